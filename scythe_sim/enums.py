@@ -1,0 +1,109 @@
+"""The game's vocabulary: integer ids shared by the data files, tables, kernel and outputs.
+
+Each group is a NAMES tuple plus constants made from it, so the ids, the debug
+dumps and the Parquet enum columns can never drift apart. Names are the lower-case
+spellings used in the TOML data, configs and position JSON.
+"""
+
+# --- Factions (ids 0-4 are the base game, 5-6 Invaders from Afar) ---------------
+FACTIONS = ("nordic", "rusviet", "crimea", "saxony", "polania", "albion", "togawa")
+NORDIC, RUSVIET, CRIMEA, SAXONY, POLANIA, ALBION, TOGAWA = range(len(FACTIONS))
+N_FACTIONS = len(FACTIONS)
+BASE_FACTIONS = (NORDIC, RUSVIET, CRIMEA, SAXONY, POLANIA)
+
+# --- Player mats, indexed in turn-order rank (1, 2, 2a, 3, 3a, 4, 5) -------------
+MATS = ("industrial", "engineering", "militant", "patriotic", "innovative", "mechanical", "agricultural")
+INDUSTRIAL, ENGINEERING, MILITANT, PATRIOTIC, INNOVATIVE, MECHANICAL, AGRICULTURAL = range(len(MATS))
+N_MATS = len(MATS)
+BASE_MATS = (INDUSTRIAL, ENGINEERING, PATRIOTIC, MECHANICAL, AGRICULTURAL)
+MAT_NUMBERS = ("1", "2", "2a", "3", "3a", "4", "5")
+
+# --- Terrain ----------------------------------------------------------------------
+TERRAINS = ("mountain", "farm", "tundra", "forest", "village", "lake", "factory", "home")
+MOUNTAIN, FARM, TUNDRA, FOREST, VILLAGE, LAKE, FACTORY, HOME = range(len(TERRAINS))
+N_TERRAINS = len(TERRAINS)
+
+# --- Resources: ordered like the bottom actions that spend them -------------------
+RESOURCES = ("oil", "metal", "wood", "food")
+OIL, METAL, WOOD, FOOD = range(len(RESOURCES))
+N_RES = len(RESOURCES)
+
+# --- Top-row actions and the structure that sits under each ------------------------
+TOP_ACTIONS = ("move", "bolster", "trade", "produce")
+MOVE, BOLSTER, TRADE, PRODUCE = range(len(TOP_ACTIONS))
+STRUCTURES = ("mine", "monument", "armory", "mill")  # index = the top action it is under
+MINE, MONUMENT, ARMORY, MILL = range(len(STRUCTURES))
+N_STRUCTURES = len(STRUCTURES)
+
+# --- Bottom-row actions (same order on every mat; each is paid with RESOURCES[i]) --
+BOTTOM_ACTIONS = ("upgrade", "deploy", "build", "enlist")
+UPGRADE, DEPLOY, BUILD, ENLIST = range(len(BOTTOM_ACTIONS))
+N_SECTIONS = 4
+
+# --- The six technology cubes on the top row (green boxes) ------------------------
+TECH_CUBES = ("move_units", "gain_coins", "bolster_power", "bolster_cards", "trade_popularity", "produce_hexes")
+CUBE_MOVE, CUBE_GAIN, CUBE_POWER, CUBE_CARDS, CUBE_POPULARITY, CUBE_PRODUCE = range(len(TECH_CUBES))
+N_CUBES = len(TECH_CUBES)
+
+# --- Recruits: one-time bonuses on the faction mat, ongoing bonuses per bottom action
+ONE_TIME_BONUSES = ("power", "coins", "popularity", "combat_cards")
+BONUS_POWER, BONUS_COINS, BONUS_POPULARITY, BONUS_CARDS = range(len(ONE_TIME_BONUSES))
+N_BONUSES = len(ONE_TIME_BONUSES)
+
+# --- Abilities --------------------------------------------------------------------
+FACTION_ABILITIES = ("swim", "relentless", "coercion", "dominate", "meander", "exalt", "maifuku")
+SWIM, RELENTLESS, COERCION, DOMINATE, MEANDER, EXALT, MAIFUKU = range(len(FACTION_ABILITIES))
+
+MECH_ABILITIES = (
+    "riverwalk", "speed", "seaworthy", "artillery", "township", "peoples_army",
+    "wayfare", "scout", "underpass", "disarm", "submerge", "camaraderie",
+    "burrow", "sword", "shield", "rally", "toka", "suiton", "ronin", "shinobi",
+)
+(RIVERWALK, SPEED, SEAWORTHY, ARTILLERY, TOWNSHIP, PEOPLES_ARMY, WAYFARE, SCOUT,
+ UNDERPASS, DISARM, SUBMERGE, CAMARADERIE, BURROW, SWORD, SHIELD, RALLY,
+ TOKA, SUITON, RONIN, SHINOBI) = range(len(MECH_ABILITIES))
+N_MECH_ABILITIES = len(MECH_ABILITIES)
+
+# --- Stars (kinds of the triumph track) -------------------------------------------
+STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers",
+              "objective", "combat", "popularity", "power")
+(STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_WORKERS,
+ STAR_OBJECTIVE, STAR_COMBAT, STAR_POPULARITY, STAR_POWER) = range(len(STAR_KINDS))
+N_STAR_KINDS = len(STAR_KINDS)
+
+# --- Structure-bonus tiles ----------------------------------------------------------
+STRUCTURE_BONUS_TILES = ("adjacent_tunnels", "adjacent_lakes", "adjacent_encounters",
+                         "on_tunnels", "in_a_row", "on_farms_tundras")
+SB_ADJ_TUNNELS, SB_ADJ_LAKES, SB_ADJ_ENCOUNTERS, SB_ON_TUNNELS, SB_IN_A_ROW, SB_ON_FARM_TUNDRA = range(
+    len(STRUCTURE_BONUS_TILES))
+N_SB_TILES = len(STRUCTURE_BONUS_TILES)
+
+# --- Combat deck ------------------------------------------------------------------
+CARD_VALUES = (2, 3, 4, 5)
+N_CARD_VALUES = len(CARD_VALUES)
+
+# --- Board ------------------------------------------------------------------------
+N_HEX = 47                     # board territories T01..T47 are locations 0..46
+N_LOC = N_HEX + N_FACTIONS     # then one home base per faction: location N_HEX + faction
+N_OBJECTIVES = 23              # base-game objective cards, ids 0..22 (card number - 1)
+
+
+def hex_name(loc: int) -> str:
+    """Readable name of a location: 'T01'..'T47', or 'home:<faction>'."""
+    if loc < N_HEX:
+        return f"T{loc + 1:02d}"
+    return f"home:{FACTIONS[loc - N_HEX]}"
+
+
+def parse_loc(name: str) -> int:
+    """Inverse of hex_name; raises ValueError with the accepted forms."""
+    text = str(name).strip()
+    if text.lower().startswith("home:"):
+        faction = text[5:].lower()
+        if faction in FACTIONS:
+            return N_HEX + FACTIONS.index(faction)
+    elif len(text) == 3 and text[0] in "Tt" and text[1:].isdigit():
+        number = int(text[1:])
+        if 1 <= number <= N_HEX:
+            return number - 1
+    raise ValueError(f"unknown location {name!r}: use T01..T47 or home:<faction>")

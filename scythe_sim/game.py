@@ -1,0 +1,245 @@
+"""The Python façade: one game, one decision at a time, over the same compiled kernel.
+
+    game = Game.new(seed=7, players=4)
+    while not game.is_over:
+        actions = game.legal_actions()
+        game.step(actions[0])
+    game.score()
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+from .codec import describe
+from .enums import (BASE_FACTIONS, BASE_MATS, FACTIONS, MATS, MECH_ABILITIES, N_HEX,
+                    RESOURCES, STRUCTURES, TERRAINS, hex_name)
+from .errors import ConfigError, PositionError
+from .kernel.apply import apply_action
+from .kernel.invariants import INVARIANTS, check_invariants
+from .kernel.legal import legal_actions
+from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
+from .kernel.scoring import score_game
+from .kernel.setup import SETUP_OK, setup_game
+from .kernel.state import copy_state, new_state
+from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_END_REASON,
+                     G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
+                     MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
+                     P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
+                     RNG_WORDS, SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
+from .enums import N_LOC, STRUCTURE_BONUS_TILES
+from .position import dict_to_state, state_to_dict
+from .tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS, build_tables, default_tables
+
+IFA_RULES_PENDING = ("albion", "togawa")  # their faction/mech abilities are not in the kernel yet
+
+
+class Action(NamedTuple):
+    """A legal decision: the kernel row plus its readable text."""
+    kind: int
+    a0: int
+    a1: int
+    a2: int
+    text: str
+
+    def __str__(self):
+        return self.text
+
+    @property
+    def kind_name(self):
+        return ACTION_KINDS[self.kind]
+
+
+def resolve_setup(players, factions=None, mats=None, tables=None):
+    """Validate a game's setup; returns per-seat faction/mat id arrays (-1 = deal)."""
+    tables = tables or default_tables()
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 5:
+        raise ConfigError(f"players must be 1 to 5 (got {players!r}); 6-7 players need Invaders from Afar rules")
+    chosen_f = _names_to_ids(factions, FACTIONS, players, "faction")
+    chosen_m = _names_to_ids(mats, MATS, players, "mat")
+    for f in chosen_f:
+        if f >= 0 and FACTIONS[f] in IFA_RULES_PENDING:
+            raise ConfigError(f"faction {FACTIONS[f]!r} cannot be played yet: its Invaders from Afar "
+                              f"abilities are not implemented; choose one of {', '.join(FACTIONS[i] for i in BASE_FACTIONS)}")
+    if tables.rules[R_BAN_PAIRS]:
+        for f, m in zip(chosen_f, chosen_m):
+            if f >= 0 and m >= 0 and tables.banned[f, m]:
+                raise ConfigError(f"{FACTIONS[f]} may not play the {MATS[m]} mat (a banned pair); "
+                                  "choose another mat or turn the ban off with the house rule ban_pairs = 0")
+    pool_f = len(FACTIONS) if tables.rules[R_EXPANSION_FACTIONS] else len(BASE_FACTIONS)
+    pool_m = len(MATS) if tables.rules[R_EXPANSION_FACTIONS] else len(BASE_MATS)
+    if players > min(pool_f, pool_m):
+        raise ConfigError(f"{players} players need more factions/mats than the dealt set has")
+    f_arr = np.full(MAX_PLAYERS, -1, np.int64)
+    m_arr = np.full(MAX_PLAYERS, -1, np.int64)
+    f_arr[:players] = chosen_f
+    m_arr[:players] = chosen_m
+    return f_arr, m_arr
+
+
+def _names_to_ids(names, vocabulary, players, what):
+    if names is None or len(names) == 0:
+        return [-1] * players
+    if len(names) != players:
+        raise ConfigError(f"give one {what} per player: {len(names)} {what}s for {players} players")
+    ids = []
+    for name in names:
+        key = str(name).strip().lower()
+        if key in ("", "random", "-"):
+            ids.append(-1)
+            continue
+        if key not in vocabulary:
+            raise ConfigError(f"unknown {what} {name!r}: choose one of {', '.join(vocabulary)}")
+        if vocabulary.index(key) in ids:
+            raise ConfigError(f"{what} {key!r} is given twice: each player needs a different {what}")
+        ids.append(vocabulary.index(key))
+    return ids
+
+
+class Game:
+    """One game of Scythe, stepped decision by decision."""
+
+    def __init__(self, state, tables, seed=0):
+        self.state = state
+        self.tables = tables
+        self._actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
+        self._buf = np.zeros(N_LOC, np.int64)
+        self.strategy_rng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
+        seed_streams(self.strategy_rng, np.uint64(seed), STRATEGY_STREAM_ID)
+
+    # --- construction ---------------------------------------------------------------
+    @classmethod
+    def new(cls, seed=0, players=4, factions=None, mats=None, rules=None):
+        tables = build_tables(rules) if rules else default_tables()
+        f_arr, m_arr = resolve_setup(players, factions, mats, tables)
+        state = new_state()
+        if setup_game(state, tables, np.uint64(seed), players, f_arr, m_arr) != SETUP_OK:
+            raise ConfigError("no deal avoids the banned faction/mat pairs: give other factions or mats")
+        return cls(state, tables, seed)
+
+    @classmethod
+    def from_dict(cls, position, rules=None):
+        tables = build_tables(rules) if rules else default_tables()
+        state = dict_to_state(position, tables)
+        code = check_invariants(state, tables)
+        if code:
+            raise PositionError(f"position breaks a rule of the game: {INVARIANTS[code - 1]}")
+        return cls(state, tables)
+
+    def to_dict(self):
+        return state_to_dict(self.state, self.tables)
+
+    def copy(self):
+        twin = Game(copy_state(self.state), self.tables)
+        twin.strategy_rng[:] = self.strategy_rng
+        return twin
+
+    # --- play -----------------------------------------------------------------------
+    @property
+    def is_over(self):
+        return bool(self.state.game[G_GAME_OVER])
+
+    @property
+    def active_player(self):
+        return int(self.state.game[G_ACTIVE])
+
+    @property
+    def phase(self):
+        return PHASES[int(self.state.game[G_PHASE])]
+
+    @property
+    def end_reason(self):
+        return END_REASONS[int(self.state.game[G_END_REASON])]
+
+    def legal_rows(self):
+        n = legal_actions(self.state, self.tables, self._actions, self._buf)
+        return self._actions[:n].copy()
+
+    def legal_actions(self):
+        return [Action(*(int(x) for x in row), describe(self.state, self.tables, row))
+                for row in self.legal_rows()]
+
+    def step(self, action):
+        """Apply an Action, an index into legal_actions(), or an action's exact text."""
+        legal = self.legal_actions()
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            if not 0 <= action < len(legal):
+                raise ValueError(f"action index {action} is out of range 0..{len(legal) - 1}")
+            chosen = legal[action]
+        elif isinstance(action, str):
+            matches = [a for a in legal if a.text == action]
+            if not matches:
+                raise ValueError(f"{action!r} is not legal now; legal: {[a.text for a in legal]}")
+            chosen = matches[0]
+        else:
+            key = tuple(int(x) for x in tuple(action)[:4])
+            matches = [a for a in legal if (a.kind, a.a0, a.a1, a.a2) == key]
+            if not matches:
+                raise ValueError(f"{action} is not legal now")
+            chosen = matches[0]
+        apply_action(self.state, self.tables, chosen.kind, chosen.a0, chosen.a1, chosen.a2)
+        return chosen
+
+    def check(self):
+        """0 when every invariant holds, else the broken one's code."""
+        return int(check_invariants(self.state, self.tables))
+
+    # --- results ----------------------------------------------------------------------
+    def score(self):
+        """Per player in turn order: faction, mat, seat and the full score breakdown."""
+        out = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
+        score_game(self.state, self.tables, out)
+        rows = []
+        for p in range(int(self.state.game[G_N_PLAYERS])):
+            row = {"player": p, "seat": int(self.state.player[p, P_SEAT]),
+                   "faction": FACTIONS[self.state.player[p, P_FACTION]],
+                   "mat": MATS[self.state.player[p, P_MAT]]}
+            row.update({name: int(out[p, i]) for i, name in enumerate(SCORE_FIELDS)})
+            rows.append(row)
+        return rows
+
+    def __str__(self):
+        return render_board(self.state, self.tables)
+
+
+def render_board(s, t):
+    """A text view: the game line, a row per player, and every occupied territory."""
+    n = int(s.game[G_N_PLAYERS])
+    lines = [f"turn {int(s.game[G_TURN])}, round {int(s.game[G_ROUND]) + 1}, "
+             f"active {FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]}, phase {PHASES[s.game[G_PHASE]]}, "
+             f"structure bonus {STRUCTURE_BONUS_TILES[s.game[G_SB_TILE]]}"]
+    lines.append(f"{'#':>2} {'faction':8} {'mat':13} {'power':>5} {'pop':>4} {'coins':>5} {'cards':>5} {'stars':>5}")
+    for p in range(n):
+        pl = s.player[p]
+        lines.append(f"{p:>2} {FACTIONS[pl[P_FACTION]]:8} {MATS[pl[P_MAT]]:13} {int(pl[P_POWER]):>5} "
+                     f"{int(pl[P_POPULARITY]):>4} {int(pl[P_COINS]):>5} {int(s.hand[p].sum()):>5} "
+                     f"{int(pl[P_STARS]):>5}")
+    for loc in range(N_LOC):
+        parts = []
+        for p in range(n):
+            f = int(s.player[p, P_FACTION])
+            units = []
+            for u in range(N_UNITS):
+                if s.unit_loc[p, u] == loc:
+                    if u == UNIT_CHARACTER:
+                        units.append("C")
+                    elif u < UNIT_WORKER0:
+                        units.append("M:" + MECH_ABILITIES[t.fac_mechs[f, u - 1]])
+                    else:
+                        units.append("W")
+            for k in range(len(STRUCTURES)):
+                if s.struct_loc[p, k] == loc:
+                    units.append(STRUCTURES[k])
+            if units:
+                workers = units.count("W")
+                shown = [x for x in units if x != "W"] + ([f"{workers}W"] if workers else [])
+                parts.append(f"{FACTIONS[f]}[{' '.join(shown)}]")
+        res = " ".join(f"{int(s.hex_res[loc, r])} {RESOURCES[r]}" for r in range(len(RESOURCES))
+                       if s.hex_res[loc, r])
+        token = " encounter" if loc < N_HEX and s.token[loc] else ""
+        if parts or res:
+            terrain = TERRAINS[t.terrain[loc]]
+            lines.append(f"  {hex_name(loc):13} {terrain:8} {' '.join(parts)}"
+                         f"{'  | ' + res if res else ''}{token}")
+    return "\n".join(lines)
+
+

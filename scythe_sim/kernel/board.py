@@ -1,0 +1,176 @@
+"""Who is where: occupancy, control and ability queries over the state.
+
+These read the state only. Control follows the rulebook: the player with units on a
+territory controls it; a structure controls its territory for its owner while no
+enemy unit is there. Home bases are never territories.
+"""
+from ..enums import N_HEX, N_RES, N_STRUCTURES
+from ..layout import (G_N_PLAYERS, N_UNITS, OFF_BOARD, P_FACTION, UNIT_MECH0,
+                      UNIT_WORKER0)
+from .jit import njit, njit_inline
+
+NOBODY = -1
+CONTESTED = -2
+
+
+@njit
+def is_worker(u):
+    return u >= UNIT_WORKER0
+
+
+@njit
+def is_combat_unit(u):
+    """The character and the mechs (they fight, stop on enemies and use mech abilities)."""
+    return u < UNIT_WORKER0
+
+
+@njit
+def unit_owner_at(s, loc):
+    """Player with units on loc, NOBODY, or CONTESTED when several players have units there."""
+    n = s.game[G_N_PLAYERS]
+    found = NOBODY
+    for p in range(n):
+        for u in range(N_UNITS):
+            if s.unit_loc[p, u] == loc:
+                if found == NOBODY:
+                    found = p
+                elif found != p:
+                    return CONTESTED
+                break
+    return found
+
+
+@njit
+def structure_owner_at(s, loc):
+    """Owner of the structure on loc, or NOBODY."""
+    n = s.game[G_N_PLAYERS]
+    for p in range(n):
+        for k in range(N_STRUCTURES):
+            if s.struct_loc[p, k] == loc:
+                return p
+    return NOBODY
+
+
+@njit
+def structure_type_at(s, loc):
+    n = s.game[G_N_PLAYERS]
+    for p in range(n):
+        for k in range(N_STRUCTURES):
+            if s.struct_loc[p, k] == loc:
+                return k
+    return -1
+
+
+@njit
+def controller(s, loc):
+    """Who controls territory loc: a player, NOBODY or CONTESTED (units of two players)."""
+    if loc >= N_HEX:
+        return NOBODY
+    owner = unit_owner_at(s, loc)
+    if owner != NOBODY:
+        return owner
+    return structure_owner_at(s, loc)
+
+
+@njit
+def control_map(s, out):
+    """out[loc] = controller(s, loc) for every board territory (home bases: NOBODY)."""
+    n = s.game[G_N_PLAYERS]
+    for loc in range(out.shape[0]):
+        out[loc] = NOBODY
+    for p in range(n):
+        for u in range(N_UNITS):
+            loc = s.unit_loc[p, u]
+            if loc != OFF_BOARD and loc < N_HEX:
+                if out[loc] == NOBODY:
+                    out[loc] = p
+                elif out[loc] != p:
+                    out[loc] = CONTESTED
+    for p in range(n):
+        for k in range(N_STRUCTURES):
+            loc = s.struct_loc[p, k]
+            if loc != OFF_BOARD and out[loc] == NOBODY:
+                out[loc] = p
+
+
+@njit
+def count_workers(s, p, loc):
+    c = 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, u] == loc:
+            c += 1
+    return c
+
+
+@njit
+def enemy_presence(s, p, loc):
+    """Bit 1: an enemy character or mech is on loc; bit 2: enemy workers are on loc."""
+    n = s.game[G_N_PLAYERS]
+    flags = 0
+    for q in range(n):
+        if q == p:
+            continue
+        for u in range(N_UNITS):
+            if s.unit_loc[q, u] == loc:
+                flags |= 2 if u >= UNIT_WORKER0 else 1
+    return flags
+
+
+@njit_inline
+def has_ability(s, t, p, ability):
+    """True when p has deployed the mech that carries this mech ability."""
+    slot = t.fac_mech_slot[s.player[p, P_FACTION], ability]
+    return slot >= 0 and s.unit_loc[p, UNIT_MECH0 + slot] != OFF_BOARD
+
+
+@njit
+def workers_on_board(s, p):
+    c = 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, u] != OFF_BOARD:
+            c += 1
+    return c
+
+
+@njit
+def first_worker_on_mat(s, p):
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, u] == OFF_BOARD:
+            return u
+    return -1
+
+
+@njit
+def mechs_deployed(s, p):
+    c = 0
+    for m in range(UNIT_MECH0, UNIT_WORKER0):
+        if s.unit_loc[p, m] != OFF_BOARD:
+            c += 1
+    return c
+
+
+@njit
+def structures_built(s, p):
+    c = 0
+    for k in range(N_STRUCTURES):
+        if s.struct_loc[p, k] != OFF_BOARD:
+            c += 1
+    return c
+
+
+@njit
+def controlled_resource(s, p, r):
+    """Tokens of resource r on territories p controls (what p may spend)."""
+    total = 0
+    for loc in range(N_HEX):
+        if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
+            total += s.hex_res[loc, r]
+    return total
+
+
+@njit
+def hex_resource_total(s, loc):
+    total = 0
+    for r in range(N_RES):
+        total += s.hex_res[loc, r]
+    return total

@@ -1,0 +1,52 @@
+"""The combat deck: counts by value in a draw pile and a discard pile.
+
+Drawing a uniformly random card from the counts is the same as drawing the top card of
+a shuffled pile; when the pile runs out the discards are shuffled into a new one.
+"""
+from ..enums import N_CARD_VALUES
+from ..layout import RNG_GAME
+from .jit import njit
+from .rng import rand_below
+
+
+@njit
+def draw_card(s, p):
+    """p draws one combat card; returns the value index drawn, or -1 if none is left."""
+    total = 0
+    for v in range(N_CARD_VALUES):
+        total += s.deck[0, v]
+    if total == 0:
+        for v in range(N_CARD_VALUES):
+            s.deck[0, v] = s.deck[1, v]
+            s.deck[1, v] = 0
+            total += s.deck[0, v]
+        if total == 0:
+            return -1
+    k = rand_below(s.rng, RNG_GAME, total)
+    for v in range(N_CARD_VALUES):
+        if k < s.deck[0, v]:
+            s.deck[0, v] -= 1
+            s.hand[p, v] += 1
+            return v
+        k -= s.deck[0, v]
+    return -1
+
+
+@njit
+def draw_cards(s, p, count):
+    for _ in range(count):
+        draw_card(s, p)
+
+
+@njit
+def discard_card(s, p, v):
+    s.hand[p, v] -= 1
+    s.deck[1, v] += 1
+
+
+@njit
+def hand_size(s, p):
+    total = 0
+    for v in range(N_CARD_VALUES):
+        total += s.hand[p, v]
+    return total

@@ -1,0 +1,184 @@
+"""check_invariants: what must hold after every step. Returns 0, or the first broken
+invariant's code (INVARIANTS[code - 1] names it)."""
+from ..enums import (HOME, LAKE, N_CARD_VALUES, N_CUBES, N_HEX, N_LOC, N_RES, N_SECTIONS,
+                     N_STAR_KINDS, N_STRUCTURES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE,
+                     WAYFARE)
+from ..layout import (G_CARGO_RES0, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                      MAX_PLAYERS, N_UNITS, OFF_BOARD, P_COINS, P_CUBE0, P_FACTION, P_MAT,
+                      P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS,
+                      PH_GAME_OVER, UNIT_CHARACTER, UNIT_WORKER0)
+from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
+from .board import has_ability
+from .jit import njit, njit_entry
+
+INVARIANTS = (
+    "track out of range (power, popularity or coins)",
+    "combat cards not conserved (hands + draw pile + discards != deck size)",
+    "negative resource count on a hex or in cargo",
+    "resources on a lake or a home base",
+    "unit location out of range",
+    "character or starting worker off the board",
+    "worker on a lake or on another faction's home base",
+    "character/mech on a lake without a lake ability",
+    "character/mech on a home base it cannot be on",
+    "structure on a lake, a home base, or two on one hex",
+    "units of two factions share a hex without a character or mech of each",
+    "stars: count, kinds or total inconsistent",
+    "technology cubes and covered cost boxes disagree",
+    "recruits and one-time bonuses disagree",
+    "phase inconsistent with game over",
+    "encounter token on a hex without the encounter symbol",
+)
+
+
+@njit_entry
+def check_invariants(s, t):
+    n = s.game[G_N_PLAYERS]
+    for p in range(n):
+        if not (0 <= s.player[p, P_POWER] <= t.rules[R_POWER_MAX]):
+            return 1
+        if not (0 <= s.player[p, P_POPULARITY] <= t.rules[R_POPULARITY_MAX]):
+            return 1
+        if s.player[p, P_COINS] < 0:
+            return 1
+    cards = 0
+    for v in range(N_CARD_VALUES):
+        cards += s.deck[0, v] + s.deck[1, v]
+        if s.deck[0, v] < 0 or s.deck[1, v] < 0:
+            return 2
+        for p in range(MAX_PLAYERS):
+            if s.hand[p, v] < 0:
+                return 2
+            cards += s.hand[p, v]
+    deck_size = 0
+    for v in range(N_CARD_VALUES):
+        deck_size += t.card_counts[v]
+    if cards != deck_size:
+        return 2
+    code = _check_resources(s, t)
+    if code:
+        return code
+    for p in range(n):
+        code = _check_units(s, t, p)
+        if code:
+            return code
+        code = _check_player_mat(s, t, p)
+        if code:
+            return code
+    code = _check_sharing(s, n)
+    if code:
+        return code
+    if (s.game[G_GAME_OVER] != 0) != (s.game[G_PHASE] == PH_GAME_OVER):
+        return 15
+    for loc in range(N_LOC):
+        if s.token[loc] != 0 and (loc >= N_HEX or not t.has_encounter[loc]):
+            return 16
+    return 0
+
+
+@njit
+def _check_resources(s, t):
+    for r in range(N_RES):
+        if s.game[G_CARGO_RES0 + r] < 0:
+            return 3
+        for loc in range(N_LOC):
+            if s.hex_res[loc, r] < 0:
+                return 3
+            if s.hex_res[loc, r] > 0 and (t.terrain[loc] == LAKE or t.terrain[loc] == HOME):
+                return 4
+    return 0
+
+
+@njit
+def _check_units(s, t, p):
+    faction = s.player[p, P_FACTION]
+    own_home = t.home_loc[faction]
+    lake_unit_ok = has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE)
+    for u in range(N_UNITS):
+        loc = s.unit_loc[p, u]
+        if loc == OFF_BOARD:
+            if u == UNIT_CHARACTER or u == UNIT_WORKER0 or u == UNIT_WORKER0 + 1:
+                return 6
+            continue
+        if loc < 0 or loc >= N_LOC:
+            return 5
+        ter = t.terrain[loc]
+        if u >= UNIT_WORKER0:
+            if ter == LAKE or (ter == HOME and loc != own_home):
+                return 7
+        else:
+            if ter == LAKE and not lake_unit_ok:
+                return 8
+            if ter == HOME and loc != own_home and not has_ability(s, t, p, WAYFARE):
+                return 9
+    for k in range(N_STRUCTURES):
+        loc = s.struct_loc[p, k]
+        if loc == OFF_BOARD:
+            continue
+        if loc >= N_HEX or t.terrain[loc] == LAKE:
+            return 10
+        for q in range(s.game[G_N_PLAYERS]):
+            for k2 in range(N_STRUCTURES):
+                if (q != p or k2 != k) and s.struct_loc[q, k2] == loc:
+                    return 10
+    return 0
+
+
+@njit
+def _check_player_mat(s, t, p):
+    total = 0
+    for kind in range(N_STAR_KINDS):
+        c = s.stars[p, kind]
+        if c < 0 or (kind != STAR_COMBAT and kind != STAR_OBJECTIVE and c > 1):
+            return 12
+        total += c
+    if total != s.player[p, P_STARS] or total > t.rules[R_STARS_TO_END]:
+        return 12
+    cubes = 0
+    for c in range(N_CUBES):
+        cubes += s.player[p, P_CUBE0 + c]
+    covered = 0
+    mat = s.player[p, P_MAT]
+    for b in range(N_SECTIONS):
+        red = s.player[p, P_REDUCED0 + b]
+        if red < 0 or red > t.mat_cost[mat, b] - t.mat_min[mat, b]:
+            return 13
+        covered += red
+    if covered != cubes:
+        return 13
+    recruits = 0
+    bonuses = 0
+    for b in range(N_SECTIONS):
+        recruits += s.player[p, P_RECRUIT0 + b]
+        bonuses += s.player[p, P_ONETIME0 + b]
+    if recruits != bonuses:
+        return 14
+    return 0
+
+
+@njit
+def _check_sharing(s, n):
+    """Outside combat only combat units can share a hex with another faction's units."""
+    for p in range(n):
+        for u in range(N_UNITS):
+            loc = s.unit_loc[p, u]
+            if loc == OFF_BOARD or loc >= N_HEX:
+                continue
+            for q in range(n):
+                if q == p:
+                    continue
+                for v in range(N_UNITS):
+                    if s.unit_loc[q, v] == loc:
+                        if not (_has_combat_unit(s, p, loc) and _has_combat_unit(s, q, loc)):
+                            return 11
+    return 0
+
+
+@njit
+def _has_combat_unit(s, p, loc):
+    for u in range(UNIT_WORKER0):
+        if s.unit_loc[p, u] == loc:
+            return True
+    return False
+
+

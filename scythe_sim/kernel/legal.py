@@ -1,0 +1,116 @@
+"""legal_actions: the rows open at the current decision point (DESIGN.md section 4)."""
+from ..enums import LAKE, N_HEX, N_RES, N_SECTIONS
+from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
+                      A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_STEP, A_STOP, G_ACTIVE,
+                      G_CARGO_MASK, G_CARGO_RES0, G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK,
+                      G_MOVER, G_PHASE, G_STEPS_LEFT, N_UNITS, PH_BOTTOM,
+                      PH_BOTTOM_BENEFIT, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_PRODUCE,
+                      PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
+from .bottom import legal_benefit, legal_bottom, legal_pay
+from .jit import njit, njit_entry
+from .movement import can_start_moving, mover_targets
+from .top import emit, legal_produce, legal_top, legal_trade_hex
+from .turn import section_allowed
+
+
+@njit_entry
+def legal_actions(s, t, out, buf):
+    """Write the legal rows (kind, a0, a1, a2) into out and return how many; 0 once over.
+
+    buf is an int64 scratch array of at least N_LOC entries.
+    """
+    if s.game[G_GAME_OVER]:
+        return 0
+    p = s.game[G_ACTIVE]
+    phase = s.game[G_PHASE]
+    if phase == PH_SECTION:
+        n = 0
+        for sec in range(N_SECTIONS):
+            if section_allowed(s, t, p, sec):
+                n = emit(out, n, A_SECTION, sec, 0, 0)
+        return n
+    if phase == PH_TOP:
+        return legal_top(s, t, p, out, buf)
+    if phase == PH_MOVE_UNIT:
+        return _legal_move_unit(s, t, p, out, buf)
+    if phase == PH_MOVE_STEP:
+        return _legal_move_step(s, t, p, out, buf)
+    if phase == PH_PRODUCE:
+        return legal_produce(s, t, p, out)
+    if phase == PH_TRADE_HEX:
+        return legal_trade_hex(s, t, p, out)
+    if phase == PH_BOTTOM:
+        return legal_bottom(s, t, p, out)
+    if phase == PH_PAY:
+        return legal_pay(s, t, p, out)
+    if phase == PH_BOTTOM_BENEFIT:
+        return legal_benefit(s, t, p, out)
+    return 0
+
+
+@njit
+def _legal_move_unit(s, t, p, out, buf):
+    n = 0
+    for u in range(N_UNITS):
+        if not can_start_moving(s, t, p, u, buf):
+            continue
+        if u >= UNIT_WORKER0 and _same_worker_listed(s, p, u):
+            continue
+        n = emit(out, n, A_SELECT_UNIT, u, 0, 0)
+    n = emit(out, n, A_END_MOVE, 0, 0, 0)
+    return n
+
+
+@njit
+def _same_worker_listed(s, p, u):
+    """Workers on one hex with the same moved-status are interchangeable: list one."""
+    moved = s.game[G_MOVED_MASK]
+    for w in range(UNIT_WORKER0, u):
+        if s.unit_loc[p, w] == s.unit_loc[p, u] and ((moved >> w) & 1) == ((moved >> u) & 1):
+            return True
+    return False
+
+
+@njit
+def _legal_move_step(s, t, p, out, buf):
+    n = 0
+    u = s.game[G_MOVER]
+    loc = s.unit_loc[p, u]
+    if s.game[G_STEPS_LEFT] > 0:
+        k = mover_targets(s, t, p, buf)
+        for i in range(k):
+            n = emit(out, n, A_STEP, buf[i], 0, 0)
+    here = s.game[G_HERE_MASK]
+    if loc < N_HEX and t.terrain[loc] != LAKE:
+        for r in range(N_RES):
+            if not (here >> (8 + r)) & 1:
+                for k in range(1, s.hex_res[loc, r] + 1):
+                    n = emit(out, n, A_PICK_RESOURCE, r, k, 0)
+            if not (here >> r) & 1:
+                for k in range(1, s.game[G_CARGO_RES0 + r] + 1):
+                    n = emit(out, n, A_DROP_RESOURCE, r, k, 0)
+    if u != 0 and u < UNIT_WORKER0:
+        n = _legal_worker_cargo(s, p, loc, here, out, n)
+    n = emit(out, n, A_STOP, 0, 0, 0)
+    return n
+
+
+@njit
+def _legal_worker_cargo(s, p, loc, here, out, n):
+    """A mech picks up or drops workers (one row per interchangeable group)."""
+    cargo = s.game[G_CARGO_MASK]
+    moved = s.game[G_MOVED_MASK]
+    listed_pick = 0
+    listed_drop = 0
+    for w in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, w] != loc:
+            continue
+        status = 1 << ((moved >> w) & 1)
+        if (cargo >> w) & 1:
+            if not (here >> 4) & 1 and not listed_drop & status and loc < N_HEX:
+                n = emit(out, n, A_DROP_WORKER, w, 0, 0)
+                listed_drop |= status
+        elif not (here >> 12) & 1 and not listed_pick & status:
+            n = emit(out, n, A_PICK_WORKER, w, 0, 0)
+            listed_pick |= status
+    return n

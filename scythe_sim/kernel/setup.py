@@ -1,0 +1,152 @@
+"""Game setup per the rulebook: deal factions and mats, turn order, starting pieces."""
+import numpy as np
+
+from ..enums import N_CARD_VALUES, N_FACTIONS, N_HEX, N_MATS, N_OBJECTIVES, N_SB_TILES
+from ..layout import (G_ACTIVE, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, OFF_BOARD, P_COINS,
+                      P_FACTION, P_LAST_SECTION, P_MAT, P_OBJECTIVE_A, P_OBJECTIVE_B,
+                      P_POPULARITY, P_POWER, P_SEAT, RNG_GAME, UNIT_CHARACTER,
+                      UNIT_WORKER0)
+from ..tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS
+from .cards import draw_cards
+from .jit import njit, njit_entry
+from .rng import GAME_STREAM_ID, rand_below, seed_streams
+from .turn import start_turn
+
+SETUP_OK = 0
+SETUP_NO_LEGAL_DEAL = 1   # every redeal kept a banned faction/mat pair
+_MAX_REDEALS = 10000
+
+
+@njit
+def _clear(s):
+    s.game[:] = 0
+    s.player[:] = 0
+    s.unit_loc[:] = OFF_BOARD
+    s.struct_loc[:] = OFF_BOARD
+    s.hex_res[:] = 0
+    s.token[:] = 0
+    s.hand[:] = 0
+    s.deck[:] = 0
+    s.stars[:] = 0
+    s.star_turn[:] = -1
+    s.mark[:] = 0
+
+
+@njit
+def _deal(s, t, n, given, out, size, set_of):
+    """Deal ids 0..size-1 to seats: given[i] >= 0 is kept, -1 seats draw from the rest."""
+    expansion = t.rules[R_EXPANSION_FACTIONS] != 0
+    taken = np.zeros(size, np.bool_)
+    for i in range(n):
+        out[i] = given[i]
+        if given[i] >= 0:
+            taken[given[i]] = True
+    for i in range(n):
+        if out[i] >= 0:
+            continue
+        pool = 0
+        for x in range(size):
+            if not taken[x] and (expansion or set_of[x] == 0):
+                pool += 1
+        k = rand_below(s.rng, RNG_GAME, pool)
+        for x in range(size):
+            if not taken[x] and (expansion or set_of[x] == 0):
+                if k == 0:
+                    out[i] = x
+                    taken[x] = True
+                    break
+                k -= 1
+
+
+@njit
+def _has_banned_pair(t, n, factions, mats):
+    for i in range(n):
+        if t.banned[factions[i], mats[i]]:
+            return True
+    return False
+
+
+@njit_entry
+def setup_game(s, t, seed, n_players, given_factions, given_mats):
+    """Set up a game of n_players; given_* hold a faction/mat id per seat or -1 (deal).
+
+    Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Uses only the game's own random stream.
+    """
+    _clear(s)
+    seed_streams(s.rng, seed, GAME_STREAM_ID)
+    n = n_players
+    s.game[G_N_PLAYERS] = n
+    factions = np.empty(MAX_PLAYERS, np.int64)
+    mats = np.empty(MAX_PLAYERS, np.int64)
+    for attempt in range(_MAX_REDEALS):
+        _deal(s, t, n, given_factions, factions, N_FACTIONS, t.fac_set)
+        _deal(s, t, n, given_mats, mats, N_MATS, t.mat_set)
+        if t.rules[R_BAN_PAIRS] == 0 or not _has_banned_pair(t, n, factions, mats):
+            break
+        if attempt == _MAX_REDEALS - 1:
+            return SETUP_NO_LEGAL_DEAL
+    order = _turn_order(t, n, factions, mats)
+    for p in range(n):
+        seat = order[p]
+        _setup_player(s, t, p, seat, factions[seat], mats[seat])
+    _setup_board(s, t, n)
+    s.game[G_ACTIVE] = 0
+    start_turn(s)
+    return SETUP_OK
+
+
+@njit
+def _turn_order(t, n, factions, mats):
+    """Seats clockwise around the board by home base, starting from the lowest mat number."""
+    by_clock = np.empty(n, np.int64)
+    for i in range(n):
+        by_clock[i] = i
+    for i in range(1, n):  # insertion sort on the faction's clockwise position
+        j = i
+        while j > 0 and t.fac_clockwise[factions[by_clock[j]]] < t.fac_clockwise[factions[by_clock[j - 1]]]:
+            by_clock[j], by_clock[j - 1] = by_clock[j - 1], by_clock[j]
+            j -= 1
+    first = 0
+    for i in range(n):
+        if mats[by_clock[i]] < mats[by_clock[first]]:
+            first = i
+    order = np.empty(n, np.int64)
+    for i in range(n):
+        order[i] = by_clock[(first + i) % n]
+    return order
+
+
+@njit
+def _setup_player(s, t, p, seat, f, m):
+    s.player[p, P_FACTION] = f
+    s.player[p, P_MAT] = m
+    s.player[p, P_SEAT] = seat
+    s.player[p, P_POWER] = t.fac_power[f]
+    s.player[p, P_POPULARITY] = t.mat_popularity[m]
+    s.player[p, P_COINS] = t.mat_start_coins[m]
+    s.player[p, P_LAST_SECTION] = -1
+    s.unit_loc[p, UNIT_CHARACTER] = t.home_loc[f]
+    s.unit_loc[p, UNIT_WORKER0] = t.start_hexes[f, 0]
+    s.unit_loc[p, UNIT_WORKER0 + 1] = t.start_hexes[f, 1]
+
+
+@njit
+def _setup_board(s, t, n):
+    for loc in range(N_HEX):
+        s.token[loc] = 1 if t.has_encounter[loc] else 0
+    for v in range(N_CARD_VALUES):
+        s.deck[0, v] = t.card_counts[v]
+    s.game[G_SB_TILE] = rand_below(s.rng, RNG_GAME, N_SB_TILES)
+    for p in range(n):
+        draw_cards(s, p, t.fac_cards[s.player[p, P_FACTION]])
+    dealt = np.zeros(N_OBJECTIVES, np.bool_)
+    for p in range(n):
+        for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+            k = rand_below(s.rng, RNG_GAME, N_OBJECTIVES - 2 * p - (field - P_OBJECTIVE_A))
+            for card in range(N_OBJECTIVES):
+                if not dealt[card]:
+                    if k == 0:
+                        dealt[card] = True
+                        s.player[p, field] = card
+                        break
+                    k -= 1

@@ -1,0 +1,151 @@
+"""The turn frame: section choice, stars, the end of a turn and the end of the game."""
+from ..enums import (N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS, STAR_POPULARITY,
+                     STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
+                     STAR_WORKERS)
+from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_END_REASON,
+                      G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
+                      G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT,
+                      G_ROUND, G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A,
+                      G_TRADE_B, G_TURN, G_UNITS_LEFT, END_STARS, END_TURN_CAP,
+                      N_WORKERS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_POPULARITY,
+                      P_POWER, P_RECRUIT0, P_STARS, P_TURNS, PH_GAME_OVER, PH_SECTION,
+                      PH_TOP)
+from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END, R_TURN_CAP
+from .board import mechs_deployed, structures_built, workers_on_board
+from .jit import njit, njit_inline
+
+
+@njit_inline
+def end_game(s, reason):
+    s.game[G_GAME_OVER] = 1
+    s.game[G_END_REASON] = reason
+    s.game[G_PHASE] = PH_GAME_OVER
+
+
+@njit
+def place_star(s, t, p, kind):
+    """Place a star of this kind; True when it was the game-ending one."""
+    if s.stars[p, kind] == 0:
+        s.star_turn[p, kind] = s.game[G_TURN]
+    s.stars[p, kind] += 1
+    s.player[p, P_STARS] += 1
+    if s.player[p, P_STARS] >= t.rules[R_STARS_TO_END]:
+        end_game(s, END_STARS)
+        return True
+    return False
+
+
+@njit
+def _achieved(s, t, p, kind):
+    if kind == STAR_UPGRADES:
+        total = 0
+        for c in range(N_CUBES):
+            total += s.player[p, P_CUBE0 + c]
+        return total >= N_CUBES
+    if kind == STAR_MECHS:
+        return mechs_deployed(s, p) >= 4
+    if kind == STAR_STRUCTURES:
+        return structures_built(s, p) >= 4
+    if kind == STAR_RECRUITS:
+        total = 0
+        for b in range(N_SECTIONS):
+            total += s.player[p, P_RECRUIT0 + b]
+        return total >= N_SECTIONS
+    if kind == STAR_WORKERS:
+        return workers_on_board(s, p) >= N_WORKERS
+    if kind == STAR_POPULARITY:
+        return s.player[p, P_POPULARITY] >= t.rules[R_POPULARITY_MAX]
+    if kind == STAR_POWER:
+        return s.player[p, P_POWER] >= t.rules[R_POWER_MAX]
+    return False
+
+
+# Star kinds a player earns by reaching a mark on the triumph track (objective and
+# combat stars are placed by their own rules).
+_TRACK_KINDS = (STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_WORKERS,
+                STAR_POPULARITY, STAR_POWER)
+
+
+@njit
+def check_stars(s, t, p):
+    """Place every star p has newly earned; True when the game has ended."""
+    if s.game[G_GAME_OVER]:
+        return True
+    for kind in _TRACK_KINDS:
+        if s.stars[p, kind] == 0 and _achieved(s, t, p, kind):
+            if place_star(s, t, p, kind):
+                return True
+    return False
+
+
+@njit_inline
+def gain_power(s, t, p, amount):
+    v = s.player[p, P_POWER] + amount
+    cap = t.rules[R_POWER_MAX]
+    s.player[p, P_POWER] = v if v < cap else cap
+
+
+@njit_inline
+def gain_popularity(s, t, p, amount):
+    v = s.player[p, P_POPULARITY] + amount
+    cap = t.rules[R_POPULARITY_MAX]
+    s.player[p, P_POPULARITY] = v if v < cap else cap
+
+
+@njit
+def clear_turn_scratch(s):
+    s.game[G_SECTION] = -1
+    s.game[G_UNITS_LEFT] = 0
+    s.game[G_MOVED_MASK] = 0
+    s.game[G_MOVER] = -1
+    s.game[G_STEPS_LEFT] = 0
+    s.game[G_STEPS_TAKEN] = 0
+    s.game[G_CARGO_MASK] = 0
+    for r in range(N_RES):
+        s.game[G_CARGO_RES0 + r] = 0
+    s.game[G_HERE_MASK] = 0
+    s.game[G_PRODUCE_LEFT] = 0
+    s.game[G_MILL_LEFT] = 0
+    s.game[G_PAY_RES] = -1
+    s.game[G_PAY_LEFT] = 0
+    s.game[G_COERCION_USED] = 0
+    s.game[G_TRADE_A] = -1
+    s.game[G_TRADE_B] = -1
+
+
+@njit
+def start_turn(s):
+    p = s.game[G_ACTIVE]
+    clear_turn_scratch(s)
+    s.player[p, P_TURNS] += 1
+    s.game[G_TURN] += 1
+    s.game[G_PHASE] = PH_SECTION
+
+
+@njit
+def end_turn(s, t):
+    """Pass play to the left; stop the game at the turn cap."""
+    p = s.game[G_ACTIVE]
+    s.player[p, P_LAST_SECTION] = s.game[G_SECTION]
+    nxt = p + 1
+    if nxt >= s.game[G_N_PLAYERS]:
+        nxt = 0
+        s.game[G_ROUND] += 1
+        if s.game[G_ROUND] >= t.rules[R_TURN_CAP]:
+            clear_turn_scratch(s)
+            end_game(s, END_TURN_CAP)
+            return
+    s.game[G_ACTIVE] = nxt
+    start_turn(s)
+
+
+@njit
+def section_allowed(s, t, p, section):
+    last = s.player[p, P_LAST_SECTION]
+    return section != last or t.fac_ability[s.player[p, P_FACTION]] == RELENTLESS
+
+
+@njit
+def choose_section(s, section):
+    s.game[G_SECTION] = section
+    s.game[G_PHASE] = PH_TOP

@@ -1,0 +1,192 @@
+"""The compiled game state: a NamedTuple of numpy arrays, its index constants and NAMES.
+
+Every field carries a ``# (shape) dtype: meaning`` comment. Integers are int64
+throughout (state and tables alike), so every compiled helper has one signature. ``new_state`` and
+``copy_state`` (in kernel/state.py) are the only other places that list all fields.
+Shapes are sized for 7 players, factions and mats so expansions change data, not shapes.
+
+Players are indexed by turn order: player 0 moves first, player p+1 sits on p's left
+(play goes clockwise), player p-1 on its right. ``P_SEAT`` maps a player back to the
+seat (position in the config's player list) that dealt it.
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+from .enums import N_CARD_VALUES, N_LOC, N_RES, N_STAR_KINDS, N_STRUCTURES
+
+MAX_PLAYERS = 7
+
+# --- Units of one player: slot 0 the character, 1..4 the mechs, 5..12 the workers --
+UNIT_CHARACTER = 0
+UNIT_MECH0 = 1
+N_MECHS = 4
+UNIT_WORKER0 = UNIT_MECH0 + N_MECHS
+N_WORKERS = 8
+N_UNITS = UNIT_WORKER0 + N_WORKERS
+OFF_BOARD = -1  # unit_loc / struct_loc of a piece still on its mat
+
+# --- Per-player fields: s.player[p, P_...] ------------------------------------------
+PLAYER_FIELDS = (
+    "faction", "mat", "seat",
+    "power", "popularity", "coins",
+    "last_section",        # section (0..3) used last turn, -1 before the first turn
+    "turns",               # turns this player has started
+    # technology: 1 when the cube has left that top-row green box
+    "cube_move_units", "cube_gain_coins", "cube_bolster_power", "cube_bolster_cards",
+    "cube_trade_popularity", "cube_produce_hexes",
+    # bottom-row cost boxes covered by cubes, per bottom action
+    "reduced_upgrade", "reduced_deploy", "reduced_build", "reduced_enlist",
+    # 1 when the recruit of that section has been enlisted (its ongoing bonus is open)
+    "recruit_upgrade", "recruit_deploy", "recruit_build", "recruit_enlist",
+    # 1 when that one-time bonus space of the faction mat is taken
+    "onetime_power", "onetime_coins", "onetime_popularity", "onetime_cards",
+    "objective_a", "objective_b",   # objective card ids dealt (-1 = none)
+    "stars",                        # stars placed in total
+)
+(P_FACTION, P_MAT, P_SEAT, P_POWER, P_POPULARITY, P_COINS, P_LAST_SECTION, P_TURNS,
+ P_CUBE0, _P_CUBE1, _P_CUBE2, _P_CUBE3, _P_CUBE4, _P_CUBE5,
+ P_REDUCED0, _P_REDUCED1, _P_REDUCED2, _P_REDUCED3,
+ P_RECRUIT0, _P_RECRUIT1, _P_RECRUIT2, _P_RECRUIT3,
+ P_ONETIME0, _P_ONETIME1, _P_ONETIME2, _P_ONETIME3,
+ P_OBJECTIVE_A, P_OBJECTIVE_B, P_STARS) = range(len(PLAYER_FIELDS))
+N_PLAYER_FIELDS = len(PLAYER_FIELDS)
+# Indexed groups: P_CUBE0 + cube, P_REDUCED0 + bottom action, P_RECRUIT0 + bottom action,
+# P_ONETIME0 + one-time bonus.
+
+# --- Game-wide fields: s.game[G_...] ------------------------------------------------
+GAME_FIELDS = (
+    "n_players",
+    "active",          # player whose turn it is
+    "phase",           # PH_* decision point
+    "turn",            # turns started in the game (all players)
+    "round",           # rounds started (turn cap counts these)
+    "sb_tile",         # structure-bonus tile in play
+    "game_over",       # 1 when the game has ended
+    "end_reason",      # END_* code
+    "section",         # section chosen this turn (-1 before the choice)
+    # --- scratch of the turn in progress --------------------------------------
+    "units_left",      # Move: units that may still start moving
+    "moved_mask",      # Move: bit u set when unit slot u has moved this action
+    "mover",           # Move: unit slot now moving, -1 none
+    "steps_left",      # Move: hexes the mover may still enter
+    "steps_taken",     # Move: hexes the mover has entered
+    "cargo_mask",      # Move: worker slots carried by the mover (bit u)
+    "cargo_oil", "cargo_metal", "cargo_wood", "cargo_food",   # Move: resources carried
+    "here_mask",       # Move: what was picked up (bits 0-3 res, 4 worker) or dropped (8-11, 12) at the mover's hex
+    "produce_left",    # Produce: territories still allowed
+    "mill_left",       # Produce: 1 while the Mill's territory may still be the extra one
+    "pay_res",         # payment: resource id being paid
+    "pay_left",        # payment: tokens still owed
+    "coercion_used",   # Crimea: 1 after Coercion was used this turn
+    "trade_a", "trade_b",   # Trade: resources chosen (-1 none), placed in PH_TRADE_HEX
+    "contacts",        # character/mech entries into hexes with enemy characters/mechs this game
+    "retreats",        # enemy workers sent home by moves this game
+)
+(G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
+ G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
+ G_CARGO_RES0, _G_CARGO_RES1, _G_CARGO_RES2, _G_CARGO_RES3, G_HERE_MASK,
+ G_PRODUCE_LEFT, G_MILL_LEFT, G_PAY_RES, G_PAY_LEFT, G_COERCION_USED,
+ G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS) = range(len(GAME_FIELDS))
+N_GAME_FIELDS = len(GAME_FIELDS)
+
+# here_mask bits
+HERE_PICKED_RES = 0     # + resource
+HERE_PICKED_WORKER = 4
+HERE_DROPPED_RES = 8    # + resource
+HERE_DROPPED_WORKER = 12
+
+# --- Decision points ----------------------------------------------------------------
+PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
+          "bottom", "pay", "bottom_benefit", "game_over")
+(PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
+ PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER) = range(len(PHASES))
+
+END_REASONS = ("none", "six_stars", "turn_cap")
+END_NONE, END_STARS, END_TURN_CAP = range(len(END_REASONS))
+
+# --- Actions: rows (kind, a0, a1, a2) ---------------------------------------------------
+ACTION_KINDS = (
+    "section",        # a0 = section 0..3
+    "skip",           # decline the optional top or bottom action
+    "gain_coins",     # Move/Gain: take the coins
+    "move",           # Move/Gain: start moving units
+    "bolster_power", "bolster_cards",
+    "trade_resources",  # a0, a1 = resources (a1 = -1 for one)
+    "trade_popularity",
+    "produce",        # pay the produce cost and start choosing territories
+    "select_unit",    # a0 = unit slot to move next
+    "step",           # a0 = location the mover enters
+    "pick_resource",  # a0 = resource, a1 = how many
+    "drop_resource",  # a0 = resource, a1 = how many
+    "pick_worker",    # a0 = worker slot
+    "drop_worker",    # a0 = worker slot
+    "stop",           # the mover ends its movement
+    "end_move",       # no more units move
+    "produce_hex",    # a0 = location, a1 = workers to make (villages) or 0
+    "end_produce",
+    "trade_hex",      # a0 = location receiving the traded resources
+    "bottom",         # pay for the section's bottom action
+    "pay_resource",   # a0 = location the token is taken from
+    "pay_coercion",   # a0 = combat-card value index spent as the resource
+    "upgrade",        # a0 = tech cube, a1 = bottom action whose cost box it covers
+    "deploy",         # a0 = mech slot 0..3, a1 = location
+    "build",          # a0 = structure, a1 = location
+    "enlist",         # a0 = section of the recruit, a1 = one-time bonus
+    "no_benefit",     # take the paid bottom action's coins and bonuses only
+)
+(A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
+ A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
+ A_PICK_RESOURCE, A_DROP_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_STOP, A_END_MOVE,
+ A_PRODUCE_HEX, A_END_PRODUCE, A_TRADE_HEX, A_BOTTOM, A_PAY_RESOURCE, A_PAY_COERCION,
+ A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT) = range(len(ACTION_KINDS))
+ACTION_WIDTH = 4
+MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
+
+# --- Random streams: the state holds the game's chance; strategies keep their own ------
+RNG_GAME = 0
+N_RNG_STREAMS = 1
+RNG_WORDS = 4       # xoshiro256** state words per stream
+
+# --- Score breakdown rows: score[p, S_...] -------------------------------------------
+SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",
+                "structure_bonus", "total", "stars", "territories", "resources",
+                "tier", "rank",
+                "tb_units", "tb_power", "tb_popularity")
+(S_COINS, S_STAR_COINS, S_TERRITORY_COINS, S_RESOURCE_COINS, S_STRUCTURE_BONUS, S_TOTAL,
+ S_STARS, S_TERRITORIES, S_RESOURCES, S_TIER, S_RANK,
+ S_TB_UNITS, S_TB_POWER, S_TB_POPULARITY) = range(len(SCORE_FIELDS))
+N_SCORE_FIELDS = len(SCORE_FIELDS)
+
+
+class State(NamedTuple):
+    game: np.ndarray       # (N_GAME_FIELDS,) int64: G_* game-wide values and turn scratch
+    player: np.ndarray     # (MAX_PLAYERS, N_PLAYER_FIELDS) int64: P_* per-player values
+    unit_loc: np.ndarray   # (MAX_PLAYERS, N_UNITS) int64: location of each unit, OFF_BOARD on its mat
+    struct_loc: np.ndarray  # (MAX_PLAYERS, N_STRUCTURES) int64: location of each structure, OFF_BOARD unbuilt
+    hex_res: np.ndarray    # (N_LOC, N_RES) int64: resource tokens lying on each location
+    token: np.ndarray      # (N_LOC,) int64: 1 where an encounter token lies
+    hand: np.ndarray       # (MAX_PLAYERS, N_CARD_VALUES) int64: combat cards held, by value
+    deck: np.ndarray       # (2, N_CARD_VALUES) int64: [0] draw pile, [1] discards, by value
+    stars: np.ndarray      # (MAX_PLAYERS, N_STAR_KINDS) int64: stars placed of each kind
+    star_turn: np.ndarray  # (MAX_PLAYERS, N_STAR_KINDS) int64: game turn the first star of a kind was placed, -1
+    mark: np.ndarray       # (N_LOC,) int64: per-action scratch (territories already produced on)
+    rng: np.ndarray        # (N_RNG_STREAMS, RNG_WORDS) uint64: xoshiro256** streams
+
+
+def state_shapes():
+    """Shape and dtype of every State field (used by new_state and the tests)."""
+    return {
+        "game": ((N_GAME_FIELDS,), np.int64),
+        "player": ((MAX_PLAYERS, N_PLAYER_FIELDS), np.int64),
+        "unit_loc": ((MAX_PLAYERS, N_UNITS), np.int64),
+        "struct_loc": ((MAX_PLAYERS, N_STRUCTURES), np.int64),
+        "hex_res": ((N_LOC, N_RES), np.int64),
+        "token": ((N_LOC,), np.int64),
+        "hand": ((MAX_PLAYERS, N_CARD_VALUES), np.int64),
+        "deck": ((2, N_CARD_VALUES), np.int64),
+        "stars": ((MAX_PLAYERS, N_STAR_KINDS), np.int64),
+        "star_turn": ((MAX_PLAYERS, N_STAR_KINDS), np.int64),
+        "mark": ((N_LOC,), np.int64),
+        "rng": ((N_RNG_STREAMS, RNG_WORDS), np.uint64),
+    }

@@ -1,0 +1,290 @@
+"""Position JSON: any situation of a game as a plain dict (docs/position-format.md).
+
+`state_to_dict` writes everything the kernel holds; `dict_to_state` reads it back,
+rejecting anything malformed with a one-line PositionError that names the field.
+Omitted fields take the values of an empty game (see the format document).
+"""
+import numpy as np
+
+from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES, N_HEX,
+                    N_LOC, ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURE_BONUS_TILES,
+                    STRUCTURES, TECH_CUBES, hex_name, parse_loc)
+from .errors import PositionError
+from .layout import (END_REASONS, G_ACTIVE, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                     G_ROUND, G_SB_TILE, G_SECTION, G_TURN, GAME_FIELDS, MAX_PLAYERS,
+                     N_MECHS, OFF_BOARD, P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_MAT,
+                     P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER,
+                     P_RECRUIT0, P_REDUCED0, P_SEAT, P_STARS, P_TURNS, PHASES,
+                     UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, N_WORKERS)
+from .kernel.rng import GAME_STREAM_ID, seed_streams
+from .kernel.state import new_state
+
+FORMAT = "scythe-sim/position-1"
+# game fields written under "game" by name; the rest of GAME_FIELDS is the turn scratch
+_GAME_KEYS = {"active": G_ACTIVE, "turn": G_TURN, "round": G_ROUND}
+_SCRATCH = tuple(name for i, name in enumerate(GAME_FIELDS)
+                 if i not in (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE,
+                              G_GAME_OVER, G_END_REASON, G_SECTION))
+_PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_section",
+                "turns", "combat_cards", "cubes_moved", "covered", "recruits",
+                "one_time_bonuses", "objectives", "stars", "star_turns", "character",
+                "mechs", "workers", "structures"}
+_TOP_KEYS = {"format", "players", "board", "deck", "game", "rng"}
+
+
+def state_to_dict(state, tables) -> dict:
+    n = int(state.game[G_N_PLAYERS])
+    players = [_player_to_dict(state, tables, p) for p in range(n)]
+    resources = {}
+    for loc in range(N_LOC):
+        held = {RESOURCES[r]: int(state.hex_res[loc, r]) for r in range(len(RESOURCES))
+                if state.hex_res[loc, r] > 0}
+        if held:
+            resources[hex_name(loc)] = held
+    game = {key: int(state.game[i]) for key, i in _GAME_KEYS.items()}
+    game["phase"] = PHASES[int(state.game[G_PHASE])]
+    game["section"] = None if state.game[G_SECTION] < 0 else int(state.game[G_SECTION]) + 1
+    game["structure_bonus"] = STRUCTURE_BONUS_TILES[int(state.game[G_SB_TILE])]
+    game["game_over"] = bool(state.game[G_GAME_OVER])
+    game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
+    game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
+    game["marked"] = [hex_name(loc) for loc in range(N_LOC) if state.mark[loc]]
+    return {
+        "format": FORMAT,
+        "players": players,
+        "board": {"resources": resources,
+                  "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.token[loc]]},
+        "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
+        "game": game,
+        "rng": [[str(int(w)) for w in row] for row in state.rng],
+    }
+
+
+def _values(counts):
+    return {str(CARD_VALUES[v]): int(c) for v, c in enumerate(counts) if c}
+
+
+def _player_to_dict(state, tables, p):
+    pl = state.player[p]
+    faction = int(pl[P_FACTION])
+    locs = state.unit_loc[p]
+    cards = [CARD_VALUES[v] for v in range(len(CARD_VALUES)) for _ in range(int(state.hand[p, v]))]
+    return {
+        "faction": FACTIONS[faction],
+        "mat": MATS[int(pl[P_MAT])],
+        "seat": int(pl[P_SEAT]),
+        "power": int(pl[P_POWER]),
+        "popularity": int(pl[P_POPULARITY]),
+        "coins": int(pl[P_COINS]),
+        "last_section": None if pl[P_LAST_SECTION] < 0 else int(pl[P_LAST_SECTION]) + 1,
+        "turns": int(pl[P_TURNS]),
+        "combat_cards": cards,
+        "cubes_moved": [TECH_CUBES[c] for c in range(len(TECH_CUBES)) if pl[P_CUBE0 + c]],
+        "covered": {BOTTOM_ACTIONS[b]: int(pl[P_REDUCED0 + b]) for b in range(4) if pl[P_REDUCED0 + b]},
+        "recruits": [BOTTOM_ACTIONS[b] for b in range(4) if pl[P_RECRUIT0 + b]],
+        "one_time_bonuses": [ONE_TIME_BONUSES[b] for b in range(4) if pl[P_ONETIME0 + b]],
+        "objectives": [int(pl[f]) + 1 for f in (P_OBJECTIVE_A, P_OBJECTIVE_B) if pl[f] >= 0],
+        "stars": {STAR_KINDS[k]: int(state.stars[p, k]) for k in range(len(STAR_KINDS)) if state.stars[p, k]},
+        "star_turns": {STAR_KINDS[k]: int(state.star_turn[p, k]) for k in range(len(STAR_KINDS))
+                       if state.star_turn[p, k] >= 0},
+        "character": hex_name(int(locs[UNIT_CHARACTER])),
+        "mechs": {MECH_ABILITIES[tables.fac_mechs[faction, m]]: hex_name(int(locs[UNIT_MECH0 + m]))
+                  for m in range(N_MECHS) if locs[UNIT_MECH0 + m] != OFF_BOARD},
+        "workers": [hex_name(int(locs[w])) for w in range(UNIT_WORKER0, UNIT_WORKER0 + N_WORKERS)
+                    if locs[w] != OFF_BOARD],
+        "structures": {STRUCTURES[k]: hex_name(int(state.struct_loc[p, k]))
+                       for k in range(len(STRUCTURES)) if state.struct_loc[p, k] != OFF_BOARD},
+    }
+
+
+# ---------------------------------------------------------------------------------------
+def dict_to_state(data, tables):
+    """Build a State from a position dict; raises PositionError naming the bad field."""
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object")
+    _no_unknown(data, _TOP_KEYS, "position")
+    if data.get("format", FORMAT) != FORMAT:
+        raise PositionError(f"position format {data.get('format')!r} is not supported: use {FORMAT!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+        raise PositionError(f"players: give a list of 1 to {MAX_PLAYERS} players in turn order")
+    s = new_state()
+    s.player[:, P_LAST_SECTION] = -1
+    s.player[:, P_OBJECTIVE_A:P_OBJECTIVE_B + 1] = -1
+    s.game[G_N_PLAYERS] = len(players)
+    factions = set()
+    for p, entry in enumerate(players):
+        _player_from_dict(s, tables, p, entry, f"players[{p}]")
+        factions.add(int(s.player[p, P_FACTION]))
+    if len(factions) != len(players):
+        raise PositionError("players: each faction may appear only once")
+    _board_from_dict(s, data.get("board", {}))
+    _deck_from_dict(s, tables, data.get("deck"))
+    _game_from_dict(s, data.get("game", {}), len(players))
+    _rng_from_dict(s, data.get("rng"))
+    return s
+
+
+def _no_unknown(obj, allowed, where):
+    if not isinstance(obj, dict):
+        raise PositionError(f"{where}: expected an object")
+    extra = sorted(set(obj) - set(allowed))
+    if extra:
+        raise PositionError(f"{where}: unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _int(value, where, lo=None, hi=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{where}: expected a whole number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise PositionError(f"{where}: {value} is out of range {lo}..{hi}")
+    return value
+
+
+def _name(value, names, where):
+    key = str(value).strip().lower()
+    if key not in names:
+        raise PositionError(f"{where}: unknown {value!r} (choose one of {', '.join(names)})")
+    return names.index(key)
+
+
+def _loc(value, where):
+    try:
+        return parse_loc(value)
+    except ValueError as exc:
+        raise PositionError(f"{where}: {exc}") from None
+
+
+def _player_from_dict(s, tables, p, entry, where):
+    _no_unknown(entry, _PLAYER_KEYS, where)
+    for key in ("faction", "mat"):
+        if key not in entry:
+            raise PositionError(f"{where}: missing {key!r}")
+    faction = _name(entry["faction"], FACTIONS, f"{where}.faction")
+    pl = s.player[p]
+    pl[P_FACTION] = faction
+    pl[P_MAT] = _name(entry["mat"], MATS, f"{where}.mat")
+    pl[P_SEAT] = _int(entry.get("seat", p), f"{where}.seat", 0, MAX_PLAYERS - 1)
+    pl[P_POWER] = _int(entry.get("power", int(tables.fac_power[faction])), f"{where}.power", 0, 16)
+    pl[P_POPULARITY] = _int(entry.get("popularity", int(tables.mat_popularity[pl[P_MAT]])),
+                            f"{where}.popularity", 0, 18)
+    pl[P_COINS] = _int(entry.get("coins", int(tables.mat_start_coins[pl[P_MAT]])), f"{where}.coins", 0)
+    last = entry.get("last_section")
+    pl[P_LAST_SECTION] = -1 if last is None else _int(last, f"{where}.last_section", 1, 4) - 1
+    pl[P_TURNS] = _int(entry.get("turns", 0), f"{where}.turns", 0)
+    for value in entry.get("combat_cards", []):
+        if value not in CARD_VALUES:
+            raise PositionError(f"{where}.combat_cards: {value!r} is not a card value {CARD_VALUES}")
+        s.hand[p, CARD_VALUES.index(value)] += 1
+    for name in entry.get("cubes_moved", []):
+        pl[P_CUBE0 + _name(name, TECH_CUBES, f"{where}.cubes_moved")] = 1
+    covered = entry.get("covered", {})
+    _no_unknown(covered, BOTTOM_ACTIONS, f"{where}.covered")
+    for name, count in covered.items():
+        pl[P_REDUCED0 + BOTTOM_ACTIONS.index(name)] = _int(count, f"{where}.covered.{name}", 0, 3)
+    for name in entry.get("recruits", []):
+        pl[P_RECRUIT0 + _name(name, BOTTOM_ACTIONS, f"{where}.recruits")] = 1
+    for name in entry.get("one_time_bonuses", []):
+        pl[P_ONETIME0 + _name(name, ONE_TIME_BONUSES, f"{where}.one_time_bonuses")] = 1
+    objectives = entry.get("objectives", [])
+    if not isinstance(objectives, list) or len(objectives) > 2:
+        raise PositionError(f"{where}.objectives: give at most two objective card numbers")
+    for i, number in enumerate(objectives):
+        pl[P_OBJECTIVE_A + i] = _int(number, f"{where}.objectives", 1, 23) - 1
+    _stars_from_dict(s, p, entry, where)
+    _pieces_from_dict(s, tables, p, faction, entry, where)
+
+
+def _stars_from_dict(s, p, entry, where):
+    stars = entry.get("stars", {})
+    _no_unknown(stars, STAR_KINDS, f"{where}.stars")
+    for name, count in stars.items():
+        s.stars[p, STAR_KINDS.index(name)] = _int(count, f"{where}.stars.{name}", 0, 6)
+    turns = entry.get("star_turns", {})
+    _no_unknown(turns, STAR_KINDS, f"{where}.star_turns")
+    for name, turn in turns.items():
+        s.star_turn[p, STAR_KINDS.index(name)] = _int(turn, f"{where}.star_turns.{name}", 0)
+    s.player[p, P_STARS] = int(s.stars[p].sum())
+
+
+def _pieces_from_dict(s, tables, p, faction, entry, where):
+    s.unit_loc[p, UNIT_CHARACTER] = _loc(entry.get("character", hex_name(N_HEX + faction)),
+                                         f"{where}.character")
+    mechs = entry.get("mechs", {})
+    names = [MECH_ABILITIES[a] for a in tables.fac_mechs[faction]]
+    _no_unknown(mechs, names, f"{where}.mechs")
+    for name, loc in mechs.items():
+        s.unit_loc[p, UNIT_MECH0 + names.index(name)] = _loc(loc, f"{where}.mechs.{name}")
+    workers = entry.get("workers", [hex_name(int(x)) for x in tables.start_hexes[faction]])
+    if not isinstance(workers, list) or len(workers) > N_WORKERS:
+        raise PositionError(f"{where}.workers: give a list of at most {N_WORKERS} locations")
+    for i, loc in enumerate(workers):
+        s.unit_loc[p, UNIT_WORKER0 + i] = _loc(loc, f"{where}.workers")
+    structures = entry.get("structures", {})
+    _no_unknown(structures, STRUCTURES, f"{where}.structures")
+    for name, loc in structures.items():
+        s.struct_loc[p, STRUCTURES.index(name)] = _loc(loc, f"{where}.structures.{name}")
+
+
+def _board_from_dict(s, board):
+    _no_unknown(board, {"resources", "encounter_tokens"}, "board")
+    resources = board.get("resources", {})
+    _no_unknown(resources, [hex_name(i) for i in range(N_LOC)], "board.resources")
+    for name, held in resources.items():
+        loc = _loc(name, "board.resources")
+        _no_unknown(held, RESOURCES, f"board.resources.{name}")
+        for res, count in held.items():
+            s.hex_res[loc, RESOURCES.index(res)] = _int(count, f"board.resources.{name}.{res}", 0)
+    for name in board.get("encounter_tokens", []):
+        s.token[_loc(name, "board.encounter_tokens")] = 1
+
+
+def _deck_from_dict(s, tables, deck):
+    if deck is None:  # every card not in a hand is in the draw pile
+        for v in range(len(CARD_VALUES)):
+            s.deck[0, v] = int(tables.card_counts[v]) - int(s.hand[:, v].sum())
+            if s.deck[0, v] < 0:
+                raise PositionError(f"players: more {CARD_VALUES[v]}-cards in hands than the deck holds")
+        return
+    _no_unknown(deck, {"draw", "discard"}, "deck")
+    for row, key in enumerate(("draw", "discard")):
+        counts = deck.get(key, {})
+        _no_unknown(counts, [str(v) for v in CARD_VALUES], f"deck.{key}")
+        for value, count in counts.items():
+            s.deck[row, CARD_VALUES.index(int(value))] = _int(count, f"deck.{key}.{value}", 0)
+
+
+def _game_from_dict(s, game, n):
+    allowed = set(_GAME_KEYS) | {"phase", "section", "structure_bonus", "game_over",
+                                 "end_reason", "turn_state", "marked"}
+    _no_unknown(game, allowed, "game")
+    s.game[G_ACTIVE] = _int(game.get("active", 0), "game.active", 0, n - 1)
+    s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0)
+    s.game[G_ROUND] = _int(game.get("round", 0), "game.round", 0)
+    s.game[G_PHASE] = _name(game.get("phase", "section"), PHASES, "game.phase")
+    section = game.get("section")
+    s.game[G_SECTION] = -1 if section is None else _int(section, "game.section", 1, 4) - 1
+    s.game[G_SB_TILE] = _name(game.get("structure_bonus", STRUCTURE_BONUS_TILES[0]),
+                              STRUCTURE_BONUS_TILES, "game.structure_bonus")
+    s.game[G_GAME_OVER] = 1 if game.get("game_over", False) else 0
+    s.game[G_END_REASON] = _name(game.get("end_reason", "none"), END_REASONS, "game.end_reason")
+    scratch = {"mover": -1, "pay_res": -1, "trade_a": -1, "trade_b": -1}
+    scratch.update(game.get("turn_state", {}))
+    _no_unknown(scratch, _SCRATCH, "game.turn_state")
+    for name, value in scratch.items():
+        s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}")
+    for name in game.get("marked", []):
+        s.mark[_loc(name, "game.marked")] = 1
+
+
+def _rng_from_dict(s, rng):
+    if rng is None:  # no stream given: the one seeded from 0, so chance is still reproducible
+        seed_streams(s.rng, np.uint64(0), GAME_STREAM_ID)
+        return
+    try:
+        words = np.array([[int(w) for w in row] for row in rng], dtype=np.uint64)
+    except (TypeError, ValueError, OverflowError):
+        raise PositionError("rng: give rows of 64-bit integers (as strings)") from None
+    if words.shape != s.rng.shape:
+        raise PositionError(f"rng: expected {s.rng.shape[0]} row(s) of {s.rng.shape[1]} words")
+    s.rng[:] = words
