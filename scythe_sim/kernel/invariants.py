@@ -22,7 +22,7 @@ INVARIANTS = (
     "character/mech on a lake without a lake ability",
     "character/mech on a home base it cannot be on",
     "structure on a lake, a home base, or two on one hex",
-    "units of two factions share a hex without a character or mech of each",
+    "units of two factions share a hex where neither has a character or mech",
     "stars: count, kinds or total inconsistent",
     "technology cubes and covered cost boxes disagree",
     "recruits and one-time bonuses disagree",
@@ -158,7 +158,11 @@ def _check_player_mat(s, t, p):
 
 @njit
 def _check_sharing(s, n):
-    """Outside combat only combat units can share a hex with another faction's units."""
+    """Two factions share a hex only where a character or mech of one of them entered it.
+
+    Such a hex is a recorded contact: combat (engine II) resolves it; until then the
+    units stay together and nobody controls the hex. Workers alone never share.
+    """
     for p in range(n):
         for u in range(N_UNITS):
             loc = s.unit_loc[p, u]
@@ -169,7 +173,7 @@ def _check_sharing(s, n):
                     continue
                 for v in range(N_UNITS):
                     if s.unit_loc[q, v] == loc:
-                        if not (_has_combat_unit(s, p, loc) and _has_combat_unit(s, q, loc)):
+                        if not (_has_combat_unit(s, p, loc) or _has_combat_unit(s, q, loc)):
                             return 11
     return 0
 

@@ -1,19 +1,58 @@
 """The decorator policy of the compiled core (DESIGN.md section 3).
 
-Two decorators, both cached on disk (a second process starts without recompiling) and
-nogil:
+Three decorators, all cached on disk (a second process starts without recompiling)
+and nogil:
 
 - ``njit_entry`` for the functions Python calls: the decision entry points
   (legal_actions, apply_action, ...) and the batch loop.
 - ``njit`` for every rule helper, called only from compiled code. Helpers are built
   without the CPython and C-callback wrappers: unboxing the State and Tables tuples
   (50+ arrays) in a wrapper is most of what compiling a small function costs, and
-  skipping it cuts the cold compile several-fold. A helper cannot be called from Python.
+  skipping it halves the cold compile. A helper cannot be called from Python.
 - ``njit_inline`` for tiny helpers called with constant arguments (``emit(out, n,
   A_SKIP, 0, 0, 0)``): Numba compiles a separate copy of a function for every distinct
   constant it is called with, so these are inlined into their callers instead.
+
+The on-disk cache lives in a folder named after a hash of the package's sources.
+Numba checks only the timestamp of a function's own file, so a cached entry point
+would otherwise keep stale copies of helpers edited in other files. Setting
+NUMBA_CACHE_DIR overrides the folder.
 """
+import hashlib
+import os
+import pathlib
+import shutil
+import time
+
 import numba
+
+_PACKAGE = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _source_hash():
+    digest = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(_PACKAGE).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _use_source_keyed_cache():
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    root = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "scythe-sim"
+    folder = root / f"numba-{_source_hash()}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in root.glob("numba-*"):  # caches of other sources unused for a week
+            if old != folder and time.time() - old.stat().st_mtime > 7 * 86400:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        return  # an unwritable home: Numba falls back to its default cache location
+    numba.config.CACHE_DIR = str(folder)
+
+
+_use_source_keyed_cache()
 
 njit_entry = numba.njit(cache=True, nogil=True)
 njit = numba.njit(cache=True, nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)

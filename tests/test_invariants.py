@@ -1,0 +1,25 @@
+"""Invariants after every decision across many random games (tests/soak.py runs more)."""
+import numpy as np
+
+from scythe_sim.kernel.invariants import INVARIANTS
+from scythe_sim.play import R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
+from tests.soak import soak
+
+
+def test_thousand_random_five_player_games_keep_every_invariant():
+    statuses, reasons, first_bad, decisions, _ = soak(games=1000, players=5, seed=10_000)
+    assert first_bad is None, f"seed {first_bad}: {dict(statuses)}"
+    assert statuses[STATUS_OK] == 1000
+    assert decisions > 1000 * 100  # real games were played, not stubs
+
+
+def test_every_player_count_plays(tables):
+    for players in (1, 2, 3, 4, 5):
+        out, _ = run_games(tables, np.arange(40, dtype=np.uint64), players, check=True)
+        bad = out[out[:, R_STATUS] != STATUS_OK]
+        assert len(bad) == 0, [INVARIANTS[c - STATUS_INVARIANT - 1] if c > STATUS_INVARIANT else c
+                               for c in bad[:, R_STATUS]]
+
+
+def test_invariant_names_are_unique():
+    assert len(set(INVARIANTS)) == len(INVARIANTS)

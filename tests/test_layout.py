@@ -1,0 +1,45 @@
+"""The NAMES tuples and index constants stay in step; the state has the documented shapes."""
+import numpy as np
+
+from scythe_sim import enums, layout
+from scythe_sim.kernel.state import copy_state, new_state
+
+
+def _assert_range(names, first, last):
+    assert len(set(names)) == len(names), "duplicate name"
+    assert first == 0 and last == len(names) - 1
+
+
+def test_name_tuples_have_no_gaps_or_duplicates():
+    _assert_range(layout.PLAYER_FIELDS, layout.P_FACTION, layout.P_STARS)
+    _assert_range(layout.GAME_FIELDS, layout.G_N_PLAYERS, layout.G_RETREATS)
+    _assert_range(layout.PHASES, layout.PH_SECTION, layout.PH_GAME_OVER)
+    _assert_range(layout.ACTION_KINDS, layout.A_SECTION, layout.A_NO_BENEFIT)
+    _assert_range(layout.SCORE_FIELDS, layout.S_COINS, layout.S_TB_POPULARITY)
+    _assert_range(enums.FACTIONS, enums.NORDIC, enums.TOGAWA)
+    _assert_range(enums.MECH_ABILITIES, enums.RIVERWALK, enums.SHINOBI)
+    _assert_range(enums.STAR_KINDS, enums.STAR_UPGRADES, enums.STAR_POWER)
+
+
+def test_indexed_groups_line_up_with_their_vocabulary():
+    assert layout.PLAYER_FIELDS[layout.P_CUBE0 + enums.CUBE_PRODUCE] == "cube_produce_hexes"
+    assert layout.PLAYER_FIELDS[layout.P_REDUCED0 + enums.ENLIST] == "reduced_enlist"
+    assert layout.PLAYER_FIELDS[layout.P_RECRUIT0 + enums.BUILD] == "recruit_build"
+    assert layout.PLAYER_FIELDS[layout.P_ONETIME0 + enums.BONUS_CARDS] == "onetime_cards"
+    assert layout.GAME_FIELDS[layout.G_CARGO_RES0 + enums.FOOD] == "cargo_food"
+
+
+def test_state_fields_have_documented_shapes_and_copy_deeply():
+    s = new_state()
+    for name, (shape, dtype) in layout.state_shapes().items():
+        arr = getattr(s, name)
+        assert arr.shape == shape and arr.dtype == dtype, name
+    twin = copy_state(s)
+    twin.player[0, layout.P_COINS] = 9
+    assert s.player[0, layout.P_COINS] == 0
+    assert all(np.array_equal(getattr(s, f), getattr(twin, f)) for f in layout.State._fields if f != "player")
+
+
+def test_location_names_round_trip():
+    for loc in range(enums.N_LOC):
+        assert enums.parse_loc(enums.hex_name(loc)) == loc
