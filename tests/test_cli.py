@@ -1,0 +1,55 @@
+"""The command line: playthroughs and one-line errors with exit code 2."""
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def _run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_play_prints_a_whole_game_and_its_score_table():
+    result = _run("play", "--seed", "7", "--players", "4")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("turn order: 1. ")
+    assert any(line.startswith("game over: ") for line in lines)
+    head = next(i for i, line in enumerate(lines) if line.startswith("rank faction"))
+    ranks = [int(line.split()[0]) for line in lines[head + 1:head + 5]]
+    assert sorted(ranks)[0] == 1 and len(ranks) == 4
+
+
+def test_play_with_given_factions_and_mats():
+    result = _run("play", "--seed", "3", "--players", "2", "--factions", "saxony,polania",
+                  "--mats", "agricultural,engineering", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "saxony" in result.output and "agricultural" in result.output
+
+
+def _assert_one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    err = result.output.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: "), result.output
+    for word in words:
+        assert word in err[0]
+
+
+def test_unknown_faction_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--players", "2", "--factions", "nordic,atlantis"), "atlantis", "choose one of")
+
+
+def test_unknown_mat_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--players", "1", "--mats", "wooden"), "wooden")
+
+
+def test_banned_pair_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--players", "1", "--factions", "rusviet", "--mats", "industrial"),
+                           "banned")
+
+
+def test_impossible_player_count_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--players", "9"), "players")
+
+
+def test_wrong_number_of_factions_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--players", "3", "--factions", "nordic"), "one faction per player")
