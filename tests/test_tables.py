@@ -261,7 +261,13 @@ def test_default_rules(t):
     assert dict(zip(RULE_NAMES, t.rules.tolist())) == {
         "stars_to_end": 6, "ban_pairs": 1, "turn_cap": 80, "combat_star_cap": 2, "relentless_on_factory": 0,
         "expansion_factions": 0, "power_max": 16, "popularity_max": 18, "dial_max": 7}
-    assert t.rules.dtype == np.int32
+    assert t.rules.dtype == np.int64
+
+
+def test_every_integer_table_is_int64(t):
+    """One integer width in the kernel keeps each compiled helper to one signature."""
+    for name, value in zip(t._fields, t):
+        assert value.dtype in (np.int64, np.bool_), name
 
 
 def test_rule_override():
