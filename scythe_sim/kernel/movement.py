@@ -40,8 +40,11 @@ def step_targets(s, t, p, u, frm, out):
     n = 0
     combat = u < UNIT_WORKER0
     faction = s.player[p, P_FACTION]
-    if not combat and frm < N_HEX and (enemy_presence(s, p, frm) & 1):
-        return 0  # workers cannot leave, on their own, a hex held by enemy characters/mechs
+    if frm < N_HEX and (enemy_presence(s, p, frm) & 1):
+        # Workers never leave, on their own, a hex held by enemy characters/mechs. Characters
+        # and mechs there are in a contact that combat resolves before anyone moves on;
+        # until combat exists (engine II) every unit in a contact hex stays put.
+        return 0
     lakes_ok = combat and (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE))
     riverwalk = combat and has_ability(s, t, p, RIVERWALK)
     swim = (not combat) and t.fac_ability[faction] == SWIM
