@@ -4,7 +4,7 @@ These read the state only. Control follows the rulebook: the player with units o
 territory controls it; a structure controls its territory for its owner while no
 enemy unit is there. Home bases are never territories.
 """
-from ..enums import N_HEX, N_RES, N_STRUCTURES
+from ..enums import N_HEX, N_STRUCTURES
 from ..layout import (G_N_PLAYERS, N_UNITS, OFF_BOARD, P_FACTION, UNIT_MECH0,
                       UNIT_WORKER0)
 from .jit import njit, njit_inline
@@ -13,15 +13,8 @@ NOBODY = -1
 CONTESTED = -2
 
 
-@njit
-def is_worker(u):
-    return u >= UNIT_WORKER0
 
 
-@njit
-def is_combat_unit(u):
-    """The character and the mechs (they fight, stop on enemies and use mech abilities)."""
-    return u < UNIT_WORKER0
 
 
 @njit
@@ -51,14 +44,6 @@ def structure_owner_at(s, loc):
     return NOBODY
 
 
-@njit
-def structure_type_at(s, loc):
-    n = s.game[G_N_PLAYERS]
-    for p in range(n):
-        for k in range(N_STRUCTURES):
-            if s.struct_loc[p, k] == loc:
-                return k
-    return -1
 
 
 @njit
@@ -72,25 +57,6 @@ def controller(s, loc):
     return structure_owner_at(s, loc)
 
 
-@njit
-def control_map(s, out):
-    """out[loc] = controller(s, loc) for every board territory (home bases: NOBODY)."""
-    n = s.game[G_N_PLAYERS]
-    for loc in range(out.shape[0]):
-        out[loc] = NOBODY
-    for p in range(n):
-        for u in range(N_UNITS):
-            loc = s.unit_loc[p, u]
-            if loc != OFF_BOARD and loc < N_HEX:
-                if out[loc] == NOBODY:
-                    out[loc] = p
-                elif out[loc] != p:
-                    out[loc] = CONTESTED
-    for p in range(n):
-        for k in range(N_STRUCTURES):
-            loc = s.struct_loc[p, k]
-            if loc != OFF_BOARD and out[loc] == NOBODY:
-                out[loc] = p
 
 
 @njit
@@ -165,12 +131,4 @@ def controlled_resource(s, p, r):
     for loc in range(N_HEX):
         if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
             total += s.hex_res[loc, r]
-    return total
-
-
-@njit
-def hex_resource_total(s, loc):
-    total = 0
-    for r in range(N_RES):
-        total += s.hex_res[loc, r]
     return total

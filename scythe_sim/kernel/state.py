@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..layout import OFF_BOARD, State, state_shapes
-from .jit import njit, njit_entry
+from .jit import njit_entry
 
 
 def new_state() -> State:

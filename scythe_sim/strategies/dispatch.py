@@ -1,5 +1,5 @@
 """Integer dispatch from a strategy id to its njit chooser."""
-from ..kernel.jit import njit, njit_entry
+from ..kernel.jit import njit_entry
 from . import STRATEGY_RANDOM
 from .random_play import choose_random
 
