@@ -1,5 +1,5 @@
 """Actions as readable text: `describe` turns a legal row into a line of a playthrough."""
-from .enums import (BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
+from .enums import (FACTIONS, BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
                     CUBE_POWER, MECH_ABILITIES, ONE_TIME_BONUSES, RESOURCES,
                     STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS, hex_name)
 from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
@@ -7,9 +7,10 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_ENLIST, A_GAIN_COINS, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION,
                      A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
                      A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,
-                     A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_PHASE,
+                     A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_PHASE,
                      P_CUBE0, P_FACTION, P_MAT, P_REDUCED0, PH_TOP, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_MOVER)
+                     UNIT_WORKER0, G_MOVER, G_DECIDER, A_FIGHT, A_DIAL, A_COMBAT_CARD,
+                     A_END_CARDS)
 
 
 def unit_name(tables, faction: int, u: int) -> str:
@@ -27,7 +28,7 @@ def _amount(state, tables, p, cube):
 def describe(state, tables, row) -> str:
     """One readable line for a legal action row (kind, a0, a1, a2) in this state."""
     kind, a0, a1, _ = (int(x) for x in row)
-    p = int(state.game[G_ACTIVE])
+    p = int(state.game[G_DECIDER])
     faction = int(state.player[p, P_FACTION])
     mat = int(state.player[p, P_MAT])
     if kind == A_SECTION:
@@ -92,4 +93,12 @@ def describe(state, tables, row) -> str:
         return f"enlist the {BOTTOM_ACTIONS[a0]} recruit for the {ONE_TIME_BONUSES[a1]} bonus"
     if kind == A_NO_BENEFIT:
         return "take no benefit"
+    if kind == A_FIGHT:
+        return f"fight on {hex_name(a0)}"
+    if kind == A_DIAL:
+        return f"{FACTIONS[faction]} dials {a0} power"
+    if kind == A_COMBAT_CARD:
+        return f"{FACTIONS[faction]} adds a combat card ({CARD_VALUES[a0]})"
+    if kind == A_END_CARDS:
+        return f"{FACTIONS[faction]} adds no more combat cards"
     return f"{ACTION_KINDS[kind]} {a0} {a1}"

@@ -21,7 +21,7 @@ from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import copy_state, new_state
-from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_END_REASON,
+from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDER, G_END_REASON,
                      G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
@@ -141,6 +141,11 @@ class Game:
     @property
     def active_player(self):
         return int(self.state.game[G_ACTIVE])
+
+    @property
+    def decider(self):
+        """The player making the current decision (a defender in combat)."""
+        return int(self.state.game[G_DECIDER])
 
     @property
     def phase(self):

@@ -82,12 +82,22 @@ GAME_FIELDS = (
     "trade_a", "trade_b",   # Trade: resources chosen (-1 none), placed in PH_TRADE_HEX
     "contacts",        # character/mech entries into hexes with enemy characters/mechs this game
     "retreats",        # enemy workers sent home by moves this game
+    "decider",         # player making the current decision (the active player, or a defender)
+    "combat_hex",      # Combat: territory being fought over, -1 none
+    "defender",        # Combat: the defending player
+    "atk_dial", "def_dial",      # Combat: power dialled by attacker / defender
+    "atk_cards", "def_cards",    # Combat: total value of the combat cards each side added
+    "atk_ncards", "def_ncards",  # Combat: number of combat cards each side added
+    "cards_left",      # Combat: cards the deciding side may still add
+    "combats",         # combats fought this game
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
  G_CARGO_RES0, _G_CARGO_RES1, _G_CARGO_RES2, _G_CARGO_RES3, G_HERE_MASK,
  G_PRODUCE_LEFT, G_MILL_LEFT, G_PAY_RES, G_PAY_LEFT, G_COERCION_USED,
- G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS) = range(len(GAME_FIELDS))
+ G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS, G_DECIDER, G_COMBAT_HEX, G_DEFENDER,
+ G_ATK_DIAL, G_DEF_DIAL, G_ATK_CARDS, G_DEF_CARDS, G_ATK_NCARDS, G_DEF_NCARDS, G_CARDS_LEFT,
+ G_COMBATS) = range(len(GAME_FIELDS))
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 # here_mask bits
@@ -98,9 +108,11 @@ HERE_DROPPED_WORKER = 12
 
 # --- Decision points ----------------------------------------------------------------
 PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
-          "bottom", "pay", "bottom_benefit", "game_over")
+          "bottom", "pay", "bottom_benefit", "game_over",
+          "combat_hex", "combat_dial", "combat_cards")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
- PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER) = range(len(PHASES))
+ PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
+ PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS) = range(len(PHASES))
 
 END_REASONS = ("none", "six_stars", "turn_cap")
 END_NONE, END_STARS, END_TURN_CAP = range(len(END_REASONS))
@@ -134,12 +146,17 @@ ACTION_KINDS = (
     "build",          # a0 = structure, a1 = location
     "enlist",         # a0 = section of the recruit, a1 = one-time bonus
     "no_benefit",     # take the paid bottom action's coins and bonuses only
+    "fight",          # a0 = territory whose combat is fought next (the attacker's choice)
+    "dial",           # a0 = power set on the dial
+    "combat_card",    # a0 = value index of a combat card added to the fight
+    "end_cards",      # add no more combat cards
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
  A_PICK_RESOURCE, A_DROP_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_STOP, A_END_MOVE,
  A_PRODUCE_HEX, A_END_PRODUCE, A_TRADE_HEX, A_BOTTOM, A_PAY_RESOURCE, A_PAY_COERCION,
- A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT) = range(len(ACTION_KINDS))
+ A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT, A_FIGHT, A_DIAL, A_COMBAT_CARD,
+ A_END_CARDS) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 

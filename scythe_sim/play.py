@@ -17,7 +17,7 @@ from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
-from .layout import (ACTION_WIDTH, G_ACTIVE, G_CONTACTS, G_END_REASON, G_GAME_OVER,
+from .layout import (ACTION_WIDTH, G_COMBATS, G_CONTACTS, G_DECIDER, G_END_REASON, G_GAME_OVER,
                      G_N_PLAYERS, G_RETREATS, G_ROUND, G_SB_TILE, G_TURN, MAX_ACTIONS,
                      MAX_PLAYERS, N_SCORE_FIELDS, P_CUBE0, P_FACTION, P_MAT, P_RECRUIT0,
                      P_SEAT, RNG_WORDS, SCORE_FIELDS)
@@ -25,9 +25,9 @@ from .enums import N_CUBES, N_LOC, N_SECTIONS, STAR_KINDS
 from .strategies.dispatch import choose
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
-                "contacts", "worker_retreats")
+                "contacts", "worker_retreats", "combats")
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
- R_RETREATS) = range(len(GAME_RESULTS))
+ R_RETREATS, R_COMBATS) = range(len(GAME_RESULTS))
 
 SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"stars_{k}" for k in STAR_KINDS)
@@ -61,7 +61,7 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
         n = legal_actions(s, t, actions, buf)
         if n == 0:
             return STATUS_NO_ACTION, decisions
-        seat = s.player[s.game[G_ACTIVE], P_SEAT]
+        seat = s.player[s.game[G_DECIDER], P_SEAT]
         i = choose(strategies[seat], s, t, seat, actions, n, params, srng)
         apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         decisions += 1
@@ -84,6 +84,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
     game_row[R_SB_TILE] = s.game[G_SB_TILE]
     game_row[R_CONTACTS] = s.game[G_CONTACTS]
     game_row[R_RETREATS] = s.game[G_RETREATS]
+    game_row[R_COMBATS] = s.game[G_COMBATS]
     if status == STATUS_BAD_SETUP:
         return
     score_game(s, t, score)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .enums import FACTIONS, MATS
 from .game import Game
-from .layout import G_ACTIVE, G_ROUND, G_TURN, MAX_PLAYERS, P_FACTION, P_MAT, P_SEAT
+from .layout import G_ACTIVE, G_DECIDER, G_ROUND, G_TURN, MAX_PLAYERS, P_FACTION, P_MAT, P_SEAT
 from .strategies import N_STRATEGY_PARAMS, strategy_id
 from .strategies.dispatch import choose
 
@@ -33,7 +33,7 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
             lines.append(f"turn {last_turn} (round {int(s.game[G_ROUND]) + 1}): "
                          f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}")
         rows = game.legal_rows()
-        seat = int(s.player[s.game[G_ACTIVE], P_SEAT])
+        seat = int(s.player[s.game[G_DECIDER], P_SEAT])
         i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.strategy_rng)
         action = game.step(tuple(rows[i]))
         lines.append(f"    {action.text}")

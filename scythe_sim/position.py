@@ -268,7 +268,8 @@ def _game_from_dict(s, game, n):
                               STRUCTURE_BONUS_TILES, "game.structure_bonus")
     s.game[G_GAME_OVER] = 1 if game.get("game_over", False) else 0
     s.game[G_END_REASON] = _name(game.get("end_reason", "none"), END_REASONS, "game.end_reason")
-    scratch = {"mover": -1, "pay_res": -1, "trade_a": -1, "trade_b": -1}
+    scratch = {"mover": -1, "pay_res": -1, "trade_a": -1, "trade_b": -1, "combat_hex": -1,
+               "defender": -1, "decider": int(s.game[G_ACTIVE])}
     scratch.update(game.get("turn_state", {}))
     _no_unknown(scratch, _SCRATCH, "game.turn_state")
     for name, value in scratch.items():

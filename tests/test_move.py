@@ -317,8 +317,11 @@ def test_entering_enemy_character_or_mech_stops_and_counts_a_contact():
     assert units(game, 1)["workers"][0] == "T13" and units(game)["popularity"] == 5
     select(game, mech("rusviet", "speed"))
     go(game, "T18")
-    assert game.phase == "bottom" and turn_state(game)["contacts"] == 2
+    assert turn_state(game)["contacts"] == 2
     assert units(game)["mechs"]["speed"] == "T18" and units(game)["character"] == "T13"
+    # Both contacts are fought after the Move, in the order the attacker picks.
+    assert game.phase == "combat_hex"
+    assert sorted(a.text for a in game.legal_actions()) == ["fight on T13", "fight on T18"]
 
     # A hex holding only an enemy structure does not stop the unit.
     game = game_of(player("rusviet", character="T12", mechs={"speed": "T46"}),

@@ -158,11 +158,9 @@ def _check_player_mat(s, t, p):
 
 @njit
 def _check_sharing(s, n):
-    """Two factions share a hex only where a character or mech of one of them entered it.
-
-    Such a hex is a recorded contact: combat (engine II) resolves it; until then the
-    units stay together and nobody controls the hex. Workers alone never share.
-    """
+    """Two factions share a hex only where a character or mech stands (between a Move
+    that made contact and its combat, or when a 6th star ended the game before that
+    combat): workers alone never share. Nobody controls such a hex."""
     for p in range(n):
         for u in range(N_UNITS):
             loc = s.unit_loc[p, u]

@@ -7,6 +7,7 @@ from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURC
                       PH_BOTTOM_BENEFIT, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_PRODUCE,
                       PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
 from .bottom import legal_benefit, legal_bottom, legal_pay
+from .combat import legal_combat
 from .jit import njit, njit_entry
 from .movement import can_start_moving, mover_targets
 from .top import emit, legal_produce, legal_top, legal_trade_hex
@@ -45,7 +46,7 @@ def legal_actions(s, t, out, buf):
         return legal_pay(s, t, p, out)
     if phase == PH_BOTTOM_BENEFIT:
         return legal_benefit(s, t, p, out)
-    return 0
+    return legal_combat(s, t, out)
 
 
 @njit

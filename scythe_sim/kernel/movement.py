@@ -41,9 +41,8 @@ def step_targets(s, t, p, u, frm, out):
     combat = u < UNIT_WORKER0
     faction = s.player[p, P_FACTION]
     if frm < N_HEX and (enemy_presence(s, p, frm) & 1):
-        # Workers never leave, on their own, a hex held by enemy characters/mechs. Characters
-        # and mechs there are in a contact that combat resolves before anyone moves on;
-        # until combat exists (engine II) every unit in a contact hex stays put.
+        # Workers never leave, on their own, a hex held by enemy characters/mechs, and a
+        # character or mech there has stopped for the combat that follows the Move.
         return 0
     lakes_ok = combat and (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE))
     riverwalk = combat and has_ability(s, t, p, RIVERWALK)

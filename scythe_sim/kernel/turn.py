@@ -2,7 +2,7 @@
 from ..enums import (N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS, STAR_POPULARITY,
                      STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)
-from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_END_REASON,
+from ..layout import (G_ACTIVE, G_CARGO_MASK, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_CARGO_RES0, G_COERCION_USED, G_END_REASON,
                       G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT,
                       G_ROUND, G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A,
@@ -111,12 +111,15 @@ def clear_turn_scratch(s):
     s.game[G_COERCION_USED] = 0
     s.game[G_TRADE_A] = -1
     s.game[G_TRADE_B] = -1
+    s.game[G_COMBAT_HEX] = -1
+    s.game[G_DEFENDER] = -1
 
 
 @njit
 def start_turn(s):
     p = s.game[G_ACTIVE]
     clear_turn_scratch(s)
+    s.game[G_DECIDER] = p
     s.player[p, P_TURNS] += 1
     s.game[G_TURN] += 1
     s.game[G_PHASE] = PH_SECTION

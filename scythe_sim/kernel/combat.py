@@ -1,0 +1,205 @@
+"""Combat: after the whole Move, every territory where the active player's character or
+mechs stand with an opponent's character or mechs is fought over, in the attacker's order.
+
+Each fight: abilities before combat (attacker's, then defender's), then each side sets
+its dial and adds combat cards without seeing the other's (the attacker commits first;
+strategies see only their own side), then the reveal: the higher total wins, ties to
+the attacker; both pay the dialled power; the loser retreats every unit there home.
+"""
+from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, MINE, N_CARD_VALUES, N_HEX,
+                     PEOPLES_ARMY, SCOUT, STAR_COMBAT)
+from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
+                      G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_COMBATS,
+                      G_DECIDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_DEFENDER,
+                      G_N_PLAYERS, G_PHASE, N_UNITS, P_FACTION, P_POPULARITY, P_POWER,
+                      PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_COMBAT_HEX, RNG_GAME, UNIT_WORKER0)
+from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
+from .board import count_workers, has_ability
+from .cards import discard_card, draw_card, hand_size
+from .jit import njit
+from .rng import rand_below
+from .top import emit, start_bottom
+from .turn import place_star
+
+
+@njit
+def combat_units(s, p, loc):
+    """p's character and mechs on loc."""
+    c = 0
+    for u in range(UNIT_WORKER0):
+        if s.unit_loc[p, u] == loc:
+            c += 1
+    return c
+
+
+@njit
+def opponent_in_combat(s, p, loc):
+    """The opponent with a character or mech on loc, or -1."""
+    for q in range(s.game[G_N_PLAYERS]):
+        if q != p and combat_units(s, q, loc) > 0:
+            return q
+    return -1
+
+
+@njit
+def _is_battle(s, p, loc):
+    return combat_units(s, p, loc) > 0 and opponent_in_combat(s, p, loc) >= 0
+
+
+@njit
+def next_combat_or_bottom(s, t, p):
+    """After the Move and after each fight: the next fight, the attacker's choice of
+    fight, or (no fight left) the bottom-row action."""
+    count = 0
+    last = -1
+    for loc in range(N_HEX):
+        if _is_battle(s, p, loc):
+            count += 1
+            last = loc
+    s.game[G_COMBAT_HEX] = -1
+    s.game[G_DECIDER] = p
+    if count == 0:
+        start_bottom(s)
+    elif count == 1:
+        start_combat(s, t, p, last)
+    else:
+        s.game[G_PHASE] = PH_COMBAT_HEX
+
+
+@njit
+def legal_combat(s, t, out):
+    n = 0
+    phase = s.game[G_PHASE]
+    d = s.game[G_DECIDER]
+    if phase == PH_COMBAT_HEX:
+        for loc in range(N_HEX):
+            if _is_battle(s, s.game[G_ACTIVE], loc):
+                n = emit(out, n, A_FIGHT, loc, 0, 0)
+    elif phase == PH_COMBAT_DIAL:
+        top = min(t.rules[R_DIAL_MAX], s.player[d, P_POWER])
+        for v in range(top + 1):
+            n = emit(out, n, A_DIAL, v, 0, 0)
+    elif phase == PH_COMBAT_CARDS:
+        if s.game[G_CARDS_LEFT] > 0:
+            for v in range(N_CARD_VALUES):
+                if s.hand[d, v] > 0:
+                    n = emit(out, n, A_COMBAT_CARD, v, 0, 0)
+        n = emit(out, n, A_END_CARDS, 0, 0, 0)
+    return n
+
+
+@njit
+def start_combat(s, t, p, loc):
+    q = opponent_in_combat(s, p, loc)
+    s.game[G_COMBAT_HEX] = loc
+    s.game[G_DEFENDER] = q
+    s.game[G_ATK_DIAL] = 0
+    s.game[G_DEF_DIAL] = 0
+    s.game[G_ATK_CARDS] = 0
+    s.game[G_DEF_CARDS] = 0
+    s.game[G_ATK_NCARDS] = 0
+    s.game[G_DEF_NCARDS] = 0
+    s.game[G_COMBATS] += 1
+    before_combat(s, t, p, q, loc)
+    before_combat(s, t, q, p, loc)
+    s.game[G_DECIDER] = p
+    s.game[G_PHASE] = PH_COMBAT_DIAL
+
+
+@njit
+def _lose_power(s, p, amount):
+    v = s.player[p, P_POWER] - amount
+    s.player[p, P_POWER] = v if v > 0 else 0
+
+
+@njit
+def before_combat(s, t, a, b, loc):
+    """a's abilities that act before the fight, against b (attacker's first)."""
+    if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
+        _lose_power(s, a, 1)
+        _lose_power(s, b, 2)
+    if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
+        k = rand_below(s.rng, RNG_GAME, hand_size(s, b))
+        for v in range(N_CARD_VALUES):
+            if k < s.hand[b, v]:
+                s.hand[b, v] -= 1
+                s.hand[a, v] += 1
+                break
+            k -= s.hand[b, v]
+    if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] or s.struct_loc[a, MINE] == loc):
+        _lose_power(s, b, 2)
+
+
+@njit
+def card_allowance(s, t, p, loc):
+    """Combat cards p may add: one per own character/mech there, +1 with People's Army
+    when one of p's workers is there too."""
+    n = combat_units(s, p, loc)
+    if has_ability(s, t, p, PEOPLES_ARMY) and count_workers(s, p, loc) > 0:
+        n += 1
+    return n
+
+
+@njit
+def set_dial(s, t, v):
+    d = s.game[G_DECIDER]
+    attacker = d == s.game[G_ACTIVE]
+    s.game[G_ATK_DIAL if attacker else G_DEF_DIAL] = v
+    s.game[G_CARDS_LEFT] = card_allowance(s, t, d, s.game[G_COMBAT_HEX])
+    s.game[G_PHASE] = PH_COMBAT_CARDS
+
+
+@njit
+def add_card(s, t, v):
+    d = s.game[G_DECIDER]
+    attacker = d == s.game[G_ACTIVE]
+    discard_card(s, d, v)
+    s.game[G_ATK_CARDS if attacker else G_DEF_CARDS] += t.card_values[v]
+    s.game[G_ATK_NCARDS if attacker else G_DEF_NCARDS] += 1
+    s.game[G_CARDS_LEFT] -= 1
+
+
+@njit
+def end_cards(s, t):
+    if s.game[G_DECIDER] == s.game[G_ACTIVE]:
+        s.game[G_DECIDER] = s.game[G_DEFENDER]
+        s.game[G_PHASE] = PH_COMBAT_DIAL
+    else:
+        resolve_combat(s, t)
+
+
+@njit
+def resolve_combat(s, t):
+    p = s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER]
+    loc = s.game[G_COMBAT_HEX]
+    attack = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS]
+    defence = s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
+    _lose_power(s, p, s.game[G_ATK_DIAL])
+    _lose_power(s, q, s.game[G_DEF_DIAL])
+    winner, loser = (p, q) if attack >= defence else (q, p)
+    revealed = defence if loser == q else attack
+    sent = retreat_all(s, t, loser, loc)
+    if winner == p and not has_ability(s, t, p, CAMARADERIE):
+        pop = s.player[p, P_POPULARITY] - sent
+        s.player[p, P_POPULARITY] = pop if pop > 0 else 0
+    if revealed > 0:
+        draw_card(s, loser)
+    cap = t.rules[R_COMBAT_STAR_CAP]
+    if s.stars[winner, STAR_COMBAT] < cap or t.fac_ability[s.player[winner, P_FACTION]] == DOMINATE:
+        if place_star(s, t, winner, STAR_COMBAT):
+            return
+    next_combat_or_bottom(s, t, p)
+
+
+@njit
+def retreat_all(s, t, p, loc):
+    """All of p's units on loc go home; returns how many of them were workers."""
+    home = t.home_loc[s.player[p, P_FACTION]]
+    workers = 0
+    for u in range(N_UNITS):
+        if s.unit_loc[p, u] == loc:
+            s.unit_loc[p, u] = home
+            if u >= UNIT_WORKER0:
+                workers += 1
+    return workers
