@@ -1,14 +1,14 @@
 """apply_action: carry out one legal row; assumes legality (tests and invariants guard it)."""
-from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY,
-                      A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
+from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
+                      A_DEPLOY, A_DIAL, A_END_CARDS, A_FIGHT, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
                       A_GAIN_COINS, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION, A_PAY_RESOURCE,
                       A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
                       A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,
                       A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE,
                       G_GAME_OVER, G_PHASE, G_UNITS_LEFT, PH_BOTTOM, PH_TOP)
-from .combat import add_card, end_cards, next_combat_or_bottom, set_dial, start_combat
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
+from .combat import add_card, end_cards, next_combat_or_bottom, set_dial, start_combat
 from .jit import njit, njit_entry
 from .movement import (drop_resource, drop_worker, finish_mover, pick_resource,
                        pick_worker, select_unit, step)
@@ -55,8 +55,9 @@ def apply_action(s, t, kind, a0, a1, a2):
         add_card(s, t, a0)
     elif kind == A_END_CARDS:
         end_cards(s, t)
-    else:
+    elif A_SELECT_UNIT <= kind <= A_END_MOVE:
         _apply_move(s, t, p, kind, a0, a1)
+    else:
         _apply_bottom(s, t, p, kind, a0, a1)
     if not s.game[G_GAME_OVER]:
         check_stars(s, t, p)
