@@ -73,7 +73,8 @@ def random_position(rng, tie_prone=False):
                         "_lake": lake_ok})
 
     def near_home(f):
-        return b.start_hexes[f] + [x for x in b.adj[b.home[f]] if x in land]
+        # sorted: b.adj holds sets, whose order changes with PYTHONHASHSEED
+        return b.start_hexes[f] + sorted(x for x in b.adj[b.home[f]] if x in land)
 
     def fighter_spot(p):
         f = players[p]["faction"]
