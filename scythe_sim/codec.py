@@ -1,5 +1,5 @@
 """Actions as readable text: `describe` turns a legal row into a line of a playthrough."""
-from .enums import (FACTIONS, BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
+from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
                     CUBE_POWER, MECH_ABILITIES, ONE_TIME_BONUSES, RESOURCES,
                     STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS, hex_name)
 from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
@@ -9,8 +9,7 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,
                      A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_PHASE,
                      P_CUBE0, P_FACTION, P_MAT, P_REDUCED0, PH_TOP, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_MOVER, G_DECIDER, A_FIGHT, A_DIAL, A_COMBAT_CARD,
-                     A_END_CARDS)
+                     UNIT_WORKER0, G_MOVER, G_DECIDER, A_FIGHT, A_DIAL, A_COMBAT_CARD, A_END_CARDS)
 
 
 def unit_name(tables, faction: int, u: int) -> str:

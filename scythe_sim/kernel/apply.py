@@ -1,6 +1,7 @@
 """apply_action: carry out one legal row; assumes legality (tests and invariants guard it)."""
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
-                      A_DEPLOY, A_DIAL, A_END_CARDS, A_FIGHT, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
+                      A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_END_CARDS,
+                      A_END_MOVE, A_END_PRODUCE, A_ENLIST, A_FIGHT,
                       A_GAIN_COINS, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION, A_PAY_RESOURCE,
                       A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
                       A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,

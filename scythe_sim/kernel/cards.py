@@ -10,6 +10,17 @@ from .rng import rand_below
 
 
 @njit
+def random_card(s, counts, total):
+    """Value index of a uniformly random card among counts (total > 0 cards)."""
+    k = rand_below(s.rng, RNG_GAME, total)
+    for v in range(N_CARD_VALUES):
+        if k < counts[v]:
+            return v
+        k -= counts[v]
+    return N_CARD_VALUES - 1
+
+
+@njit
 def draw_card(s, p):
     """p draws one combat card; returns the value index drawn, or -1 if none is left."""
     total = 0
@@ -22,14 +33,10 @@ def draw_card(s, p):
             total += s.deck[0, v]
         if total == 0:
             return -1
-    k = rand_below(s.rng, RNG_GAME, total)
-    for v in range(N_CARD_VALUES):
-        if k < s.deck[0, v]:
-            s.deck[0, v] -= 1
-            s.hand[p, v] += 1
-            return v
-        k -= s.deck[0, v]
-    return -1
+    v = random_card(s, s.deck[0], total)
+    s.deck[0, v] -= 1
+    s.hand[p, v] += 1
+    return v
 
 
 @njit

@@ -12,12 +12,11 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_COMBATS,
                       G_DECIDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_DEFENDER,
                       G_N_PLAYERS, G_PHASE, N_UNITS, P_FACTION, P_POPULARITY, P_POWER,
-                      PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_COMBAT_HEX, RNG_GAME, UNIT_WORKER0)
+                      PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_COMBAT_HEX, UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability
-from .cards import discard_card, draw_card, hand_size
+from .cards import discard_card, draw_card, hand_size, random_card
 from .jit import njit
-from .rng import rand_below
 from .top import emit, start_bottom
 from .turn import place_star
 
@@ -119,13 +118,9 @@ def before_combat(s, t, a, b, loc):
         _lose_power(s, a, 1)
         _lose_power(s, b, 2)
     if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
-        k = rand_below(s.rng, RNG_GAME, hand_size(s, b))
-        for v in range(N_CARD_VALUES):
-            if k < s.hand[b, v]:
-                s.hand[b, v] -= 1
-                s.hand[a, v] += 1
-                break
-            k -= s.hand[b, v]
+        v = random_card(s, s.hand[b], hand_size(s, b))
+        s.hand[b, v] -= 1
+        s.hand[a, v] += 1
     if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] or s.struct_loc[a, MINE] == loc):
         _lose_power(s, b, 2)
 
