@@ -39,6 +39,7 @@ N_STRUCTURES = len(STRUCTURES)
 BOTTOM_ACTIONS = ("upgrade", "deploy", "build", "enlist")
 UPGRADE, DEPLOY, BUILD, ENLIST = range(len(BOTTOM_ACTIONS))
 N_SECTIONS = 4
+FACTORY_SECTION = 4   # a Factory card is a fifth section: section index 4
 
 # --- The six technology cubes on the top row (green boxes) ------------------------
 TECH_CUBES = ("move_units", "gain_coins", "bolster_power", "bolster_cards", "trade_popularity", "produce_hexes")
@@ -86,6 +87,22 @@ N_CARD_VALUES = len(CARD_VALUES)
 N_HEX = 47                     # board territories T01..T47 are locations 0..46
 N_LOC = N_HEX + N_FACTIONS     # then one home base per faction: location N_HEX + faction
 N_OBJECTIVES = 23              # base-game objective cards, ids 0..22 (card number - 1)
+N_ENCOUNTER_CARDS = 36         # base-game encounter cards, ids 0..35 (card number - 1)
+N_ENCOUNTER_OPTIONS = 3        # options a, b, c on every card
+N_FACTORY_CARDS = 12           # base-game Factory cards, ids 0..11 (card number - 1)
+
+# --- What a card option costs and gives (encounter options and Factory top actions) --
+# One row per option in tables.enc_option / tables.factory_top; free_actions is a bitmask
+# over BOTTOM_ACTIONS (encounters: that action; Factory cards: one action of the mask).
+CARD_FIELDS = ("pay_coins", "pay_popularity", "pay_power", "pay_combat_cards",
+               "popularity", "coins", "power", "combat_cards",
+               "oil", "metal", "wood", "food", "any_resources", "workers",
+               "free_actions", "produce", "look_at_hand")
+(CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_PAY_CARDS,
+ CF_POPULARITY, CF_COINS, CF_POWER, CF_CARDS,
+ CF_RES0, _CF_METAL, _CF_WOOD, _CF_FOOD, CF_ANY_RESOURCES, CF_WORKERS,
+ CF_FREE_ACTIONS, CF_PRODUCE, CF_LOOK_AT_HAND) = range(len(CARD_FIELDS))
+N_CARD_FIELDS = len(CARD_FIELDS)
 
 
 def hex_name(loc: int) -> str:

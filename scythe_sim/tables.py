@@ -25,12 +25,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .enums import (
-    BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES,
-    N_BONUSES, N_CARD_VALUES, N_CUBES, N_FACTIONS, N_HEX, N_LOC, N_MATS, N_MECH_ABILITIES,
-    N_SB_TILES, N_SECTIONS, N_TERRAINS, ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES,
-    TECH_CUBES, TERRAINS, TOP_ACTIONS, hex_name,
-)
+from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, CF_LOOK_AT_HAND,
+                    FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES, N_BONUSES,
+                    N_CARD_FIELDS, N_CARD_VALUES, N_CUBES, N_ENCOUNTER_CARDS,
+                    N_ENCOUNTER_OPTIONS, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_LOC, N_MATS,
+                    N_MECH_ABILITIES, N_OBJECTIVES, N_SB_TILES, N_SECTIONS, N_TERRAINS,
+                    ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
+                    TOP_ACTIONS, hex_name)
 from .errors import ConfigError
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
@@ -39,7 +40,8 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX) = range(len(RULE_NAMES))
 
 SETS = ("base", "invaders_from_afar")
-DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules")
+DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
+              "objectives")
 SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
 MAX_WORKERS = 8           # workers per faction (produce_cost has one row per count 0..8)
 TERRAIN_COUNTS = {"mountain": 8, "farm": 7, "village": 9, "forest": 7, "tundra": 8, "lake": 7, "factory": 1}
@@ -90,6 +92,10 @@ class Tables(NamedTuple):
     sb_pay: np.ndarray           # (N_SB_TILES, 10) int64: [tile, count 0..9 (capped)] -> coins
     card_values: np.ndarray      # (N_CARD_VALUES,) int64: combat card values
     card_counts: np.ndarray      # (N_CARD_VALUES,) int64: cards of each value in the deck
+    enc_option: np.ndarray       # (N_ENCOUNTER_CARDS, 3, N_CARD_FIELDS) int64: [card, option a/b/c, CF_*]
+    factory_top: np.ndarray      # (N_FACTORY_CARDS, N_CARD_FIELDS) int64: [card, CF_*] of its top action
+    factory_steps: np.ndarray    # (1,) int64: hexes the Factory cards' bottom-row Move allows
+    objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
     rules: np.ndarray            # (len(RULE_NAMES),) int64: house-rule values, indexed by R_*
 
 
@@ -275,6 +281,43 @@ def _scoring(data: dict, popularity_max: int) -> dict:
     return out
 
 
+def _card_option(option: dict, where: str) -> list:
+    """One CARD_FIELDS row from an option table of encounters.toml / factory.toml."""
+    row = [0] * N_CARD_FIELDS
+    for key, value in option.items():
+        field = _id(CARD_FIELDS, key if key != "free" else "free_actions", where)
+        if field == CF_FREE_ACTIONS:
+            row[field] = sum(1 << _id(BOTTOM_ACTIONS, name, where) for name in value)
+        elif field == CF_LOOK_AT_HAND:
+            row[field] = int(bool(value))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"data error in {where}: {key} must be a whole number >= 0")
+        else:
+            row[field] = value
+    return row
+
+
+def _numbered(cards: list, count: int, where: str) -> list:
+    if [c["number"] for c in cards] != list(range(1, count + 1)):
+        raise ValueError(f"data error in {where}: cards must be numbered 1..{count} in order")
+    return cards
+
+
+def _cards(data: dict) -> dict:
+    """Encounter options, Factory top actions and objective timing."""
+    encounters = _numbered(data["encounters"]["card"], N_ENCOUNTER_CARDS, "encounters.toml")
+    enc = [[_card_option(c[o], f"encounters.toml card {c['number']} {o}") for o in "abc"]
+           for c in encounters]
+    factory = _numbered(data["factory"]["card"], N_FACTORY_CARDS, "factory.toml")
+    top = [_card_option(c["top"], f"factory.toml card {c['number']}") for c in factory]
+    objectives = _numbered(data["objectives"]["card"], N_OBJECTIVES, "objectives.toml")
+    return {"enc_option": np.array(enc, np.int64).reshape(N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS,
+                                                          N_CARD_FIELDS),
+            "factory_top": np.array(top, np.int64),
+            "factory_steps": np.array([data["factory"]["move_steps"]], np.int64),
+            "objective_end": np.array([int(c["end_of_turn"]) for c in objectives], np.int64)}
+
+
 def _rules(data: dict, overrides: dict | None) -> np.ndarray:
     """Rule values: rules.toml and combat.toml defaults, then the caller's overrides."""
     values = dict(data["rules"]["rules"])
@@ -303,7 +346,7 @@ def build_tables(overrides: dict | None = None) -> Tables:
     if tuple(combat["values"]) != CARD_VALUES:
         raise ValueError(f"data error in combat.toml: values must be {list(CARD_VALUES)}")
     fields = {**_board(data["board"]), **_factions(data["factions"]), **_mats(data["mats"]),
-              **_scoring(data["scoring"], combat["popularity_max"]),
+              **_scoring(data["scoring"], combat["popularity_max"]), **_cards(data),
               "card_values": np.array(combat["values"], np.int8),
               "card_counts": np.array(combat["counts"], np.int8), "rules": rules}
     tables = Tables(**{name: value.astype(np.int64) if value.dtype.kind in "iu" else value
