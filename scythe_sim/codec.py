@@ -1,15 +1,20 @@
 """Actions as readable text: `describe` turns a legal row into a line of a playthrough."""
-from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
-                    CUBE_POWER, MECH_ABILITIES, ONE_TIME_BONUSES, RESOURCES,
-                    STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS, hex_name)
+from .enums import (BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE,
+                    CUBE_POPULARITY, CUBE_POWER, FACTIONS, FACTORY_SECTION, MECH_ABILITIES,
+                    ONE_TIME_BONUSES, RESOURCES, STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS,
+                    hex_name)
+from .cardtext import OPTION_LETTERS, objective_name, option_text
 from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
-                     A_DEPLOY, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_END_PRODUCE,
-                     A_ENLIST, A_GAIN_COINS, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION,
-                     A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
-                     A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,
-                     A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_PHASE,
-                     P_CUBE0, P_FACTION, P_MAT, P_REDUCED0, PH_TOP, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_MOVER, G_DECIDER, A_FIGHT, A_DIAL, A_COMBAT_CARD, A_END_CARDS)
+                     A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER,
+                     A_ENCOUNTER_OPTION, A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE,
+                     A_END_PRODUCE, A_ENLIST, A_FACTORY_TOP, A_FIGHT, A_GAIN_COINS,
+                     A_GAIN_RESOURCES, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION, A_PAY_RESOURCE,
+                     A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX, A_SECTION,
+                     A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_HEX,
+                     A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_DECIDER, G_ENC_CARD,
+                     G_MOVER, G_PHASE, PH_END_TURN, PH_FREE_ACTION, PH_TOP, P_CUBE0, P_FACTION,
+                     P_FACTORY_CARD, P_MAT, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
+                     UNIT_MECH0, UNIT_WORKER0)
 
 
 def unit_name(tables, faction: int, u: int) -> str:
@@ -31,10 +36,20 @@ def describe(state, tables, row) -> str:
     faction = int(state.player[p, P_FACTION])
     mat = int(state.player[p, P_MAT])
     if kind == A_SECTION:
+        if a0 == FACTORY_SECTION:
+            return f"section 5: Factory card {int(state.player[p, P_FACTORY_CARD]) + 1}"
         top = TOP_ACTIONS[tables.mat_top[mat, a0]]
         return f"section {a0 + 1}: {top} / {BOTTOM_ACTIONS[a0]}"
     if kind == A_SKIP:
-        return "skip the top action" if state.game[G_PHASE] == PH_TOP else "skip the bottom action"
+        phase = state.game[G_PHASE]
+        if phase == PH_END_TURN:
+            return "end the turn"
+        return "skip the top action" if phase == PH_TOP else "skip the bottom action"
+    if kind >= A_ENCOUNTER_OPTION:
+        return _describe_card(state, tables, p, kind, a0, a1)
+    if state.game[G_PHASE] == PH_FREE_ACTION and A_UPGRADE <= kind <= A_NO_BENEFIT:
+        return "free " + _describe_benefit(tables, faction, kind, a0, a1) if kind != A_NO_BENEFIT \
+            else "decline the free action"
     if kind == A_GAIN_COINS:
         return f"gain ${_amount(state, tables, p, CUBE_GAIN)}"
     if kind == A_MOVE:
@@ -74,6 +89,8 @@ def describe(state, tables, row) -> str:
         return "end producing"
     if kind == A_TRADE_HEX:
         return f"place the traded resources on {hex_name(a0)}"
+    if kind == A_BOTTOM and a0 == FACTORY_SECTION:
+        return f"Factory move: one unit up to {int(tables.factory_steps[0])} hexes"
     if kind == A_BOTTOM:
         cost = int(tables.mat_cost[mat, a0] - state.player[p, P_REDUCED0 + a0])
         return f"{BOTTOM_ACTIONS[a0]}: pay {cost} {RESOURCES[a0]}"
@@ -81,15 +98,8 @@ def describe(state, tables, row) -> str:
         return f"pay from {hex_name(a0)}"
     if kind == A_PAY_COERCION:
         return f"pay with a combat card ({CARD_VALUES[a0]}) by Coercion"
-    if kind == A_UPGRADE:
-        return f"upgrade: {TECH_CUBES[a0]} cube -> {BOTTOM_ACTIONS[a1]} cost"
-    if kind == A_DEPLOY:
-        ability = MECH_ABILITIES[tables.fac_mechs[faction, a0]]
-        return f"deploy the {ability} mech on {hex_name(a1)}"
-    if kind == A_BUILD:
-        return f"build the {STRUCTURES[a0]} on {hex_name(a1)}"
-    if kind == A_ENLIST:
-        return f"enlist the {BOTTOM_ACTIONS[a0]} recruit for the {ONE_TIME_BONUSES[a1]} bonus"
+    if A_UPGRADE <= kind <= A_ENLIST:
+        return _describe_benefit(tables, faction, kind, a0, a1)
     if kind == A_NO_BENEFIT:
         return "take no benefit"
     if kind == A_FIGHT:
@@ -101,3 +111,34 @@ def describe(state, tables, row) -> str:
     if kind == A_END_CARDS:
         return f"{FACTIONS[faction]} adds no more combat cards"
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
+
+
+def _describe_benefit(tables, faction, kind, a0, a1):
+    if kind == A_UPGRADE:
+        return f"upgrade: {TECH_CUBES[a0]} cube -> {BOTTOM_ACTIONS[a1]} cost"
+    if kind == A_DEPLOY:
+        ability = MECH_ABILITIES[tables.fac_mechs[faction, a0]]
+        return f"deploy the {ability} mech on {hex_name(a1)}"
+    if kind == A_BUILD:
+        return f"build the {STRUCTURES[a0]} on {hex_name(a1)}"
+    return f"enlist the {BOTTOM_ACTIONS[a0]} recruit for the {ONE_TIME_BONUSES[a1]} bonus"
+
+
+def _describe_card(state, tables, p, kind, a0, a1):
+    if kind == A_ENCOUNTER_OPTION:
+        card = int(state.game[G_ENC_CARD])
+        where = hex_name(int(state.unit_loc[p, _CHAR]))
+        text = option_text(tables.enc_option[card, a0])
+        return f"encounter card {card + 1} on {where}, option {OPTION_LETTERS[a0]}: {text}"
+    if kind == A_END_ENCOUNTER:
+        return "take no second encounter option"
+    if kind == A_GAIN_RESOURCES:
+        taken = [f"{(a0 >> (4 * r)) & 15} {name}" for r, name in enumerate(RESOURCES) if (a0 >> (4 * r)) & 15]
+        return f"take {' + '.join(taken)} on {hex_name(a1)}"
+    if kind == A_TAKE_FACTORY:
+        return f"keep Factory card {a0 + 1} ({option_text(tables.factory_top[a0])})"
+    if kind == A_FACTORY_TOP:
+        card = int(state.player[p, P_FACTORY_CARD])
+        paid = "" if a0 < 0 else f" (gives up a {CARD_VALUES[a0]})"
+        return f"Factory card {card + 1}: {option_text(tables.factory_top[card])}{paid}"
+    return f"reveal objective {objective_name(a0)}"

@@ -43,13 +43,15 @@ PLAYER_FIELDS = (
     "onetime_power", "onetime_coins", "onetime_popularity", "onetime_cards",
     "objective_a", "objective_b",   # objective card ids dealt (-1 = none)
     "stars",                        # stars placed in total
+    "factory_card",                 # Factory card id kept (-1 = none yet)
+    "objectives_done",              # bit c set when objective card c was revealed for a star
 )
 (P_FACTION, P_MAT, P_SEAT, P_POWER, P_POPULARITY, P_COINS, P_LAST_SECTION, P_TURNS,
  P_CUBE0, _P_CUBE1, _P_CUBE2, _P_CUBE3, _P_CUBE4, _P_CUBE5,
  P_REDUCED0, _P_REDUCED1, _P_REDUCED2, _P_REDUCED3,
  P_RECRUIT0, _P_RECRUIT1, _P_RECRUIT2, _P_RECRUIT3,
  P_ONETIME0, _P_ONETIME1, _P_ONETIME2, _P_ONETIME3,
- P_OBJECTIVE_A, P_OBJECTIVE_B, P_STARS) = range(len(PLAYER_FIELDS))
+ P_OBJECTIVE_A, P_OBJECTIVE_B, P_STARS, P_FACTORY_CARD, P_OBJECTIVES_DONE) = range(len(PLAYER_FIELDS))
 N_PLAYER_FIELDS = len(PLAYER_FIELDS)
 # Indexed groups: P_CUBE0 + cube, P_REDUCED0 + bottom action, P_RECRUIT0 + bottom action,
 # P_ONETIME0 + one-time bonus.
@@ -90,6 +92,16 @@ GAME_FIELDS = (
     "atk_ncards", "def_ncards",  # Combat: number of combat cards each side added
     "cards_left",      # Combat: cards the deciding side may still add
     "combats",         # combats fought this game
+    "factory_pool",    # bit c set while Factory card c lies on the board (dealt, not taken)
+    "enc_used",        # bit c set once encounter card c has been drawn this game
+    "encounters",      # encounters resolved this game
+    "enc_card",        # Encounter: card being resolved, -1 none
+    "enc_done",        # Encounter: bit o set for each option already taken (Meander takes two)
+    "gain_from",       # card gains in progress come from GAIN_FROM_* (where to go on after)
+    "gain_loc",        # card gains: location they are placed on, -1 = the player chooses
+    "gain_any",        # card gains: resources of the player's choice still to take
+    "free_mask",       # card gains: bottom actions (bit per action) of which one may be taken free
+    "warning",         # 1 once the active player forced an enemy worker home this turn with 7+ power
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -97,8 +109,13 @@ GAME_FIELDS = (
  G_PRODUCE_LEFT, G_MILL_LEFT, G_PAY_RES, G_PAY_LEFT, G_COERCION_USED,
  G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS, G_DECIDER, G_COMBAT_HEX, G_DEFENDER,
  G_ATK_DIAL, G_DEF_DIAL, G_ATK_CARDS, G_DEF_CARDS, G_ATK_NCARDS, G_DEF_NCARDS, G_CARDS_LEFT,
- G_COMBATS) = range(len(GAME_FIELDS))
+ G_COMBATS, G_FACTORY_POOL, G_ENC_USED, G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_GAIN_FROM,
+ G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING) = range(len(GAME_FIELDS))
 N_GAME_FIELDS = len(GAME_FIELDS)
+
+# where card gains go on once taken (G_GAIN_FROM)
+GAIN_FROM_ENCOUNTER = 0   # back to the encounter (Meander's second option), then after the Move
+GAIN_FROM_FACTORY = 1     # a Factory card's top action: on to the bottom-row action
 
 # here_mask bits
 HERE_PICKED_RES = 0     # + resource
@@ -109,10 +126,12 @@ HERE_DROPPED_WORKER = 12
 # --- Decision points ----------------------------------------------------------------
 PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "bottom", "pay", "bottom_benefit", "game_over",
-          "combat_hex", "combat_dial", "combat_cards")
+          "combat_hex", "combat_dial", "combat_cards",
+          "encounter", "gain_resources", "free_action", "factory_pick", "end_turn")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
- PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS) = range(len(PHASES))
+ PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
+ PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN) = range(len(PHASES))
 
 END_REASONS = ("none", "six_stars", "turn_cap")
 END_NONE, END_STARS, END_TURN_CAP = range(len(END_REASONS))
@@ -150,13 +169,20 @@ ACTION_KINDS = (
     "dial",           # a0 = power set on the dial
     "combat_card",    # a0 = value index of a combat card added to the fight
     "end_cards",      # add no more combat cards
+    "encounter_option",   # a0 = option 0..2 (a, b, c) of the encounter card
+    "end_encounter",      # Meander: take no second option
+    "gain_resources",     # a0 = amounts packed 4 bits each (oil lowest), a1 = location
+    "take_factory_card",  # a0 = Factory card id kept
+    "factory_top",        # the Factory card's top action; a0 = combat-card value index paid, -1 none
+    "reveal_objective",   # a0 = objective card id revealed for a star
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
  A_PICK_RESOURCE, A_DROP_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_STOP, A_END_MOVE,
  A_PRODUCE_HEX, A_END_PRODUCE, A_TRADE_HEX, A_BOTTOM, A_PAY_RESOURCE, A_PAY_COERCION,
  A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT, A_FIGHT, A_DIAL, A_COMBAT_CARD,
- A_END_CARDS) = range(len(ACTION_KINDS))
+ A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FACTORY,
+ A_FACTORY_TOP, A_REVEAL_OBJECTIVE) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 

@@ -5,9 +5,13 @@ setup call, the same strategy streams and the same chooser.
 """
 import numpy as np
 
-from .enums import FACTIONS, MATS
+from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
 from .game import Game
-from .layout import G_ACTIVE, G_DECIDER, G_ROUND, G_TURN, MAX_PLAYERS, P_FACTION, P_MAT, P_SEAT
+from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
+                     G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
+                     G_RETREATS, G_ROUND, G_TURN, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS,
+                     P_FACTION, P_MAT, P_POWER, P_SEAT)
+from .kernel.state import copy_state
 from .strategies import N_STRATEGY_PARAMS, strategy_id
 from .strategies.dispatch import choose
 
@@ -35,14 +39,68 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
         rows = game.legal_rows()
         seat = int(s.player[s.game[G_DECIDER], P_SEAT])
         i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.strategy_rng)
+        before = copy_state(s)
         action = game.step(tuple(rows[i]))
         lines.append(f"    {action.text}")
+        lines.extend(f"      > {e}" for e in events(before, s))
         if check:
             code = game.check()
             if code:
                 raise AssertionError(f"invariant {code} broken after {action.text!r}")
     lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
     return game, lines
+
+
+def _name(s, p):
+    return FACTIONS[int(s.player[p, P_FACTION])]
+
+
+def events(before, after):
+    """What a decision set off besides itself: fights starting (after the abilities that
+    act before them), their outcome and retreats, workers sent home by a move, encounter
+    cards drawn and stars placed."""
+    out = []
+    a, b = before, after
+    if b.game[G_RETREATS] > a.game[G_RETREATS]:
+        out.append(f"{int(b.game[G_RETREATS] - a.game[G_RETREATS])} enemy worker(s) sent home")
+    defender_done = a.game[G_PHASE] == PH_COMBAT_CARDS and a.game[G_DECIDER] == a.game[G_DEFENDER]
+    if defender_done and (b.game[G_PHASE] != PH_COMBAT_CARDS or b.game[G_COMBATS] != a.game[G_COMBATS]):
+        out.append(_combat_result(a, b))
+    if b.game[G_COMBATS] > a.game[G_COMBATS]:
+        out.append(_combat_start(a, b))
+    if b.game[G_ENC_CARD] >= 0 and b.game[G_ENC_CARD] != a.game[G_ENC_CARD]:
+        out.append(f"{_name(b, b.game[G_ACTIVE])} draws encounter card {int(b.game[G_ENC_CARD]) + 1}")
+    for p in range(int(b.game[G_N_PLAYERS])):
+        for k, kind in enumerate(STAR_KINDS):
+            if b.stars[p, k] > a.stars[p, k]:
+                out.append(f"{_name(b, p)} places a star: {kind}")
+    return out
+
+
+def _combat_start(a, b):
+    p, q, loc = int(b.game[G_ACTIVE]), int(b.game[G_DEFENDER]), int(b.game[G_COMBAT_HEX])
+    text = (f"combat on {hex_name(loc)}: {_name(b, p)} attacks {_name(b, q)} "
+            f"(power {int(b.player[p, P_POWER])} vs {int(b.player[q, P_POWER])}, "
+            f"cards {int(b.hand[p].sum())} vs {int(b.hand[q].sum())})")
+    changes = []
+    for x in (p, q):
+        if b.player[x, P_POWER] != a.player[x, P_POWER]:
+            changes.append(f"{_name(b, x)} power {int(a.player[x, P_POWER])}->{int(b.player[x, P_POWER])}")
+        if b.hand[x].sum() != a.hand[x].sum():
+            changes.append(f"{_name(b, x)} cards {int(a.hand[x].sum())}->{int(b.hand[x].sum())}")
+    if changes:
+        text += "; before the fight: " + ", ".join(changes)
+    return text
+
+
+def _combat_result(a, b):
+    p, q, loc = int(a.game[G_ACTIVE]), int(a.game[G_DEFENDER]), int(a.game[G_COMBAT_HEX])
+    attack = int(a.game[G_ATK_DIAL] + a.game[G_ATK_CARDS])
+    defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
+    winner, loser = (p, q) if attack >= defence else (q, p)
+    sent = sum(1 for u in range(N_UNITS) if a.unit_loc[loser, u] == loc and b.unit_loc[loser, u] != loc)
+    return (f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, "
+            f"{_name(b, loser)} retreats {sent} unit(s) home")
 
 
 def _setup_line(game, names):

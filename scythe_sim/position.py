@@ -6,16 +6,18 @@ Omitted fields take the values of an empty game (see the format document).
 """
 import numpy as np
 
-from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES, N_HEX,
-                    N_LOC, ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURE_BONUS_TILES,
-                    STRUCTURES, TECH_CUBES, hex_name, parse_loc)
+from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES,
+                    N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
+                    ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
+                    TECH_CUBES, hex_name, parse_loc)
 from .errors import PositionError
-from .layout import (END_REASONS, G_ACTIVE, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                     G_ROUND, G_SB_TILE, G_SECTION, G_TURN, GAME_FIELDS, MAX_PLAYERS,
-                     N_MECHS, OFF_BOARD, P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_MAT,
-                     P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER,
-                     P_RECRUIT0, P_REDUCED0, P_SEAT, P_STARS, P_TURNS, PHASES,
-                     UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, N_WORKERS)
+from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
+                     G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
+                     G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_WORKERS, OFF_BOARD, PHASES,
+                     P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
+                     P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY,
+                     P_POWER, P_RECRUIT0, P_REDUCED0, P_SEAT, P_STARS, P_TURNS, UNIT_CHARACTER,
+                     UNIT_MECH0, UNIT_WORKER0)
 from .kernel.rng import GAME_STREAM_ID, seed_streams
 from .kernel.state import new_state
 
@@ -24,11 +26,13 @@ FORMAT = "scythe-sim/position-1"
 _GAME_KEYS = {"active": G_ACTIVE, "turn": G_TURN, "round": G_ROUND}
 _SCRATCH = tuple(name for i, name in enumerate(GAME_FIELDS)
                  if i not in (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE,
-                              G_GAME_OVER, G_END_REASON, G_SECTION))
+                              G_GAME_OVER, G_END_REASON, G_SECTION, G_FACTORY_POOL,
+                              G_ENC_USED))
+_SECTIONS = N_SECTIONS + 1   # the four mat sections and a Factory card
 _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_section",
                 "turns", "combat_cards", "cubes_moved", "covered", "recruits",
                 "one_time_bonuses", "objectives", "stars", "star_turns", "character",
-                "mechs", "workers", "structures"}
+                "mechs", "workers", "structures", "factory_card", "objectives_done"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng"}
 
 
@@ -53,11 +57,27 @@ def state_to_dict(state, tables) -> dict:
         "format": FORMAT,
         "players": players,
         "board": {"resources": resources,
-                  "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.token[loc]]},
+                  "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.token[loc]],
+                  "factory_cards": _numbers(state.game[G_FACTORY_POOL], N_FACTORY_CARDS),
+                  "encounter_cards_drawn": _numbers(state.game[G_ENC_USED], N_ENCOUNTER_CARDS)},
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
         "game": game,
         "rng": [[str(int(w)) for w in row] for row in state.rng],
     }
+
+
+def _numbers(mask, size):
+    """Card numbers (id + 1) of the bits set in mask."""
+    return [c + 1 for c in range(size) if (int(mask) >> c) & 1]
+
+
+def _mask(numbers, size, where):
+    if not isinstance(numbers, list):
+        raise PositionError(f"{where}: give a list of card numbers 1..{size}")
+    mask = 0
+    for number in numbers:
+        mask |= 1 << (_int(number, where, 1, size) - 1)
+    return mask
 
 
 def _values(counts):
@@ -84,6 +104,8 @@ def _player_to_dict(state, tables, p):
         "recruits": [BOTTOM_ACTIONS[b] for b in range(4) if pl[P_RECRUIT0 + b]],
         "one_time_bonuses": [ONE_TIME_BONUSES[b] for b in range(4) if pl[P_ONETIME0 + b]],
         "objectives": [int(pl[f]) + 1 for f in (P_OBJECTIVE_A, P_OBJECTIVE_B) if pl[f] >= 0],
+        "objectives_done": _numbers(pl[P_OBJECTIVES_DONE], N_OBJECTIVES),
+        "factory_card": None if pl[P_FACTORY_CARD] < 0 else int(pl[P_FACTORY_CARD]) + 1,
         "stars": {STAR_KINDS[k]: int(state.stars[p, k]) for k in range(len(STAR_KINDS)) if state.stars[p, k]},
         "star_turns": {STAR_KINDS[k]: int(state.star_turn[p, k]) for k in range(len(STAR_KINDS))
                        if state.star_turn[p, k] >= 0},
@@ -111,6 +133,7 @@ def dict_to_state(data, tables):
     s = new_state()
     s.player[:, P_LAST_SECTION] = -1
     s.player[:, P_OBJECTIVE_A:P_OBJECTIVE_B + 1] = -1
+    s.player[:, P_FACTORY_CARD] = -1
     s.game[G_N_PLAYERS] = len(players)
     factions = set()
     for p, entry in enumerate(players):
@@ -170,7 +193,7 @@ def _player_from_dict(s, tables, p, entry, where):
                             f"{where}.popularity", 0, 18)
     pl[P_COINS] = _int(entry.get("coins", int(tables.mat_start_coins[pl[P_MAT]])), f"{where}.coins", 0)
     last = entry.get("last_section")
-    pl[P_LAST_SECTION] = -1 if last is None else _int(last, f"{where}.last_section", 1, 4) - 1
+    pl[P_LAST_SECTION] = -1 if last is None else _int(last, f"{where}.last_section", 1, _SECTIONS) - 1
     pl[P_TURNS] = _int(entry.get("turns", 0), f"{where}.turns", 0)
     for value in entry.get("combat_cards", []):
         if value not in CARD_VALUES:
@@ -190,7 +213,10 @@ def _player_from_dict(s, tables, p, entry, where):
     if not isinstance(objectives, list) or len(objectives) > 2:
         raise PositionError(f"{where}.objectives: give at most two objective card numbers")
     for i, number in enumerate(objectives):
-        pl[P_OBJECTIVE_A + i] = _int(number, f"{where}.objectives", 1, 23) - 1
+        pl[P_OBJECTIVE_A + i] = _int(number, f"{where}.objectives", 1, N_OBJECTIVES) - 1
+    pl[P_OBJECTIVES_DONE] = _mask(entry.get("objectives_done", []), N_OBJECTIVES, f"{where}.objectives_done")
+    card = entry.get("factory_card")
+    pl[P_FACTORY_CARD] = -1 if card is None else _int(card, f"{where}.factory_card", 1, N_FACTORY_CARDS) - 1
     _stars_from_dict(s, p, entry, where)
     _pieces_from_dict(s, tables, p, faction, entry, where)
 
@@ -227,7 +253,10 @@ def _pieces_from_dict(s, tables, p, faction, entry, where):
 
 
 def _board_from_dict(s, board):
-    _no_unknown(board, {"resources", "encounter_tokens"}, "board")
+    _no_unknown(board, {"resources", "encounter_tokens", "factory_cards", "encounter_cards_drawn"}, "board")
+    s.game[G_FACTORY_POOL] = _mask(board.get("factory_cards", []), N_FACTORY_CARDS, "board.factory_cards")
+    s.game[G_ENC_USED] = _mask(board.get("encounter_cards_drawn", []), N_ENCOUNTER_CARDS,
+                               "board.encounter_cards_drawn")
     resources = board.get("resources", {})
     _no_unknown(resources, [hex_name(i) for i in range(N_LOC)], "board.resources")
     for name, held in resources.items():
@@ -263,13 +292,13 @@ def _game_from_dict(s, game, n):
     s.game[G_ROUND] = _int(game.get("round", 0), "game.round", 0)
     s.game[G_PHASE] = _name(game.get("phase", "section"), PHASES, "game.phase")
     section = game.get("section")
-    s.game[G_SECTION] = -1 if section is None else _int(section, "game.section", 1, 4) - 1
+    s.game[G_SECTION] = -1 if section is None else _int(section, "game.section", 1, _SECTIONS) - 1
     s.game[G_SB_TILE] = _name(game.get("structure_bonus", STRUCTURE_BONUS_TILES[0]),
                               STRUCTURE_BONUS_TILES, "game.structure_bonus")
     s.game[G_GAME_OVER] = 1 if game.get("game_over", False) else 0
     s.game[G_END_REASON] = _name(game.get("end_reason", "none"), END_REASONS, "game.end_reason")
     scratch = {"mover": -1, "pay_res": -1, "trade_a": -1, "trade_b": -1, "combat_hex": -1,
-               "defender": -1, "decider": int(s.game[G_ACTIVE])}
+               "defender": -1, "decider": int(s.game[G_ACTIVE]), "enc_card": -1, "gain_loc": -1}
     scratch.update(game.get("turn_state", {}))
     _no_unknown(scratch, _SCRATCH, "game.turn_state")
     for name, value in scratch.items():

@@ -2,8 +2,10 @@
 
     python -m tests.soak --games 10000 --players 5
 
-Prints how the games ended and exits 1 if any game broke an invariant or stalled.
-The suite runs a smaller version of the same check (tests/test_invariants.py).
+Prints how the games ended and how often each encounter option, Factory card and
+objective card was used, and exits 1 if any game broke an invariant or stalled, or
+(with --require-every-card) if some card was never used. The suite runs a smaller
+version of the same check (tests/test_invariants.py).
 """
 import argparse
 import collections
@@ -14,27 +16,52 @@ import numpy as np
 
 from scythe_sim.kernel.invariants import INVARIANTS
 from scythe_sim.layout import END_REASONS
-from scythe_sim.play import (R_DECISIONS, R_END_REASON, R_STATUS, R_TURNS, STATUS_INVARIANT,
-                             STATUS_OK, run_games)
+from scythe_sim.enums import N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS
+from scythe_sim.play import (N_USAGE, R_COMBATS, R_DECISIONS, R_ENCOUNTERS, R_END_REASON,
+                             R_STATUS, R_TURNS, STATUS_INVARIANT, STATUS_OK, USAGE_ENCOUNTER0,
+                             USAGE_FACTORY_KEPT0, USAGE_FACTORY_TOP0, USAGE_OBJECTIVE0,
+                             run_games)
 from scythe_sim.tables import default_tables
 
 
 def soak(games, players, seed=0, chunk=500):
-    """Returns (status counter, end-reason counter, first failing seed or None, decisions, turns)."""
+    """Returns (status counter, end-reason counter, first failing seed or None, totals,
+    usage counters) where totals counts decisions, turns, combats and encounters."""
     tables = default_tables()
-    statuses, reasons = collections.Counter(), collections.Counter()
-    first_bad, decisions, turns = None, 0, 0
+    statuses, reasons, totals = collections.Counter(), collections.Counter(), collections.Counter()
+    first_bad = None
+    usage = np.zeros(N_USAGE, np.int64)
     for start in range(0, games, chunk):
         seeds = np.arange(seed + start, seed + min(games, start + chunk), dtype=np.uint64)
-        out, _ = run_games(tables, seeds, players, check=True)
+        out, _ = run_games(tables, seeds, players, check=True, usage=usage)
         for i, row in enumerate(out):
             statuses[int(row[R_STATUS])] += 1
             reasons[END_REASONS[int(row[R_END_REASON])]] += 1
             if row[R_STATUS] != STATUS_OK and first_bad is None:
                 first_bad = int(seeds[i])
-        decisions += int(out[:, R_DECISIONS].sum())
-        turns += int(out[:, R_TURNS].sum())
-    return statuses, reasons, first_bad, decisions, turns
+        for name, column in (("decisions", R_DECISIONS), ("turns", R_TURNS),
+                             ("combats", R_COMBATS), ("encounters", R_ENCOUNTERS)):
+            totals[name] += int(out[:, column].sum())
+    return statuses, reasons, first_bad, totals, usage
+
+
+def usage_report(usage):
+    """Lines of the card-usage table and the list of cards never used."""
+    enc = usage[USAGE_ENCOUNTER0:USAGE_FACTORY_TOP0].reshape(N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS)
+    top = usage[USAGE_FACTORY_TOP0:USAGE_FACTORY_KEPT0]
+    kept = usage[USAGE_FACTORY_KEPT0:USAGE_OBJECTIVE0]
+    objectives = usage[USAGE_OBJECTIVE0:]
+    lines = ["encounter cards (options a/b/c taken):"]
+    lines += ["  " + "  ".join(f"{c + 1:>2}: {'/'.join(str(int(x)) for x in enc[c])}"
+                               for c in range(row, min(row + 6, N_ENCOUNTER_CARDS)))
+              for row in range(0, N_ENCOUNTER_CARDS, 6)]
+    lines.append("Factory cards kept: " + " ".join(f"{c + 1}:{int(x)}" for c, x in enumerate(kept)))
+    lines.append("Factory top actions: " + " ".join(f"{c + 1}:{int(x)}" for c, x in enumerate(top)))
+    lines.append("objectives revealed: " + " ".join(f"{c + 1}:{int(x)}" for c, x in enumerate(objectives)))
+    unused = ([f"encounter {c + 1}" for c in range(N_ENCOUNTER_CARDS) if enc[c].sum() == 0]
+              + [f"factory {c + 1}" for c, x in enumerate(kept) if x == 0]
+              + [f"objective {c + 1}" for c, x in enumerate(objectives) if x == 0])
+    return lines, unused
 
 
 def describe_status(code):
@@ -51,18 +78,26 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0, help="first game seed (games use seed, seed+1, ...)")
+    parser.add_argument("--require-every-card", action="store_true",
+                        help="fail unless every encounter, Factory and objective card was used")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    statuses, reasons, first_bad, decisions, turns = soak(args.games, args.players, args.seed)
+    statuses, reasons, first_bad, totals, usage = soak(args.games, args.players, args.seed)
     elapsed = time.perf_counter() - start
-    print(f"{args.games} games, {args.players} players, {decisions} decisions, {turns} turns "
-          f"checked in {elapsed:.1f} s")
+    print(f"{args.games} games, {args.players} players, {totals['decisions']} decisions, "
+          f"{totals['turns']} turns checked in {elapsed:.1f} s "
+          f"({totals['combats']} combats, {totals['encounters']} encounters)")
     for code, count in sorted(statuses.items()):
         print(f"  {describe_status(code)}: {count}")
     print("  end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
+    lines, unused = usage_report(usage)
+    print("\n".join(lines))
+    print("never used: " + (", ".join(unused) if unused else "none"))
     if first_bad is not None:
         print(f"first failing seed: {first_bad} (replay: scythe-sim play --seed {first_bad} "
               f"--players {args.players})")
+        return 1
+    if args.require_every_card and unused:
         return 1
     return 0
 

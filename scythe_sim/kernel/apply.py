@@ -1,20 +1,26 @@
 """apply_action: carry out one legal row; assumes legality (tests and invariants guard it)."""
+from ..enums import FACTORY_SECTION
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
-                      A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_END_CARDS,
-                      A_END_MOVE, A_END_PRODUCE, A_ENLIST, A_FIGHT,
-                      A_GAIN_COINS, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION, A_PAY_RESOURCE,
-                      A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
-                      A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_HEX,
-                      A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE,
-                      G_GAME_OVER, G_PHASE, G_UNITS_LEFT, PH_BOTTOM, PH_TOP)
+                      A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_ENCOUNTER_OPTION,
+                      A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
+                      A_FACTORY_TOP, A_FIGHT, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,
+                      A_PAY_COERCION, A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE,
+                      A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT, A_SKIP,
+                      A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY,
+                      A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_FREE_MASK, G_GAME_OVER, G_PHASE,
+                      G_SECTION, G_UNITS_LEFT, PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_TOP)
+from .aftermove import choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
-from .combat import add_card, end_cards, next_combat_or_bottom, set_dial, start_combat
+from .combat import add_card, end_cards, next_combat, set_dial, start_combat
+from .factory import factory_top, start_factory_move
+from .gains import gain_resources, next_gain_phase
 from .jit import njit, njit_entry
-from .movement import (drop_resource, drop_worker, finish_mover, pick_resource,
-                       pick_worker, select_unit, step)
-from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move,
-                  start_produce, trade_hex, trade_popularity, trade_resources)
+from .objectives import close_turn, reveal_objective
+from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, pick_worker,
+                       select_unit, step)
+from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, start_produce,
+                  trade_hex, trade_popularity, trade_resources)
 from .turn import check_stars, choose_section, end_turn
 
 
@@ -29,6 +35,8 @@ def apply_action(s, t, kind, a0, a1, a2):
         if s.game[G_PHASE] == PH_TOP:
             start_bottom(s)
         elif s.game[G_PHASE] == PH_BOTTOM:
+            close_turn(s, t)
+        elif s.game[G_PHASE] == PH_END_TURN:
             end_turn(s, t)
     elif kind == A_GAIN_COINS:
         gain_coins(s, t, p)
@@ -58,6 +66,10 @@ def apply_action(s, t, kind, a0, a1, a2):
         end_cards(s, t)
     elif A_SELECT_UNIT <= kind <= A_END_MOVE:
         _apply_move(s, t, p, kind, a0, a1)
+    elif kind >= A_ENCOUNTER_OPTION:
+        _apply_card(s, t, p, kind, a0, a1)
+    elif s.game[G_PHASE] == PH_FREE_ACTION:
+        _apply_free_action(s, t, p, kind, a0, a1)
     else:
         _apply_bottom(s, t, p, kind, a0, a1)
     if not s.game[G_GAME_OVER]:
@@ -94,29 +106,62 @@ def _mover_done(s, t, p):
 
 @njit
 def end_move(s, t, p):
-    """The whole Move is over: combats where it made contact, then the bottom-row action."""
-    next_combat_or_bottom(s, t, p)
+    """The whole Move is over: combats where it made contact, then what follows a Move."""
+    next_combat(s, t, p)
+
+
+@njit
+def _apply_card(s, t, p, kind, a0, a1):
+    """Encounters, card gains, the Factory and objectives."""
+    if kind == A_ENCOUNTER_OPTION:
+        choose_encounter_option(s, t, p, a0)
+    elif kind == A_END_ENCOUNTER:
+        end_encounter(s, t, p)
+    elif kind == A_GAIN_RESOURCES:
+        gain_resources(s, a0, a1)
+        if not next_gain_phase(s, t, p):
+            gains_done(s, t, p)
+    elif kind == A_TAKE_FACTORY:
+        take_factory_card(s, t, p, a0)
+    elif kind == A_FACTORY_TOP:
+        factory_top(s, t, p, a0)
+    elif kind == A_REVEAL_OBJECTIVE:
+        reveal_objective(s, t, p, a0)
+
+
+@njit
+def _apply_free_action(s, t, p, kind, a0, a1):
+    """A bottom-row action a card grants for free: no mat coins, no recruit bonus."""
+    _take_benefit(s, t, p, kind, a0, a1)
+    s.game[G_FREE_MASK] = 0
+    if not next_gain_phase(s, t, p):
+        gains_done(s, t, p)
 
 
 @njit
 def _apply_bottom(s, t, p, kind, a0, a1):
     if kind == A_BOTTOM:
-        start_payment(s, t, p)
+        if s.game[G_SECTION] == FACTORY_SECTION:
+            start_factory_move(s)
+        else:
+            start_payment(s, t, p)
     elif kind == A_PAY_RESOURCE:
         pay_resource(s, a0)
     elif kind == A_PAY_COERCION:
         pay_coercion(s, p, a0)
-    elif kind == A_UPGRADE:
-        upgrade(s, p, a0, a1)
+    else:
+        _take_benefit(s, t, p, kind, a0, a1)
         finish_bottom(s, t, p)
+
+
+@njit
+def _take_benefit(s, t, p, kind, a0, a1):
+    """Upgrade, Deploy, Build or Enlist as the row says (no_benefit: nothing)."""
+    if kind == A_UPGRADE:
+        upgrade(s, p, a0, a1)
     elif kind == A_DEPLOY:
         deploy(s, p, a0, a1)
-        finish_bottom(s, t, p)
     elif kind == A_BUILD:
         build(s, p, a0, a1)
-        finish_bottom(s, t, p)
     elif kind == A_ENLIST:
         enlist(s, t, p, a0, a1)
-        finish_bottom(s, t, p)
-    elif kind == A_NO_BENEFIT:
-        finish_bottom(s, t, p)

@@ -4,9 +4,9 @@ These read the state only. Control follows the rulebook: the player with units o
 territory controls it; a structure controls its territory for its owner while no
 enemy unit is there. Home bases are never territories.
 """
-from ..enums import N_HEX, N_STRUCTURES
-from ..layout import (G_N_PLAYERS, N_UNITS, OFF_BOARD, P_FACTION, UNIT_MECH0,
-                      UNIT_WORKER0)
+from ..enums import N_CUBES, N_HEX, N_SECTIONS, N_STRUCTURES
+from ..layout import (G_N_PLAYERS, N_UNITS, OFF_BOARD, P_CUBE0, P_FACTION, P_RECRUIT0,
+                      UNIT_MECH0, UNIT_WORKER0)
 from .jit import njit, njit_inline
 
 NOBODY = -1
@@ -121,6 +121,23 @@ def structures_built(s, p):
     for k in range(N_STRUCTURES):
         if s.struct_loc[p, k] != OFF_BOARD:
             c += 1
+    return c
+
+
+@njit
+def upgrades_done(s, p):
+    """Technology cubes p has moved."""
+    c = 0
+    for k in range(N_CUBES):
+        c += s.player[p, P_CUBE0 + k]
+    return c
+
+
+@njit
+def recruits_enlisted(s, p):
+    c = 0
+    for b in range(N_SECTIONS):
+        c += s.player[p, P_RECRUIT0 + b]
     return c
 
 

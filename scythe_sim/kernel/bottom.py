@@ -1,18 +1,19 @@
 """Bottom-row actions: paying the cost, Upgrade/Deploy/Build/Enlist, mat coins and
 the recruits' ongoing bonuses (you, then your left neighbour, then your right)."""
-from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BUILD,
-                     COERCION, DEPLOY, ENLIST, LAKE, N_BONUSES, N_CARD_VALUES, N_CUBES,
-                     N_HEX, N_SECTIONS, N_STRUCTURES, UPGRADE)
+from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BUILD, COERCION,
+                     DEPLOY, ENLIST, LAKE, N_BONUSES, N_CARD_VALUES, N_CUBES, N_HEX, N_SECTIONS,
+                     N_STRUCTURES, UPGRADE)
 from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY_COERCION,
                       A_PAY_RESOURCE, A_SKIP, A_UPGRADE, G_COERCION_USED, G_N_PLAYERS,
                       G_PAY_LEFT, G_PAY_RES, G_PHASE, G_SECTION, N_MECHS, OFF_BOARD,
-                      P_COINS, P_CUBE0, P_FACTION, P_MAT, P_ONETIME0, P_RECRUIT0,
-                      P_REDUCED0, PH_BOTTOM_BENEFIT, PH_PAY, UNIT_MECH0)
+                      PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_FACTION, P_MAT, P_ONETIME0,
+                      P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
 from .board import controlled_resource, controller, count_workers, structure_owner_at
 from .cards import discard_card, draw_cards, hand_size
 from .jit import njit
 from .top import emit
-from .turn import check_stars, end_turn, gain_popularity, gain_power
+from .objectives import close_turn
+from .turn import check_stars, gain_popularity, gain_power
 
 
 @njit
@@ -92,8 +93,53 @@ def placement_ok(s, t, p, loc):
 
 @njit
 def legal_benefit(s, t, p, out):
-    n = 0
-    b = s.game[G_SECTION]
+    n = benefit_rows(s, t, p, s.game[G_SECTION], -1, out, 0)
+    n = emit(out, n, A_NO_BENEFIT, 0, 0, 0)
+    return n
+
+
+@njit
+def _place_ok(s, t, p, loc, fixed):
+    """Where a mech or structure may go: the fixed location of a card gain, or (fixed < 0)
+    a territory p controls with a worker of p on it."""
+    if fixed >= 0:
+        return loc == fixed and t.terrain[loc] != LAKE
+    return placement_ok(s, t, p, loc)
+
+
+@njit
+def benefit_possible(s, t, p, b, fixed):
+    """True when bottom action b's benefit has at least one row (see benefit_rows)."""
+    mat = s.player[p, P_MAT]
+    if b == UPGRADE:
+        for target in range(N_SECTIONS):
+            if s.player[p, P_REDUCED0 + target] < t.mat_cost[mat, target] - t.mat_min[mat, target]:
+                return True  # a box left to cover means a cube is left to move
+        return False
+    if b == ENLIST:
+        for sec in range(N_SECTIONS):
+            if s.player[p, P_RECRUIT0 + sec] == 0:
+                return True
+        return False
+    if b == DEPLOY:
+        piece_left = False
+        for m in range(N_MECHS):
+            piece_left = piece_left or s.unit_loc[p, UNIT_MECH0 + m] == OFF_BOARD
+    else:
+        piece_left = False
+        for k in range(N_STRUCTURES):
+            piece_left = piece_left or s.struct_loc[p, k] == OFF_BOARD
+    if not piece_left:
+        return False
+    for loc in range(N_HEX):
+        if _place_ok(s, t, p, loc, fixed) and (b == DEPLOY or structure_owner_at(s, loc) < 0):
+            return True
+    return False
+
+
+@njit
+def benefit_rows(s, t, p, b, fixed, out, n):
+    """Append the rows of bottom action b's benefit; fixed >= 0 pins Deploy/Build there."""
     mat = s.player[p, P_MAT]
     if b == UPGRADE:
         for c in range(N_CUBES):
@@ -106,13 +152,13 @@ def legal_benefit(s, t, p, out):
         for m in range(N_MECHS):
             if s.unit_loc[p, UNIT_MECH0 + m] == OFF_BOARD:
                 for loc in range(N_HEX):
-                    if placement_ok(s, t, p, loc):
+                    if _place_ok(s, t, p, loc, fixed):
                         n = emit(out, n, A_DEPLOY, m, loc, 0)
     elif b == BUILD:
         for k in range(N_STRUCTURES):
             if s.struct_loc[p, k] == OFF_BOARD:
                 for loc in range(N_HEX):
-                    if placement_ok(s, t, p, loc) and structure_owner_at(s, loc) < 0:
+                    if _place_ok(s, t, p, loc, fixed) and structure_owner_at(s, loc) < 0:
                         n = emit(out, n, A_BUILD, k, loc, 0)
     elif b == ENLIST:
         for sec in range(N_SECTIONS):
@@ -120,7 +166,6 @@ def legal_benefit(s, t, p, out):
                 for bonus in range(N_BONUSES):
                     if s.player[p, P_ONETIME0 + bonus] == 0:
                         n = emit(out, n, A_ENLIST, sec, bonus, 0)
-    n = emit(out, n, A_NO_BENEFIT, 0, 0, 0)
     return n
 
 
@@ -177,4 +222,4 @@ def finish_bottom(s, t, p):
             gain_bonus(s, t, q, t.ongoing_kind[b], t.ongoing_amount[b])
         if check_stars(s, t, q):
             return
-    end_turn(s, t)
+    close_turn(s, t)

@@ -9,15 +9,16 @@ the attacker; both pay the dialled power; the loser retreats every unit there ho
 from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, MINE, N_CARD_VALUES, N_HEX,
                      PEOPLES_ARMY, SCOUT, STAR_COMBAT)
 from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
-                      G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_COMBATS,
-                      G_DECIDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_DEFENDER,
-                      G_N_PLAYERS, G_PHASE, N_UNITS, P_FACTION, P_POPULARITY, P_POWER,
-                      PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_COMBAT_HEX, UNIT_WORKER0)
+                      G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
+                      G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
+                      G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
+                      PH_COMBAT_HEX, P_FACTION, P_POPULARITY, P_POWER, UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability
 from .cards import discard_card, draw_card, hand_size, random_card
 from .jit import njit
-from .top import emit, start_bottom
+from .aftermove import after_combats
+from .top import emit
 from .turn import place_star
 
 
@@ -46,9 +47,9 @@ def _is_battle(s, p, loc):
 
 
 @njit
-def next_combat_or_bottom(s, t, p):
+def next_combat(s, t, p):
     """After the Move and after each fight: the next fight, the attacker's choice of
-    fight, or (no fight left) the bottom-row action."""
+    fight, or (no fight left) what follows the Move (aftermove.after_combats)."""
     count = 0
     last = -1
     for loc in range(N_HEX):
@@ -58,7 +59,7 @@ def next_combat_or_bottom(s, t, p):
     s.game[G_COMBAT_HEX] = -1
     s.game[G_DECIDER] = p
     if count == 0:
-        start_bottom(s)
+        after_combats(s, t, p)
     elif count == 1:
         start_combat(s, t, p, last)
     else:
@@ -175,6 +176,8 @@ def resolve_combat(s, t):
     winner, loser = (p, q) if attack >= defence else (q, p)
     revealed = defence if loser == q else attack
     sent = retreat_all(s, t, loser, loc)
+    if winner == p and sent > 0 and s.player[p, P_POWER] >= 7:
+        s.game[G_WARNING] = 1   # objective 6, Send One Back as a Warning
     if winner == p and not has_ability(s, t, p, CAMARADERIE):
         pop = s.player[p, P_POPULARITY] - sent
         s.player[p, P_POPULARITY] = pop if pop > 0 else 0
@@ -184,7 +187,7 @@ def resolve_combat(s, t):
     if s.stars[winner, STAR_COMBAT] < cap or t.fac_ability[s.player[winner, P_FACTION]] == DOMINATE:
         if place_star(s, t, winner, STAR_COMBAT):
             return
-    next_combat_or_bottom(s, t, p)
+    next_combat(s, t, p)
 
 
 @njit

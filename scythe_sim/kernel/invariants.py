@@ -1,12 +1,13 @@
 """check_invariants: what must hold after every step. Returns 0, or the first broken
 invariant's code (INVARIANTS[code - 1] names it)."""
-from ..enums import (HOME, LAKE, N_CARD_VALUES, N_CUBES, N_HEX, N_LOC, N_RES, N_SECTIONS,
-                     N_STAR_KINDS, N_STRUCTURES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE,
-                     WAYFARE)
-from ..layout import (G_CARGO_RES0, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                      MAX_PLAYERS, N_UNITS, OFF_BOARD, P_COINS, P_CUBE0, P_FACTION, P_MAT,
-                      P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS,
-                      PH_GAME_OVER, UNIT_CHARACTER, UNIT_WORKER0)
+from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CARDS, N_HEX,
+                     N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
+                     SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE, WAYFARE)
+from ..layout import (G_CARGO_RES0, G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                      MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER, P_COINS, P_CUBE0,
+                      P_FACTION, P_FACTORY_CARD, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
+                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
+                      P_STARS, UNIT_CHARACTER, UNIT_WORKER0)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
 from .board import has_ability
 from .jit import njit, njit_entry
@@ -28,6 +29,8 @@ INVARIANTS = (
     "recruits and one-time bonuses disagree",
     "phase inconsistent with game over",
     "encounter token on a hex without the encounter symbol",
+    "Factory cards: one kept twice, kept and on the board, or more than players + 1",
+    "objectives: star count, revealed cards and cards held disagree",
 )
 
 
@@ -73,7 +76,53 @@ def check_invariants(s, t):
     for loc in range(N_LOC):
         if s.token[loc] != 0 and (loc >= N_HEX or not t.has_encounter[loc]):
             return 16
+    if not _factory_cards_ok(s, n):
+        return 17
+    for p in range(n):
+        if not _objectives_ok(s, t, p):
+            return 18
     return 0
+
+
+@njit
+def _factory_cards_ok(s, n):
+    seen = s.game[G_FACTORY_POOL]
+    if seen < 0 or seen >= (1 << N_FACTORY_CARDS):
+        return False
+    count = 0
+    for c in range(N_FACTORY_CARDS):
+        count += (seen >> c) & 1
+    for p in range(n):
+        c = s.player[p, P_FACTORY_CARD]
+        if c == -1:
+            continue
+        if c < 0 or c >= N_FACTORY_CARDS or (seen >> c) & 1:
+            return False
+        seen |= 1 << c
+        count += 1
+    return count <= n + 1
+
+
+@njit
+def _objectives_ok(s, t, p):
+    """One objective star per revealed card; a non-Saxony player who scored holds none."""
+    done = s.player[p, P_OBJECTIVES_DONE]
+    revealed = 0
+    for c in range(N_OBJECTIVES):
+        revealed += (done >> c) & 1
+    if revealed != s.stars[p, STAR_OBJECTIVE]:
+        return False
+    saxony = t.fac_ability[s.player[p, P_FACTION]] == DOMINATE
+    if revealed > (2 if saxony else 1):
+        return False
+    held = 0
+    for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+        c = s.player[p, field]
+        if c >= 0:
+            held += 1
+            if (done >> c) & 1:
+                return False
+    return saxony or revealed == 0 or held == 0
 
 
 @njit

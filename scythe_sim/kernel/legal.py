@@ -1,15 +1,20 @@
 """legal_actions: the rows open at the current decision point (DESIGN.md section 4)."""
-from ..enums import LAKE, N_HEX, N_RES, N_SECTIONS
+from ..enums import FACTORY_SECTION, LAKE, N_HEX, N_RES, N_SECTIONS
 from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
-                      A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_STEP, A_STOP, G_ACTIVE,
+                      A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, G_ACTIVE,
                       G_CARGO_MASK, G_CARGO_RES0, G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK,
-                      G_MOVER, G_PHASE, G_STEPS_LEFT, N_UNITS, PH_BOTTOM,
-                      PH_BOTTOM_BENEFIT, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_PRODUCE,
-                      PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
+                      G_MOVER, G_PHASE, G_SECTION, G_STEPS_LEFT, N_UNITS, PH_BOTTOM,
+                      PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
+                      PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY,
+                      PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
+from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
+from .factory import legal_factory_bottom, legal_factory_top
+from .gains import legal_free_action, legal_gain_resources
 from .jit import njit, njit_entry
 from .movement import can_start_moving, mover_targets
+from .objectives import legal_reveals
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
 
@@ -26,11 +31,13 @@ def legal_actions(s, t, out, buf):
     phase = s.game[G_PHASE]
     if phase == PH_SECTION:
         n = 0
-        for sec in range(N_SECTIONS):
+        for sec in range(N_SECTIONS + 1):
             if section_allowed(s, t, p, sec):
                 n = emit(out, n, A_SECTION, sec, 0, 0)
-        return n
+        return legal_reveals(s, t, p, out, n, False)
     if phase == PH_TOP:
+        if s.game[G_SECTION] == FACTORY_SECTION:
+            return legal_factory_top(s, t, p, out)
         return legal_top(s, t, p, out, buf)
     if phase == PH_MOVE_UNIT:
         return _legal_move_unit(s, t, p, out, buf)
@@ -41,11 +48,26 @@ def legal_actions(s, t, out, buf):
     if phase == PH_TRADE_HEX:
         return legal_trade_hex(s, t, p, out)
     if phase == PH_BOTTOM:
-        return legal_bottom(s, t, p, out)
+        if s.game[G_SECTION] == FACTORY_SECTION:
+            n = legal_factory_bottom(s, t, p, out, buf)
+        else:
+            n = legal_bottom(s, t, p, out)
+        return legal_reveals(s, t, p, out, n, False)
     if phase == PH_PAY:
         return legal_pay(s, t, p, out)
     if phase == PH_BOTTOM_BENEFIT:
         return legal_benefit(s, t, p, out)
+    if phase == PH_ENCOUNTER:
+        return legal_encounter(s, t, p, out)
+    if phase == PH_GAIN_RESOURCES:
+        return legal_gain_resources(s, p, out)
+    if phase == PH_FREE_ACTION:
+        return legal_free_action(s, t, p, out)
+    if phase == PH_FACTORY_PICK:
+        return legal_factory_pick(s, out)
+    if phase == PH_END_TURN:
+        n = legal_reveals(s, t, p, out, 0, True)
+        return emit(out, n, A_SKIP, 0, 0, 0)
     return legal_combat(s, t, out)
 
 

@@ -6,12 +6,12 @@ dropping workers and resources between steps. Entering a hex may stop the unit:
 enemy characters/mechs (a contact, fought in combat), enemy workers only (they
 retreat home, the mover loses a popularity each), or an encounter token (character).
 """
-from ..enums import (HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES, SEAWORTHY,
-                     SPEED, SUBMERGE, SWIM, TOWNSHIP, UNDERPASS, VILLAGE, WAYFARE, RIVERWALK)
-from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVER,
-                      G_MOVED_MASK, G_N_PLAYERS, G_PHASE, G_RETREATS, G_STEPS_LEFT,
-                      G_STEPS_TAKEN, G_UNITS_LEFT, N_UNITS, OFF_BOARD, P_FACTION,
-                      P_POPULARITY, PH_MOVE_STEP, PH_MOVE_UNIT, UNIT_CHARACTER,
+from ..enums import (FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES, RIVERWALK,
+                     SEAWORTHY, SPEED, SUBMERGE, SWIM, TOWNSHIP, UNDERPASS, VILLAGE, WAYFARE)
+from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
+                      G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
+                      G_STEPS_TAKEN, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
+                      PH_MOVE_UNIT, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from .board import controller, enemy_presence, has_ability
 from .jit import njit, njit_inline
@@ -153,7 +153,8 @@ def select_unit(s, t, p, u):
     s.game[G_MOVED_MASK] |= 1 << u
     s.game[G_UNITS_LEFT] -= 1
     speed = u < UNIT_WORKER0 and has_ability(s, t, p, SPEED)
-    s.game[G_STEPS_LEFT] = 2 if speed else 1
+    steps = t.factory_steps[0] if s.game[G_SECTION] == FACTORY_SECTION else 1
+    s.game[G_STEPS_LEFT] = steps + 1 if speed else steps
     s.game[G_STEPS_TAKEN] = 0
     s.game[G_CARGO_MASK] = 0
     for r in range(N_RES):
@@ -201,6 +202,8 @@ def retreat_enemy_workers(s, t, p, loc):
                 s.unit_loc[q, w] = home
                 sent += 1
     s.game[G_RETREATS] += sent
+    if sent > 0 and s.player[p, P_POWER] >= 7:
+        s.game[G_WARNING] = 1   # objective 6, Send One Back as a Warning
     pop = s.player[p, P_POPULARITY] - sent
     s.player[p, P_POPULARITY] = pop if pop > 0 else 0
 

@@ -1,10 +1,11 @@
 """Game setup per the rulebook: deal factions and mats, turn order, starting pieces."""
 import numpy as np
 
-from ..enums import N_CARD_VALUES, N_FACTIONS, N_HEX, N_MATS, N_OBJECTIVES, N_SB_TILES
-from ..layout import (G_ACTIVE, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, OFF_BOARD, P_COINS,
-                      P_FACTION, P_LAST_SECTION, P_MAT, P_OBJECTIVE_A, P_OBJECTIVE_B,
-                      P_POPULARITY, P_POWER, P_SEAT, RNG_GAME, UNIT_CHARACTER,
+from ..enums import (N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS, N_OBJECTIVES,
+                     N_SB_TILES)
+from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, OFF_BOARD,
+                      P_COINS, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVE_A,
+                      P_OBJECTIVE_B, P_POPULARITY, P_POWER, P_SEAT, RNG_GAME, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from ..tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS
 from .cards import draw_cards
@@ -125,6 +126,7 @@ def _setup_player(s, t, p, seat, f, m):
     s.player[p, P_POPULARITY] = t.mat_popularity[m]
     s.player[p, P_COINS] = t.mat_start_coins[m]
     s.player[p, P_LAST_SECTION] = -1
+    s.player[p, P_FACTORY_CARD] = -1
     s.unit_loc[p, UNIT_CHARACTER] = t.home_loc[f]
     s.unit_loc[p, UNIT_WORKER0] = t.start_hexes[f, 0]
     s.unit_loc[p, UNIT_WORKER0 + 1] = t.start_hexes[f, 1]
@@ -150,3 +152,19 @@ def _setup_board(s, t, n):
                         s.player[p, field] = card
                         break
                     k -= 1
+    s.game[G_FACTORY_POOL] = _deal_factory_cards(s, n + 1)
+
+
+@njit
+def _deal_factory_cards(s, count):
+    """Bitmask of `count` Factory cards drawn from the shuffled 12 (players + 1)."""
+    pool = 0
+    for i in range(count):
+        k = rand_below(s.rng, RNG_GAME, N_FACTORY_CARDS - i)
+        for card in range(N_FACTORY_CARDS):
+            if not (pool >> card) & 1:
+                if k == 0:
+                    pool |= 1 << card
+                    break
+                k -= 1
+    return pool

@@ -160,7 +160,7 @@ def start_produce(s, t, p):
     for loc in range(s.mark.shape[0]):
         s.mark[loc] = 0
     s.game[G_PHASE] = PH_PRODUCE
-    if not _any_produce_hex(s, t, p):
+    if not any_produce_hex(s, t, p):
         start_bottom(s)
 
 
@@ -178,7 +178,7 @@ def _producers(s, t, p, loc):
 
 
 @njit
-def _any_produce_hex(s, t, p):
+def any_produce_hex(s, t, p):
     for loc in range(N_HEX):
         if _producers(s, t, p, loc) > 0:
             return True
@@ -219,5 +219,5 @@ def produce_hex(s, t, p, loc, amount):
             s.unit_loc[p, w] = loc
     else:
         s.hex_res[loc, made] += amount
-    if not _any_produce_hex(s, t, p):
+    if not any_produce_hex(s, t, p):
         start_bottom(s)

@@ -1,18 +1,19 @@
 """The turn frame: section choice, stars, the end of a turn and the end of the game."""
-from ..enums import (N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS, STAR_POPULARITY,
-                     STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
+from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
+                     STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)
-from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_COMBAT_HEX,
-                      G_DECIDER, G_DEFENDER, G_END_REASON,
-                      G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
-                      G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT,
-                      G_ROUND, G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A,
-                      G_TRADE_B, G_TURN, G_UNITS_LEFT, END_STARS, END_TURN_CAP,
-                      N_WORKERS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_POPULARITY,
-                      P_POWER, P_RECRUIT0, P_STARS, P_TURNS, PH_GAME_OVER, PH_SECTION,
-                      PH_TOP)
-from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END, R_TURN_CAP
-from .board import mechs_deployed, structures_built, workers_on_board
+from ..layout import (END_STARS, END_TURN_CAP, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0,
+                      G_COERCION_USED, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_ENC_CARD,
+                      G_ENC_DONE, G_END_REASON, G_FREE_MASK, G_GAIN_ANY, G_GAIN_LOC,
+                      G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER, G_N_PLAYERS,
+                      G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND, G_SECTION,
+                      G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN, G_UNITS_LEFT,
+                      G_WARNING, N_WORKERS, PH_GAME_OVER, PH_SECTION, PH_TOP, P_FACTION,
+                      P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
+from ..tables import (R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY, R_STARS_TO_END,
+                      R_TURN_CAP)
+from .board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
+                    workers_on_board)
 from .jit import njit, njit_inline
 
 
@@ -39,19 +40,13 @@ def place_star(s, t, p, kind):
 @njit
 def _achieved(s, t, p, kind):
     if kind == STAR_UPGRADES:
-        total = 0
-        for c in range(N_CUBES):
-            total += s.player[p, P_CUBE0 + c]
-        return total >= N_CUBES
+        return upgrades_done(s, p) >= N_CUBES
     if kind == STAR_MECHS:
         return mechs_deployed(s, p) >= 4
     if kind == STAR_STRUCTURES:
         return structures_built(s, p) >= 4
     if kind == STAR_RECRUITS:
-        total = 0
-        for b in range(N_SECTIONS):
-            total += s.player[p, P_RECRUIT0 + b]
-        return total >= N_SECTIONS
+        return recruits_enlisted(s, p) >= N_SECTIONS
     if kind == STAR_WORKERS:
         return workers_on_board(s, p) >= N_WORKERS
     if kind == STAR_POPULARITY:
@@ -114,6 +109,12 @@ def clear_turn_scratch(s):
     s.game[G_TRADE_B] = -1
     s.game[G_COMBAT_HEX] = -1
     s.game[G_DEFENDER] = -1
+    s.game[G_ENC_CARD] = -1
+    s.game[G_ENC_DONE] = 0
+    s.game[G_GAIN_LOC] = -1
+    s.game[G_GAIN_ANY] = 0
+    s.game[G_FREE_MASK] = 0
+    s.game[G_WARNING] = 0
 
 
 @njit
@@ -145,8 +146,15 @@ def end_turn(s, t):
 
 @njit
 def section_allowed(s, t, p, section):
-    last = s.player[p, P_LAST_SECTION]
-    return section != last or t.fac_ability[s.player[p, P_FACTION]] == RELENTLESS
+    """Not the section used last turn (Relentless may repeat a mat section; the Factory
+    card only under the pre-2022 house rule); the fifth section needs a Factory card."""
+    if section == FACTORY_SECTION and s.player[p, P_FACTORY_CARD] < 0:
+        return False
+    if section != s.player[p, P_LAST_SECTION]:
+        return True
+    if t.fac_ability[s.player[p, P_FACTION]] != RELENTLESS:
+        return False
+    return section != FACTORY_SECTION or t.rules[R_RELENTLESS_FACTORY] != 0
 
 
 @njit
