@@ -154,7 +154,7 @@ def random_position(rng, tie_prone=False):
         out_players.append({
             "faction": pl["faction"], "mat": pl["mat"],
             "power": power, "popularity": popularity, "coins": rng.randint(0, 40),
-            "stars": stars,
+            "stars": stars, "objectives_done": [1] if "objective" in stars else [],
             "character": pl["character"], "mechs": pl["mechs"],
             "workers": pl["workers"], "structures": pl["structures"],
         })
