@@ -557,3 +557,45 @@ def test_random_fights_match_the_reference():
         outcomes[f"drew {ref.drew is not None}"] += 1
     # The sample covers the interesting cases.
     assert outcomes["over"] > 10 and outcomes["drew True"] > 100 and outcomes["drew False"] > 100, outcomes
+
+
+# --- 7. movement abilities that lead into a fight ------------------------------------------
+def test_township_into_an_enemy_held_factory_starts_a_fight():
+    # Rusviet's character on a village it controls (T03) reaches the Factory by Township.
+    game = start(player("rusviet", character="T03", mechs={"township": "home:rusviet"}),
+                 opponent("crimea", mechs={"riverwalk": "T23"}))
+    move(game, CHAR, "T23")
+    assert game.phase == "combat_dial" and hex_name(state(game)["combat_hex"]) == "T23"
+
+
+def test_underpass_from_a_controlled_mountain_into_an_enemy_tunnel_starts_a_fight():
+    game = start(player("saxony", character="T01", mechs={"underpass": "home:saxony"}),
+                 opponent("crimea", mechs={"riverwalk": "T37"}))
+    move(game, CHAR, "T37")
+    assert game.phase == "combat_dial" and hex_name(state(game)["combat_hex"]) == "T37"
+
+
+def test_submerge_into_a_lake_held_by_a_seaworthy_mech_starts_a_fight_there():
+    game = start(player("polania", character="T02", mechs={"submerge": "home:polania"}),
+                 opponent("nordic", mechs={"seaworthy": "T09"}))
+    move(game, CHAR, "T09")
+    assert game.phase == "combat_dial" and hex_name(state(game)["combat_hex"]) == "T09"
+    commit(game, 0)
+    commit(game, 1)                                # the defender wins: Polania goes home
+    assert pl(game, 0)["character"] == "home:polania"
+
+
+def test_speed_stops_on_an_enemy_mech_and_carried_workers_share_the_fight():
+    speed = mech("rusviet", "speed")
+    game = start(player("rusviet", mechs={"speed": FARM_FROM}, workers=[FARM_FROM, "home:rusviet"], power=5),
+                 opponent("polania", character=FARM, workers=[FARM, "T20"], power=0, popularity=5))
+    select(game, speed)
+    act(game, A_PICK_WORKER, W0)
+    go(game, FARM)
+    assert game.phase == "combat_dial"             # no second hex: it stopped on the enemy
+    commit(game, 2)
+    commit(game, 0)                                # the attacker wins
+    a, b = pl(game, 0), pl(game, 1)
+    assert a["mechs"]["speed"] == FARM and a["workers"][0] == FARM     # the carried worker stays
+    assert sorted(b["workers"]) == ["T20", "home:polania"] and b["character"] == "home:polania"
+    assert a["popularity"] == pl(start(player("rusviet")), 0)["popularity"] - 1

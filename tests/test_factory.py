@@ -198,3 +198,20 @@ def test_factory_move_moves_only_one_unit():
     go(game, "T03")
     game.step(next(a for a in game.legal_actions() if a.kind_name == "stop"))
     assert game.phase == "section" and game.to_dict()["game"]["active"] == 1
+
+
+def test_factory_move_into_an_enemy_is_fought_before_the_turn_ends():
+    game = bottom_game(character=NEXT_TO_IT, power=5)
+    d = game.to_dict()
+    d["players"][1]["mechs"] = {"riverwalk": FACTORY}
+    game = Game.from_dict(d)
+    act(game, A_BOTTOM, FACTORY_SECTION)
+    select(game, CHAR)
+    go(game, FACTORY)
+    assert game.phase == "combat_dial"           # the enemy stops the unit; the fight follows
+    for dial in (2, 0):
+        act(game, A_DIAL, dial)
+        act(game, A_END_CARDS)
+    d = game.to_dict()
+    assert d["players"][0]["character"] == FACTORY and d["players"][0]["stars"] == {"combat": 1}
+    assert game.phase == "section" and d["game"]["active"] == 1
