@@ -7,10 +7,12 @@ from tests.soak import soak
 
 
 def test_thousand_random_five_player_games_keep_every_invariant():
-    statuses, reasons, first_bad, decisions, _ = soak(games=1000, players=5, seed=10_000)
+    statuses, reasons, first_bad, totals, usage = soak(games=1000, players=5, seed=10_000)
     assert first_bad is None, f"seed {first_bad}: {dict(statuses)}"
     assert statuses[STATUS_OK] == 1000
-    assert decisions > 1000 * 100  # real games were played, not stubs
+    assert totals["decisions"] > 1000 * 100  # real games were played, not stubs
+    assert totals["encounters"] > 1000 and totals["combats"] > 0    # every base rule was on
+    assert usage.sum() > 1000
 
 
 def test_every_player_count_plays(tables):
