@@ -13,7 +13,8 @@ and nogil:
   A_SKIP, 0, 0, 0)``): Numba compiles a separate copy of a function for every distinct
   constant it is called with, so these are inlined into their callers instead.
 
-The on-disk cache lives in a folder named after a hash of the package's sources.
+The on-disk cache lives in a folder named after a hash of the sources compiled code is
+built from (_COMPILED_SOURCES).
 Numba checks only the timestamp of a function's own file, so a cached entry point
 would otherwise keep stale copies of helpers edited in other files. Setting
 NUMBA_CACHE_DIR overrides the folder.
@@ -27,11 +28,17 @@ import time
 import numba
 
 _PACKAGE = pathlib.Path(__file__).resolve().parent.parent
+# What compiled code is built from: the njit modules and every module whose constants
+# they read. Pure-Python modules (runner, façade, text) stay out, so editing them does
+# not throw the compiled kernel away. A new njit module must be listed here.
+_COMPILED_SOURCES = ("kernel/*.py", "strategies/*.py", "play.py", "layout.py", "enums.py",
+                     "tables.py")
 
 
 def _source_hash():
     digest = hashlib.sha256(numba.__version__.encode())
-    for path in sorted(_PACKAGE.rglob("*.py")):
+    paths = {p for pattern in _COMPILED_SOURCES for p in _PACKAGE.glob(pattern)}
+    for path in sorted(paths):
         digest.update(path.relative_to(_PACKAGE).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
