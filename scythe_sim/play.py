@@ -140,7 +140,8 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
 def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
                game_out, seat_out, usage):
     """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
-    len(SEAT_RESULTS)) int32. factions/mats are (G, MAX_PLAYERS) with -1 = deal; usage
+    len(SEAT_RESULTS)) int32. factions/mats/strategies are (G, MAX_PLAYERS) per game and
+    seat (factions/mats -1 = deal, strategies are STRATEGIES ids); usage
     (N_USAGE,) int64 adds up the card-usage counters."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
@@ -148,7 +149,7 @@ def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check
     score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
     for g in range(seeds.shape[0]):
         status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
-                                      strategies, params, check, actions, buf, srng, usage)
+                                      strategies[g], params, check, actions, buf, srng, usage)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g], score)
 
@@ -166,6 +167,10 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
         mats = np.full((g, MAX_PLAYERS), -1, np.int64)
     if strategies is None:
         strategies = np.zeros(MAX_PLAYERS, np.int64)
+    strategies = np.asarray(strategies, np.int64)
+    if strategies.ndim == 1:   # one strategy per seat for every game
+        strategies = np.broadcast_to(strategies, (g, MAX_PLAYERS))
+    strategies = np.ascontiguousarray(strategies)
     if params is None:
         from .strategies import N_STRATEGY_PARAMS
         params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
