@@ -50,6 +50,117 @@ def play(seed, players, factions, mats, strategies, quiet):
 
 
 @main.command()
+@click.argument("config", required=False)
+@click.option("--games", type=int, help="Number of games (overrides the config).")
+@click.option("--seed", type=int, help="Root seed (overrides the config).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", "output", help="Output folder; the run goes to OUT/<name> (overrides the config).")
+@click.option("--name", help="Run name (overrides the config).")
+@click.option("--shard-size", type=int, help="Games per shard (overrides the config).")
+@click.option("--resume", is_flag=True, help="Complete an unfinished run of the same config.")
+@click.option("--overwrite", is_flag=True, help="Replace whatever the run folder holds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
+@click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
+def run(config, games, seed, workers, output, name, shard_size, resume, overwrite, backend,
+        scheduler, log_turns, quiet):
+    """Play a batch of seeded games and write Parquet tables (default config: built in,
+    the same as configs/default.toml)."""
+    import os
+
+    from scythe_sim.errors import ConfigError
+    from scythe_sim.runner.config import load_config
+    from scythe_sim.runner.run import execute
+
+    cfg = load_config(config, games=games, seed=seed, output=output, name=name,
+                      shard_size=shard_size, log_turns=log_turns)
+    if cfg.log_turns:
+        raise ConfigError("the per-turn table (log_turns) is not available yet: leave it off")
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    show = not quiet and sys.stdout.isatty()
+    with _progress(show, cfg.games) as update:
+        result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
+                         resume=resume, overwrite=overwrite, progress=update)
+    if not quiet:
+        _print_summary(result)
+
+
+@main.command()
+@click.argument("run_dir")
+@click.option("--game", "game_id", type=int, required=True, help="Game number (the games table's `game`).")
+@click.option("--quiet", is_flag=True, help="Only confirm the match, no playthrough.")
+def replay(run_dir, game_id, quiet):
+    """Re-simulate one game of a run from its stored seed and check it against the tables."""
+    from scythe_sim.runner.replay import replay as replay_game
+
+    lines, mismatches = replay_game(run_dir, game_id)
+    if not quiet:
+        click.echo("\n".join(lines))
+    if mismatches:
+        click.echo(f"replay of game {game_id} does NOT match the stored rows:", err=True)
+        for line in mismatches:
+            click.echo(f"  {line}", err=True)
+        sys.exit(1)
+    click.echo(f"replay of game {game_id} matches the stored rows")
+
+
+class _progress:
+    """A rich progress bar with games/s and ETA, or nothing when not on a terminal."""
+
+    def __init__(self, show, total):
+        self.show, self.total, self.bar = show, total, None
+
+    def __enter__(self):
+        if not self.show:
+            return None
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
+                                   TextColumn, TimeRemainingColumn)
+
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                            TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+        self.bar.start()
+        task = self.bar.add_task("run", total=self.total, rate="")
+        import time
+        start = [None, 0]
+
+        def update(done, total):
+            now = time.perf_counter()
+            if start[0] is None:
+                start[0], start[1] = now, done
+            rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
+            self.bar.update(task, completed=done, rate=f"{rate:,.0f} games/s" if rate else "")
+        return update
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+def _print_summary(result):
+    from rich.console import Console
+    from rich.table import Table
+
+    from analysis.summary import win_rates
+
+    rates = win_rates(result.run_dir, "faction")
+    table = Table(title=f"win rate by faction ({result.manifest['games']} games)")
+    for column in ("faction", "seats", "wins", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == "faction" else "right")
+    for row in rates.iter_rows(named=True):
+        table.add_row(row["faction"], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                      f"{row['ci_low']:.1%} - {row['ci_high']:.1%}")
+    console = Console()
+    console.print(table)
+    if result.played:
+        console.print(f"{result.played} games played in {result.seconds:.1f} s "
+                      f"({result.games_per_s:,.0f} games/s)")
+    console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
+                  f"manifest: {result.run_dir}/manifest.json")
+
+
+@main.command()
 @click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games per timed repeat.")
 @click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
 @click.option("--repeats", type=click.IntRange(min=1), default=5, show_default=True, help="Timed repeats (median reported).")

@@ -1,0 +1,1 @@
+"""Analysis of run results: reads the Parquet tables only (never the kernel)."""

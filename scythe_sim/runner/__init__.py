@@ -1,0 +1,2 @@
+"""The batch runner: run configs, per-game plans, shards of games written as Parquet,
+the manifest, and the local and Dask backends (DESIGN.md section 7)."""

@@ -1,0 +1,99 @@
+"""The result arrays of play_batch as Arrow tables (docs/schema.md), and writing them.
+
+Enum columns are dictionary-encoded over the whole vocabulary (same dictionary in
+every shard), so polars reads them as categoricals and DuckDB/pandas as strings or
+categories. Files are zstd-compressed Parquet, written under a temporary name and
+published with os.replace.
+"""
+import hashlib
+import os
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
+from ..layout import END_REASONS, SCORE_FIELDS
+from ..play import (R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+                    R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
+                    SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
+                    SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
+from ..strategies import STRATEGIES
+
+TABLES = ("games", "seats")
+# score fields renamed where the bare name would be ambiguous in the seats table
+_SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
+_SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
+
+
+def _enum(codes, names):
+    return pa.DictionaryArray.from_arrays(pa.array(np.asarray(codes, np.int8), pa.int8()),
+                                          pa.array(list(names), pa.string()))
+
+
+def games_table(first_game, seeds, players, game_out) -> pa.Table:
+    g = len(seeds)
+    return pa.table({
+        "game": pa.array(np.arange(first_game, first_game + g, dtype=np.int64)),
+        "seed": pa.array(np.asarray(seeds, np.uint64)),
+        "players": pa.array(np.asarray(players, np.int8)),
+        "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
+        "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
+        "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),
+        "decisions": pa.array(game_out[:, R_DECISIONS].astype(np.int32)),
+        "structure_bonus_tile": _enum(game_out[:, R_SB_TILE], STRUCTURE_BONUS_TILES),
+        "contacts": pa.array(game_out[:, R_CONTACTS].astype(np.int32)),
+        "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),
+        "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
+        "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
+    })
+
+
+def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
+    rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
+    gi = np.array([k for k, _ in rows], np.int64)
+    si = np.array([seat for _, seat in rows], np.int64)
+    r = seat_out[gi, si]                       # (rows, len(SEAT_RESULTS))
+    rank = r[:, SR_SCORE0 + SCORE_FIELDS.index("rank")]
+    cols = {
+        "game": pa.array(gi + first_game),
+        "seat": pa.array(si.astype(np.int8)),
+        "faction": _enum(r[:, SR_FACTION], FACTIONS),
+        "mat": _enum(r[:, SR_MAT], MATS),
+        "strategy": _enum(strategies[gi, si], STRATEGIES),
+        "turn_order": pa.array((r[:, SR_ORDER] + 1).astype(np.int8)),
+        "rank": pa.array(rank.astype(np.int8)),
+        "winner": pa.array(rank == 1),
+    }
+    for f, name in enumerate(SCORE_FIELDS):
+        if name != "rank":
+            cols[_SCORE_NAMES.get(name, name)] = pa.array(r[:, SR_SCORE0 + f].astype(np.int16))
+    for k, kind in enumerate(STAR_KINDS):
+        cols[f"stars_{kind}"] = pa.array(r[:, SR_STARS0 + k].astype(np.int8))
+    for k, kind in enumerate(STAR_KINDS):
+        turn = r[:, SR_STAR_TURN0 + k]
+        cols[f"star_turn_{kind}"] = pa.array(turn.astype(np.int32), mask=turn < 0)
+    for name in _SEAT_TAIL:
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int8))
+    card = r[:, SR_FACTORY_CARD]
+    cols["factory_card"] = pa.array((card + 1).astype(np.int8), mask=card < 0)
+    done = r[:, SR_OBJECTIVES_DONE]
+    cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
+                                  pa.list_(pa.int8()))
+    return pa.table(cols)
+
+
+def write_table(table: pa.Table, path: str) -> dict:
+    """Write to path via a temporary file and os.replace; returns rows, bytes, sha256."""
+    tmp = f"{path}.tmp-{os.getpid()}"
+    pq.write_table(table, tmp, compression="zstd")
+    with open(tmp, "rb") as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()
+    size = os.path.getsize(tmp)
+    os.replace(tmp, path)
+    return {"rows": table.num_rows, "bytes": size, "sha256": digest}
+
+
+def file_sha256(path) -> str:
+    with open(path, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()

@@ -1,0 +1,83 @@
+"""Bad input to `scythe-sim run`: each case prints one line naming the problem, exits
+with code 2 and writes nothing (DESIGN.md section 9)."""
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+GOOD = 'name = "bad"\ngames = 4\nplayers = 2\n'
+
+# (case id, config text or None for no config file, extra CLI args, words the message must hold)
+CASES = [
+    ("unknown key", GOOD + "gmes = 3\n", [], "unknown config key 'gmes'"),
+    ("unknown nested key", GOOD + "[setup]\nfactionz = []\n", [], "setup.factionz"),
+    ("games wrong type", 'games = "ten"\n', [], "'games' must be a whole number"),
+    ("games zero", "games = 0\n", [], "'games' must be between 1"),
+    ("games negative flag", None, ["--games", "-5"], "'games' must be between 1"),
+    ("seed negative", "seed = -1\n", [], "'seed' must be between 0"),
+    ("players too many", "players = 6\n", [], "player counts are whole numbers 1..5"),
+    ("players zero", "players = [0, 4]\n", [], "player counts"),
+    ("players empty", "players = []\n", [], "'players' is empty"),
+    ("unknown faction", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["nordic", "elves"]\n'
+     'mats = ["industrial", "patriotic"]\n', [], "unknown 'elves'"),
+    ("unknown mat", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["nordic", "saxony"]\n'
+     'mats = ["industrial", "royal"]\n', [], "unknown 'royal'"),
+    ("fixed banned pair", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["crimea", "saxony"]\n'
+     'mats = ["patriotic", "industrial"]\n', [], "crimea with patriotic is a banned pair"),
+    ("fixed wrong count", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["nordic"]\nmats = ["industrial"]\n',
+     [], "needs 2 names"),
+    ("fixed expansion faction", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["albion", "saxony"]\n'
+     'mats = ["industrial", "patriotic"]\n', [], "albion is not playable yet"),
+    ("factions without fixed", GOOD + '[setup]\nfactions = ["nordic", "saxony"]\n', [], "only used with"),
+    ("unknown assignment", GOOD + '[setup]\nassignment = "draft"\n', [], "choose one of random, fixed, balanced"),
+    ("unknown strategy", GOOD + '[strategies]\nseats = ["random", "genius"]\n', [], "unknown 'genius'"),
+    ("seats and pool", GOOD + '[strategies]\nseats = ["random"]\npool = ["random"]\n', [], "keep one"),
+    ("strategy count", GOOD + '[strategies]\nseats = ["random", "random", "random"]\n', [], "give 1"),
+    ("unknown rule", GOOD + "[rules]\nstars_to_win = 4\n", [], "unknown rule 'stars_to_win'"),
+    ("negative rule", GOOD + "[rules]\nturn_cap = -3\n", [], "must be 0 or more"),
+    ("invalid toml", "games = = 3\n", [], "is not valid TOML"),
+    ("missing config", "MISSING", [], "cannot read config"),
+    ("bad run name", 'name = "a/b"\n', [], "must be a folder name"),
+    ("shard size zero", GOOD + "shard_size = 0\n", [], "'shard_size' must be between 1"),
+    ("resume and overwrite", GOOD, ["--resume", "--overwrite"], "exclude each other"),
+    ("zero workers", GOOD, ["--workers", "0"], "--workers must be 1 or more"),
+    ("scheduler without dask", GOOD, ["--scheduler", "tcp://127.0.0.1:1"], "needs the dask backend"),
+    ("unreachable scheduler", GOOD, ["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"],
+     "cannot reach the Dask scheduler"),
+    ("output is a file", GOOD, ["--out", "FILE"], "cannot write to output folder"),
+]
+
+
+@pytest.mark.parametrize("case,text,args,words", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_gives_one_line_exit_2_and_writes_nothing(tmp_path, case, text, args, words):
+    out_dir = tmp_path / "out"
+    cli = ["run", "--workers", "1", "--quiet"]
+    if text is not None:
+        path = tmp_path / "run.toml"
+        if text != "MISSING":
+            path.write_text(text)
+        cli.append(str(path))
+    if "FILE" in args:
+        blocker = tmp_path / "blocker"
+        blocker.write_text("not a folder")
+        args = [str(blocker / "sub") if a == "FILE" else a for a in args]
+    else:
+        cli += ["--out", str(out_dir)]
+    result = CliRunner().invoke(main, cli + args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert words in lines[0]
+    assert not out_dir.exists() or not os.listdir(out_dir)
+
+
+def test_an_occupied_folder_that_is_not_a_run_is_left_alone(tmp_path):
+    run_dir = tmp_path / "out" / "bad"
+    run_dir.mkdir(parents=True)
+    (run_dir / "notes.txt").write_text("mine")
+    result = CliRunner().invoke(main, ["run", "--name", "bad", "--out", str(tmp_path / "out"),
+                                       "--games", "4", "--quiet", "--workers", "1"])
+    assert result.exit_code == 2 and "is not a scythe-sim run" in result.output
+    assert os.listdir(run_dir) == ["notes.txt"]
