@@ -130,3 +130,22 @@ def test_replay_re_simulates_a_stored_game_and_confirms_it(tmp_path):
                        .alias("total")).write_parquet(path)
     out = CliRunner().invoke(main, ["replay", result.run_dir, "--game", "7", "--quiet"])
     assert out.exit_code == 1 and "does NOT match" in out.output
+
+
+def test_schema_doc_lists_every_column_with_its_type(tmp_path):
+    import re
+
+    import pyarrow.parquet as pq
+
+    result = execute(config(tmp_path, games=8), workers=1)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    doc = open(os.path.join(here, "docs", "schema.md")).read()
+    for table in ("games", "seats"):
+        section = doc.split(f"## {table}\n")[1].split("\n## ")[0]
+        documented = re.findall(r"^\| `(\w+)` \| ([\w<>]+) \|", section, re.M)
+        schema = pq.read_schema(os.path.join(result.run_dir, table, "part-000000.parquet"))
+        kinds = {f.name: ("enum" if str(f.type).startswith("dictionary") else
+                          "list<int8>" if str(f.type).startswith("list") else str(f.type))
+                 for f in schema}
+        assert [name for name, _ in documented] == schema.names
+        assert {name: kind for name, kind in documented} == kinds
