@@ -8,7 +8,6 @@ import sys
 import time
 
 import polars as pl
-import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -48,7 +47,6 @@ def test_tables_are_the_same_for_any_worker_count_and_shard_size(tmp_path):
 
 
 def test_dask_backend_writes_the_same_tables(tmp_path):
-    pytest.importorskip("dask.distributed")
     local = execute(config(tmp_path / "a", games=24, shard_size=8), workers=1)
     dask = execute(config(tmp_path / "b", games=24, shard_size=5), workers=2, backend="dask")
     assert_same_tables(local.run_dir, dask.run_dir)
@@ -137,10 +135,10 @@ def test_schema_doc_lists_every_column_with_its_type(tmp_path):
 
     import pyarrow.parquet as pq
 
-    result = execute(config(tmp_path, games=8), workers=1)
+    result = execute(config(tmp_path, games=8, log_turns=True), workers=1)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     doc = open(os.path.join(here, "docs", "schema.md")).read()
-    for table in ("games", "seats"):
+    for table in ("games", "seats", "turns"):
         section = doc.split(f"## {table}\n")[1].split("\n## ")[0]
         documented = re.findall(r"^\| `(\w+)` \| ([\w<>]+) \|", section, re.M)
         schema = pq.read_schema(os.path.join(result.run_dir, table, "part-000000.parquet"))
@@ -149,3 +147,22 @@ def test_schema_doc_lists_every_column_with_its_type(tmp_path):
                  for f in schema}
         assert [name for name, _ in documented] == schema.names
         assert {name: kind for name, kind in documented} == kinds
+
+
+def test_turn_log_has_one_row_per_turn_and_matches_the_seats(tmp_path):
+    result = execute(config(tmp_path, games=6, log_turns=True), workers=1)
+    games, seats = tables(result.run_dir)
+    turns = pl.read_parquet(os.path.join(result.run_dir, "turns", "*.parquet"))
+    per_game = turns.group_by("game").agg(pl.len().alias("n"), pl.col("turn").max().alias("last"))
+    joined = games.join(per_game, on="game")
+    assert (joined["n"] == joined["turns"]).all() and (joined["last"] == joined["turns"]).all()
+    # stars only grow, and never past the final count (others' turns may add some: a
+    # defender's combat star, a neighbour's recruit bonus)
+    by_seat = turns.sort("turn").group_by("game", "seat").agg(
+        pl.col("stars").diff().min().alias("drop"), pl.col("stars").max().alias("most"))
+    both = seats.join(by_seat, on=["game", "seat"])
+    assert both["drop"].fill_null(0).min() >= 0 and (both["most"] <= both["stars"]).all()
+    assert turns["round"].min() == 1 and (turns["section"].drop_nulls().is_between(1, 5)).all()
+    assert set(turns["top_action"].drop_nulls().to_list()) <= {"skip", "gain_coins", "move", "bolster_power",
+                                                               "bolster_cards", "trade_resources",
+                                                               "trade_popularity", "produce", "factory_top"}
