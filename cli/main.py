@@ -69,14 +69,11 @@ def run(config, games, seed, workers, output, name, shard_size, resume, overwrit
     the same as configs/default.toml)."""
     import os
 
-    from scythe_sim.errors import ConfigError
     from scythe_sim.runner.config import load_config
     from scythe_sim.runner.run import execute
 
     cfg = load_config(config, games=games, seed=seed, output=output, name=name,
                       shard_size=shard_size, log_turns=log_turns)
-    if cfg.log_turns:
-        raise ConfigError("the per-turn table (log_turns) is not available yet: leave it off")
     workers = workers if workers is not None else (os.cpu_count() or 1)
     show = not quiet and sys.stdout.isatty()
     with _progress(show, cfg.games) as update:

@@ -19,12 +19,17 @@ from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
-from .layout import (ACTION_WIDTH, A_ENCOUNTER_OPTION, A_FACTORY_TOP, A_REVEAL_OBJECTIVE,
-                     A_TAKE_FACTORY, G_ACTIVE, G_COMBATS, G_CONTACTS, G_DECIDER, G_ENCOUNTERS,
-                     G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_RETREATS, G_ROUND,
-                     G_SB_TILE, G_TURN, MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, P_FACTION,
-                     P_FACTORY_CARD, P_MAT, P_OBJECTIVES_DONE, P_SEAT, RNG_WORDS, SCORE_FIELDS)
+from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
+                     A_ENCOUNTER_OPTION, A_FACTORY_TOP, A_GAIN_COINS, A_MOVE, A_PRODUCE,
+                     A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
+                     A_TRADE_RESOURCES, G_ACTIVE, G_COMBATS, G_CONTACTS, G_DECIDER,
+                     G_ENCOUNTERS, G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                     G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
+                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
+                     P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
+                     P_POWER, P_SEAT, P_STARS, RNG_WORDS, SCORE_FIELDS)
 from .strategies.dispatch import choose
+from .tables import R_TURN_CAP
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
                 "contacts", "worker_retreats", "combats", "encounters")
@@ -53,6 +58,18 @@ USAGE_FACTORY_KEPT0 = USAGE_FACTORY_TOP0 + N_FACTORY_CARDS        # + card
 USAGE_OBJECTIVE0 = USAGE_FACTORY_KEPT0 + N_FACTORY_CARDS          # + card
 N_USAGE = USAGE_OBJECTIVE0 + N_OBJECTIVES
 
+# The optional per-turn log: one row per turn played (run_games(log_turns=True)).
+TURN_FIELDS = ("game", "turn", "round", "seat", "section", "top", "bottom",
+               "coins", "power", "popularity", "stars", "combat_cards")
+(T_GAME, T_TURN, T_ROUND, T_SEAT, T_SECTION, T_TOP, T_BOTTOM, T_COINS, T_POWER,
+ T_POPULARITY, T_STARS, T_CARDS) = range(len(TURN_FIELDS))
+# what the turn's top-row and bottom-row choices were (-1: the game ended first)
+TOP_CHOICES = ("skip", "gain_coins", "move", "bolster_power", "bolster_cards",
+               "trade_resources", "trade_popularity", "produce", "factory_top")
+BOTTOM_CHOICES = ("skip", "upgrade", "deploy", "build", "enlist", "factory_move")
+_TOP_KINDS = (A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
+              A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_FACTORY_TOP)
+
 # status codes of a game (GAME_RESULTS "status")
 STATUS_OK = 0
 STATUS_BAD_SETUP = 1        # no deal without a banned pair was found
@@ -64,21 +81,36 @@ MAX_DECISIONS = 1_000_000
 
 @njit_entry
 def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
-              actions, buf, srng, usage):
-    """Play one game to its end; returns (status, decisions). Adds to the usage counters."""
+              actions, buf, srng, usage, log, log_n, game_id):
+    """Play one game to its end; returns (status, decisions). Adds to the usage counters
+    and, when log has rows, appends one TURN_FIELDS row per turn at log[log_n[0]]."""
     if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
     seed_streams(srng, seed, STRATEGY_STREAM_ID)
     decisions = 0
+    top = -1
+    bottom = -1
     while not s.game[G_GAME_OVER]:
         n = legal_actions(s, t, actions, buf)
         if n == 0:
             return STATUS_NO_ACTION, decisions
         seat = s.player[s.game[G_DECIDER], P_SEAT]
         i = choose(strategies[seat], s, t, seat, actions, n, params, srng)
-        if actions[i, 0] >= A_ENCOUNTER_OPTION:
-            count_usage(s, actions[i, 0], actions[i, 1], usage)
-        apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
+        kind = actions[i, 0]
+        if kind >= A_ENCOUNTER_OPTION:
+            count_usage(s, kind, actions[i, 1], usage)
+        phase, turn, rnd, active = s.game[G_PHASE], s.game[G_TURN], s.game[G_ROUND], s.game[G_ACTIVE]
+        if phase == PH_TOP:
+            top = _top_choice(kind)
+        elif phase == PH_BOTTOM and kind == A_SKIP:
+            bottom = 0
+        elif phase == PH_BOTTOM and kind == A_BOTTOM:
+            bottom = actions[i, 1] + 1
+        apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
+        if log.shape[0] > 0 and (s.game[G_TURN] != turn or s.game[G_GAME_OVER]):
+            _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
+            top = -1
+            bottom = -1
         decisions += 1
         if check:
             code = check_invariants(s, t)
@@ -87,6 +119,39 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
         if decisions >= MAX_DECISIONS:
             return STATUS_STEP_LIMIT, decisions
     return STATUS_OK, decisions
+
+
+@njit
+def _top_choice(kind):
+    for c in range(len(_TOP_KINDS)):
+        if _TOP_KINDS[c] == kind:
+            return c
+    return -1
+
+
+@njit
+def _log_turn(s, log, log_n, game_id, turn, rnd, p, top, bottom):
+    """The row of the turn `turn` of player p just finished (skipped when log is full:
+    the caller sizes it for the turn cap)."""
+    k = log_n[0]
+    if k >= log.shape[0]:
+        return
+    row = log[k]
+    row[T_GAME] = game_id
+    row[T_TURN] = turn
+    row[T_ROUND] = rnd
+    row[T_SEAT] = s.player[p, P_SEAT]
+    # the section this turn used: recorded by end_turn, still current if the game ended mid-turn
+    over_mid_turn = s.game[G_GAME_OVER] and s.game[G_SECTION] >= 0
+    row[T_SECTION] = s.game[G_SECTION] if over_mid_turn else s.player[p, P_LAST_SECTION]
+    row[T_TOP] = top
+    row[T_BOTTOM] = bottom
+    row[T_COINS] = s.player[p, P_COINS]
+    row[T_POWER] = s.player[p, P_POWER]
+    row[T_POPULARITY] = s.player[p, P_POPULARITY]
+    row[T_STARS] = s.player[p, P_STARS]
+    row[T_CARDS] = hand_size(s, p)
+    log_n[0] = k + 1
 
 
 @njit
@@ -138,26 +203,31 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
 
 @njit_entry
 def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
-               game_out, seat_out, usage):
+               game_out, seat_out, usage, log, log_n):
     """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
     len(SEAT_RESULTS)) int32. factions/mats/strategies are (G, MAX_PLAYERS) per game and
     seat (factions/mats -1 = deal, strategies are STRATEGIES ids); usage
-    (N_USAGE,) int64 adds up the card-usage counters."""
+    (N_USAGE,) int64 adds up the card-usage counters; log (rows, len(TURN_FIELDS)) int32
+    receives the per-turn rows (none when it has no rows), log_n[0] counts them; the
+    log's game column is the batch index g."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
     srng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
     score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
     for g in range(seeds.shape[0]):
         status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
-                                      strategies[g], params, check, actions, buf, srng, usage)
+                                      strategies[g], params, check, actions, buf, srng, usage,
+                                      log, log_n, g)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g], score)
 
 
 def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,
-              params=None, check=False, usage=None):
+              params=None, check=False, usage=None, log_turns=False):
     """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
-    (N_USAGE,) array as usage to have the card-usage counters added to it."""
+    (N_USAGE,) array as usage to have the card-usage counters added to it. Returns
+    (game_out, seat_out), plus the per-turn rows (batch index in the game column) when
+    log_turns."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -178,7 +248,12 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     if usage is None:
         usage = np.zeros(N_USAGE, np.int64)
+    rows = int(((tables.rules[R_TURN_CAP] + 1) * n_players).sum()) if log_turns else 0
+    log = np.zeros((rows, len(TURN_FIELDS)), np.int32)
+    log_n = np.zeros(1, np.int64)
     play_batch(new_state(), tables, seeds, n_players, np.asarray(factions, np.int64),
                np.asarray(mats, np.int64), np.asarray(strategies, np.int64),
-               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage)
+               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage, log, log_n)
+    if log_turns:
+        return game_out, seat_out, log[:log_n[0]]
     return game_out, seat_out

@@ -14,13 +14,13 @@ import pyarrow.parquet as pq
 
 from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..layout import END_REASONS, SCORE_FIELDS
-from ..play import (R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+from ..play import (BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
 from ..strategies import STRATEGIES
 
-TABLES = ("games", "seats")
+TABLES = ("games", "seats", "turns")
 # score fields renamed where the bare name would be ambiguous in the seats table
 _SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
 _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
@@ -81,6 +81,29 @@ def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
     cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
                                   pa.list_(pa.int8()))
     return pa.table(cols)
+
+
+def turns_table(first_game, log) -> pa.Table:
+    """The per-turn rows of play_batch's log (its game column is the batch index)."""
+    col = {name: log[:, i] for i, name in enumerate(TURN_FIELDS)}
+
+    def choice(codes, names):   # an enum column with nulls where the code is -1
+        indices = pa.array(np.maximum(codes, 0).astype(np.int8), pa.int8(), mask=codes < 0)
+        return pa.DictionaryArray.from_arrays(indices, pa.array(list(names), pa.string()))
+    return pa.table({
+        "game": pa.array(col["game"].astype(np.int64) + first_game),
+        "turn": pa.array(col["turn"].astype(np.int32)),
+        "round": pa.array((col["round"] + 1).astype(np.int16)),
+        "seat": pa.array(col["seat"].astype(np.int8)),
+        "section": pa.array((col["section"] + 1).astype(np.int8), mask=col["section"] < 0),
+        "top_action": choice(col["top"], TOP_CHOICES),
+        "bottom_action": choice(col["bottom"], BOTTOM_CHOICES),
+        "coins": pa.array(col["coins"].astype(np.int16)),
+        "power": pa.array(col["power"].astype(np.int8)),
+        "popularity": pa.array(col["popularity"].astype(np.int8)),
+        "stars": pa.array(col["stars"].astype(np.int8)),
+        "combat_cards": pa.array(col["combat_cards"].astype(np.int8)),
+    })
 
 
 def write_table(table: pa.Table, path: str) -> dict:

@@ -10,7 +10,7 @@ import time
 
 from ..play import R_STATUS, STATUS_OK, run_games
 from ..tables import build_tables
-from .parquet import games_table, seats_table, write_table
+from .parquet import games_table, seats_table, turns_table, write_table
 from .plan import plan_games
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,9 @@ def run_shard(config, run_dir, shard):
     t0 = time.perf_counter()
     start, stop = shard_range(config, shard)
     seeds, players, factions, mats, strategies = plan_games(config, start, stop)
-    game_out, seat_out = run_games(_tables(config.rules), seeds, players, factions, mats, strategies)
+    out = run_games(_tables(config.rules), seeds, players, factions, mats, strategies,
+                    log_turns=config.log_turns)
+    game_out, seat_out = out[0], out[1]
     bad = game_out[:, R_STATUS] != STATUS_OK
     if bad.any():
         k = int(bad.argmax())
@@ -47,6 +49,8 @@ def run_shard(config, run_dir, shard):
                            f"{int(game_out[k, R_STATUS])}: a simulator bug, please report it")
     tables = {"games": games_table(start, seeds, players, game_out),
               "seats": seats_table(start, players, strategies, seat_out)}
+    if config.log_turns:
+        tables["turns"] = turns_table(start, out[2])
     files = {}
     for name, table in tables.items():
         folder = os.path.join(run_dir, name)
