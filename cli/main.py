@@ -102,6 +102,57 @@ def replay(run_dir, game_id, quiet):
     click.echo(f"replay of game {game_id} matches the stored rows")
 
 
+@main.command()
+@click.argument("run_dirs", nargs=-1, required=True)
+@click.option("--out", "out_dir", help="Report folder (default: <first run>/report).")
+def report(run_dirs, out_dir):
+    """Write a balance report (index.md, index.html, PNG, CSV) for one or more runs."""
+    import os
+
+    from analysis.report import build_report
+
+    out_dir = out_dir or os.path.join(run_dirs[0], "report")
+    index = build_report(run_dirs, out_dir)
+    click.echo(f"report: {index} (and index.html beside it)")
+
+
+@main.command()
+@click.argument("base")
+@click.argument("candidate")
+@click.option("--by", default="faction", show_default=True,
+              type=click.Choice(["faction", "mat", "faction,mat", "strategy", "players", "turn_order"]))
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
+@click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
+              help="Smallest win-rate difference that counts as a shift.")
+@click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
+def compare(base, candidate, by, alpha, min_effect, fail):
+    """Compare win rates of a candidate run with a base run, group by group."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from analysis.compare import compare_runs
+    from analysis.runs import Run
+
+    keys = tuple(by.split(","))
+    table = compare_runs(Run(base), Run(candidate), keys, alpha, min_effect)
+    out = Table(title=f"win rate: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
+    for column in (*keys, "base", "candidate", "difference", "interval", "p (Holm)", "shift"):
+        out.add_column(column, justify="left" if column in keys else "right")
+    for r in table.iter_rows(named=True):
+        fmt = (lambda x: "-" if x is None else f"{x:.1%}")
+        out.add_row(*[str(r[k]) for k in keys], f"{fmt(r['base_rate'])} (n={r['base_n']})",
+                    f"{fmt(r['candidate_rate'])} (n={r['candidate_n']})",
+                    "-" if r["difference"] is None else f"{r['difference']:+.1%}",
+                    "-" if r["ci_low"] is None else f"{r['ci_low']:+.1%} .. {r['ci_high']:+.1%}",
+                    f"{r['p_holm']:.3g}", "SHIFT" if r["shifted"] else "")
+    Console(width=140).print(out)
+    shifted = int(table["shifted"].sum())
+    click.echo(f"{shifted} group(s) shifted by at least {min_effect:.1%} at alpha {alpha}")
+    if fail and shifted:
+        sys.exit(1)
+
+
 class _progress:
     """A rich progress bar with games/s and ETA, or nothing when not on a terminal."""
 
@@ -139,9 +190,10 @@ def _print_summary(result):
     from rich.console import Console
     from rich.table import Table
 
-    from analysis.summary import win_rates
+    from analysis.queries import win_rates
+    from analysis.runs import Run
 
-    rates = win_rates(result.run_dir, "faction")
+    rates = win_rates(Run(result.run_dir).seats(), "faction").sort("win_rate", descending=True)
     table = Table(title=f"win rate by faction ({result.manifest['games']} games)")
     for column in ("faction", "seats", "wins", "win rate", "95% CI"):
         table.add_column(column, justify="left" if column == "faction" else "right")

@@ -1,0 +1,57 @@
+"""Figures: each function draws on the `ax` it is given and returns it."""
+import numpy as np
+
+
+def win_rate_bars(ax, table, label, title):
+    """Win rate per group with its Wilson 95% interval and the parity line."""
+    labels = [str(x) for x in table[label].to_list()]
+    rate = np.array(table["win_rate"].to_list())
+    low = rate - np.array(table["ci_low"].to_list())
+    high = np.array(table["ci_high"].to_list()) - rate
+    x = np.arange(len(labels))
+    ax.bar(x, rate, yerr=[low, high], capsize=4, color="#4c78a8")
+    parity = table["parity"].to_list()
+    if parity:
+        ax.axhline(float(np.mean(parity)), color="#888888", linestyle="--", linewidth=1, label="parity")
+        ax.legend(loc="upper right")
+    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["seats"].to_list())])
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    return ax
+
+
+def heatmap(ax, cells, players, factions, mats, min_cell):
+    """Faction (rows) x mat (columns) win rates for one player count, annotated;
+    cells with fewer than min_cell seats are shown blank and marked."""
+    grid = np.full((len(factions), len(mats)), np.nan)
+    notes = [["no games" for _ in mats] for _ in factions]   # e.g. a banned pair
+    for row in cells.filter(cells["players"] == players).iter_rows(named=True):
+        i, j = factions.index(row["faction"]), mats.index(row["mat"])
+        if row["seats"] >= min_cell:
+            grid[i, j] = row["win_rate"]
+            notes[i][j] = f"{row['win_rate']:.0%}\nn={row['seats']}"
+        else:
+            notes[i][j] = f"n={row['seats']}\ntoo few"
+    image = ax.imshow(grid, cmap="RdYlGn", vmin=0.0, vmax=min(1.0, 2.0 / players))
+    for i in range(len(factions)):
+        for j in range(len(mats)):
+            ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(len(mats)), mats, rotation=30, ha="right")
+    ax.set_yticks(range(len(factions)), factions)
+    ax.set_title(f"win rate, {players} players (faction x mat)")
+    ax.figure.colorbar(image, ax=ax, fraction=0.046)
+    return ax
+
+
+def stacked_scores(ax, table, parts):
+    """Mean score parts per faction, stacked."""
+    labels = table["faction"].to_list()
+    bottom = np.zeros(len(labels))
+    for part in parts:
+        values = np.array(table[part].to_list(), dtype=float)
+        ax.bar(labels, values, bottom=bottom, label=part.replace("_", " "))
+        bottom += values
+    ax.set_ylabel("mean coins")
+    ax.set_title("score composition by faction")
+    ax.legend(fontsize=7)
+    return ax

@@ -1,0 +1,63 @@
+"""The report's tables as lazy polars queries over a run's seats and games.
+
+Every win rate carries its n and a Wilson 95% interval; `lift` is the win rate over
+the parity rate of the seats counted (the mean of 1 / players), so 1.0 is "wins as
+often as an average seat".
+"""
+import polars as pl
+
+from .stats import wilson_bounds
+
+SCORE_PARTS = ("coins", "star_coins", "territory_coins", "resource_coins", "structure_bonus_coins")
+STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat",
+              "popularity", "power")
+MIN_CELL = 30      # heatmap cells with fewer seats are marked as too few
+
+
+def win_rates(seats: pl.LazyFrame, by) -> pl.DataFrame:
+    """One row per group of `by` (a column name or a list): seats, wins, win_rate,
+    ci_low, ci_high, parity, lift."""
+    keys = [by] if isinstance(by, str) else list(by)
+    low, high = wilson_bounds(pl.col("wins"), pl.col("seats"))
+    return (seats.group_by(keys)
+            .agg(pl.len().alias("seats"), pl.col("winner").sum().alias("wins"),
+                 (1.0 / pl.col("players")).mean().alias("parity"))
+            .with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate"), low, high)
+            .with_columns((pl.col("win_rate") / pl.col("parity")).alias("lift"))
+            .select(*keys, "seats", "wins", "win_rate", "ci_low", "ci_high", "parity", "lift")
+            .sort(keys).collect())
+
+
+def heatmap(seats: pl.LazyFrame) -> pl.DataFrame:
+    """Faction x mat win rates per player count, with a too_few flag per cell."""
+    table = win_rates(seats, ["players", "faction", "mat"])
+    return table.with_columns((pl.col("seats") < MIN_CELL).alias("too_few"))
+
+
+def score_composition(seats: pl.LazyFrame) -> pl.DataFrame:
+    """Mean of each part of the final score, and the total, by faction."""
+    return (seats.group_by("faction")
+            .agg(*[pl.col(c).mean() for c in SCORE_PARTS], pl.col("total").mean(), pl.len().alias("seats"))
+            .sort("faction").collect())
+
+
+def star_kinds(seats: pl.LazyFrame) -> pl.DataFrame:
+    """By faction and star kind: the share of seats that earned it and the median game
+    turn of the first one."""
+    frames = []
+    for kind in STAR_KINDS:
+        frames.append(seats.group_by("faction").agg(
+            pl.lit(kind).alias("star"),
+            (pl.col(f"stars_{kind}") > 0).mean().alias("share"),
+            pl.col(f"star_turn_{kind}").median().alias("median_turn")))
+    return pl.concat(frames).sort("faction", "star").collect()
+
+
+def game_length(games: pl.LazyFrame) -> pl.DataFrame:
+    """By player count and end reason: games and the median and quartiles of rounds."""
+    return (games.group_by("players", "end_reason")
+            .agg(pl.len().alias("games"), pl.col("rounds").median().alias("median_rounds"),
+                 pl.col("rounds").quantile(0.25).alias("q1_rounds"),
+                 pl.col("rounds").quantile(0.75).alias("q3_rounds"),
+                 pl.col("turns").median().alias("median_turns"))
+            .sort("players", "end_reason").collect())

@@ -1,0 +1,64 @@
+"""Opening a run folder for analysis: checks it is a finished scythe-sim run with the
+expected tables, and gives lazy polars frames over its Parquet parts."""
+import json
+import os
+
+import polars as pl
+
+from scythe_sim.errors import ScytheSimError
+
+MANIFEST_FORMAT = "scythe-sim/run-1"
+# columns the analysis reads; a run missing one was written by an incompatible version
+GAMES_COLUMNS = ("game", "seed", "players", "end_reason", "turns", "rounds")
+SEATS_COLUMNS = ("game", "seat", "faction", "mat", "strategy", "turn_order", "rank", "winner",
+                 "coins", "star_coins", "territory_coins", "resource_coins", "structure_bonus_coins",
+                 "total", "stars")
+
+
+class AnalysisError(ScytheSimError):
+    """A run folder that cannot be analysed (the CLI prints it and exits 2)."""
+
+
+class Run:
+    def __init__(self, path):
+        self.path = str(path)
+        manifest = os.path.join(self.path, "manifest.json")
+        if not os.path.isdir(self.path) or not os.path.exists(manifest):
+            raise AnalysisError(f"{self.path} is not a run folder (no manifest.json): give the folder "
+                                "`scythe-sim run` wrote, e.g. results/default")
+        try:
+            with open(manifest, encoding="utf-8") as fh:
+                self.manifest = json.load(fh)
+        except (OSError, ValueError):
+            raise AnalysisError(f"{manifest} is unreadable") from None
+        if self.manifest.get("format") != MANIFEST_FORMAT:
+            raise AnalysisError(f"{manifest} has format {self.manifest.get('format')!r}, expected "
+                                f"{MANIFEST_FORMAT!r}")
+        if not self.manifest.get("complete") or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
+            raise AnalysisError(f"{self.path} is an unfinished run: complete it with "
+                                "`scythe-sim run CONFIG --resume` first")
+        for table, needed in (("games", GAMES_COLUMNS), ("seats", SEATS_COLUMNS)):
+            present = set(self.scan(table).collect_schema().names())
+            missing = [c for c in needed if c not in present]
+            if missing:
+                raise AnalysisError(f"{self.path}/{table} lacks column {missing[0]!r}: the run was written "
+                                    "by an incompatible version; run it again")
+
+    @property
+    def name(self):
+        return self.manifest.get("name", os.path.basename(self.path))
+
+    def scan(self, table) -> pl.LazyFrame:
+        pattern = os.path.join(self.path, table, "*.parquet")
+        return pl.scan_parquet(pattern)
+
+    def seats(self) -> pl.LazyFrame:
+        """Seats with the game's player count and length, enums as strings."""
+        games = self.scan("games").select("game", "players", "turns", "rounds",
+                                          pl.col("end_reason").cast(pl.String))
+        seats = self.scan("seats").with_columns(
+            [pl.col(c).cast(pl.String) for c in ("faction", "mat", "strategy")])
+        return seats.join(games, on="game", how="left")
+
+    def games(self) -> pl.LazyFrame:
+        return self.scan("games").with_columns(pl.col("end_reason").cast(pl.String))
