@@ -55,3 +55,17 @@ def stacked_scores(ax, table, parts):
     ax.set_title("score composition by faction")
     ax.legend(fontsize=7)
     return ax
+
+
+def effects(ax, fit):
+    """Model effects per factor level as points with interval bars."""
+    labels = [f"{f}: {lv}" for f, lv in zip(fit["factor"], fit["level"])]
+    y = np.arange(len(labels))[::-1]
+    effect = np.array(fit["effect"].to_list())
+    ax.errorbar(effect, y, xerr=[effect - np.array(fit["ci_low"].to_list()),
+                                 np.array(fit["ci_high"].to_list()) - effect], fmt="o", capsize=3)
+    ax.axvline(0, color="#888888", linewidth=1)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel("log-strength (0 = the factor's average)")
+    ax.set_title("joint strength model")
+    return ax

@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, queries  # noqa: E402
+from . import figures, models, queries  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .runs import Run  # noqa: E402
 
@@ -137,3 +137,22 @@ def _run_sections(report, run, prefix):
     report.table(f"{prefix}star_kinds", queries.star_kinds(seats))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
+    _strength_sections(report, seats, prefix)
+
+
+def _strength_sections(report, seats, prefix):
+    columns = seats.select("game", "seat", "faction", "mat", "turn_order", "strategy", "winner", "rank").collect()
+    fit = models.fit_first_place(columns)
+    report.heading("Joint strength model", 3)
+    report.text("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "
+                "a mat's effect is not its turn position in disguise: exp(effect) multiplies a seat's odds "
+                "of winning; effects are centred within each factor; 95% intervals.")
+    report.table(f"{prefix}strength_model", fit)
+    if fit.height:
+        fig, ax = plt.subplots(figsize=(7, 0.3 * fit.height + 1.2))
+        figures.effects(ax, fit)
+        report.figure(f"{prefix}strength_model", fig, "log-strength effects with 95% intervals")
+    matrix = models.head_to_head(columns)
+    report.heading("Strategy against strategy", 3)
+    report.text("In games holding both, the share of A's seats that finished ahead of B's (ties count half).")
+    report.table(f"{prefix}strategy_matrix", matrix)
