@@ -26,9 +26,9 @@ def design(seats: pl.DataFrame, factors):
         found = sorted(set(values.tolist()), key=_natural)
         levels[factor] = found
         for level in found[1:]:
-            columns.append((values == level).astype(np.float64))
+            columns.append(values == level)
             names.append((factor, level))
-    x = np.column_stack(columns) if columns else np.zeros((seats.height, 0))
+    x = np.column_stack(columns).astype(np.uint8) if columns else np.zeros((seats.height, 0), np.uint8)
     return x, names, levels
 
 
@@ -47,23 +47,47 @@ def fit_first_place(seats: pl.DataFrame, factors=FACTORS, iterations=50):
     group = np.cumsum(np.r_[False, game[1:] != game[:-1]])      # game of each row, 0..G-1
     win = seats["winner"].to_numpy().astype(np.float64)
     share = win / np.maximum(np.add.reduceat(win, starts), 1)[group]   # a tie splits the win
-    b = np.zeros(x.shape[1])
-    cov = np.zeros((x.shape[1], x.shape[1]))
+    k = x.shape[1]
+    b = np.zeros(k)
+    cov = np.zeros((k, k))
+    chunks = _chunks(starts, len(game))
     for _ in range(iterations):
-        eta = x @ b
-        eta -= np.maximum.reduceat(eta, starts)[group] if len(eta) else 0
-        e = np.exp(eta)
-        p = e / np.add.reduceat(e, starts)[group]
-        xbar = np.add.reduceat(p[:, None] * x, starts)            # (games, k)
-        grad = share @ x - np.add.reduceat(share, starts) @ xbar
-        weights = np.add.reduceat(share, starts)                  # 1 per decided game
-        info = (x * (p * weights[group])[:, None]).T @ x - (xbar * weights[:, None]).T @ xbar
+        grad, info = np.zeros(k), np.zeros((k, k))
+        for lo, hi, st in chunks:        # bounded memory: a few hundred thousand rows at a time
+            g, i = _derivatives(x[lo:hi].astype(np.float64), share[lo:hi], group[lo:hi] - group[lo], st - lo, b)
+            grad += g
+            info += i
         cov = np.linalg.pinv(info)
         step = cov @ grad
         b += step
         if np.max(np.abs(step), initial=0.0) < 1e-9:
             break
     return _centred(b, cov, names, levels, factors)
+
+
+def _chunks(starts, n, rows=400_000):
+    """(first row, end row, game starts inside) pieces cut at game boundaries."""
+    out, lo = [], 0
+    while lo < n:
+        cut = np.searchsorted(starts, lo + rows)
+        hi = int(starts[cut]) if cut < len(starts) else n     # the first game start past the size
+        inside = starts[(starts >= lo) & (starts < hi)]
+        out.append((lo, hi, inside))
+        lo = hi
+    return out
+
+
+def _derivatives(x, share, group, starts, b):
+    """Gradient and information of the log-likelihood over whole games."""
+    eta = x @ b
+    eta -= np.maximum.reduceat(eta, starts)[group]
+    e = np.exp(eta)
+    p = e / np.add.reduceat(e, starts)[group]
+    xbar = np.add.reduceat(p[:, None] * x, starts)                # (games, k)
+    weights = np.add.reduceat(share, starts)                      # 1 per decided game
+    grad = share @ x - weights @ xbar
+    info = (x * (p * weights[group])[:, None]).T @ x - (xbar * weights[:, None]).T @ xbar
+    return grad, info
 
 
 def _centred(b, cov, names, levels, factors):
