@@ -12,7 +12,7 @@ inverse information matrix.
 import numpy as np
 import polars as pl
 
-from .stats import Z95
+from .stats import Z95, wilson_bounds
 
 FACTORS = ("faction", "mat", "turn_order", "strategy")
 
@@ -114,11 +114,14 @@ def _centred(b, cov, names, levels, factors):
 
 def head_to_head(seats: pl.DataFrame) -> pl.DataFrame:
     """Strategy A against strategy B: in games with both, the share of A's seats that
-    finished ahead of B's seats (ties count half), with the number of pairs."""
+    finished ahead of B's seats (ties count half), with the number of pairs and a
+    Wilson 95% interval."""
     s = seats.select("game", "strategy", "rank").with_columns(pl.col("strategy").cast(pl.String))
     pairs = s.join(s, on="game", suffix="_b").filter(pl.col("strategy") != pl.col("strategy_b"))
     score = (pl.when(pl.col("rank") < pl.col("rank_b")).then(1.0)
              .when(pl.col("rank") == pl.col("rank_b")).then(0.5).otherwise(0.0))
+    low, high = wilson_bounds(pl.col("ahead") * pl.col("pairs"), pl.col("pairs"))
     return (pairs.group_by("strategy", "strategy_b")
             .agg(pl.len().alias("pairs"), score.mean().alias("ahead"))
+            .with_columns(low, high)      # pairs within a game are not independent: indicative
             .sort("strategy", "strategy_b"))

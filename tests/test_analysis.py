@@ -234,4 +234,4 @@ def test_head_to_head_matrix():
                           "rank": [1, 2, 3, 3, 1, 2]})
     m = head_to_head(seats)
     ab = m.filter((pl.col("strategy") == "a") & (pl.col("strategy_b") == "b")).row(0, named=True)
-    assert ab["pairs"] == 4 and ab["ahead"] == 0.5
+    assert ab["pairs"] == 4 and ab["ahead"] == 0.5 and ab["ci_low"] < 0.5 < ab["ci_high"]
