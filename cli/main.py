@@ -215,9 +215,20 @@ def _print_summary(result):
 @click.option("--repeats", type=click.IntRange(min=1), default=5, show_default=True, help="Timed repeats (median reported).")
 @click.option("--compile/--no-compile", "measure_compile", default=True, show_default=True,
               help="Also time a cold and a cached JIT compile in fresh processes.")
-def bench(games, players, repeats, measure_compile):
+@click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
+def bench(games, players, repeats, measure_compile, profile):
     """Measure random-play games/s on one core and the JIT compile time."""
     from scythe_sim.bench import bench_compile, bench_games
+
+    if profile:
+        from scythe_sim.profiling import profile_phases
+
+        per, decisions, rows = profile_phases(min(games, 200), players)
+        click.echo(f"{decisions} decisions, {per:.2f} us each; legal-list cost by decision point:")
+        click.echo(f"{'phase':16} {'points':>8} {'share':>6} {'us/list':>8} {'of time':>8}")
+        for phase, n, share, micro, of_time in rows:
+            click.echo(f"{phase:16} {n:8d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
+        return
 
     if measure_compile:
         cold, cached = bench_compile()

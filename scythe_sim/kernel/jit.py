@@ -31,8 +31,8 @@ _PACKAGE = pathlib.Path(__file__).resolve().parent.parent
 # What compiled code is built from: the njit modules and every module whose constants
 # they read. Pure-Python modules (runner, façade, text) stay out, so editing them does
 # not throw the compiled kernel away. A new njit module must be listed here.
-_COMPILED_SOURCES = ("kernel/*.py", "strategies/*.py", "play.py", "layout.py", "enums.py",
-                     "tables.py")
+_COMPILED_SOURCES = ("kernel/*.py", "strategies/*.py", "play.py", "profiling.py", "layout.py",
+                     "enums.py", "tables.py")
 
 
 def _source_hash():
