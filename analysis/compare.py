@@ -14,7 +14,7 @@ BY_CHOICES = ("faction", "mat", "faction,mat", "strategy", "players", "turn_orde
 
 def _counts(run, keys):
     return (run.seats().group_by(list(keys))
-            .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect())
+            .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect(engine="streaming"))
 
 
 def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02):

@@ -1,4 +1,5 @@
-"""The report's tables as lazy polars queries over a run's seats and games.
+"""The report's tables as lazy polars queries over a run's seats and games, each
+collected once with the streaming engine (a million-game run never sits in memory).
 
 Every win rate carries its n and a Wilson 95% interval; `lift` is the win rate over
 the parity rate of the seats counted (the mean of 1 / players), so 1.0 is "wins as
@@ -25,7 +26,7 @@ def win_rates(seats: pl.LazyFrame, by) -> pl.DataFrame:
             .with_columns((pl.col("wins") / pl.col("seats")).alias("win_rate"), low, high)
             .with_columns((pl.col("win_rate") / pl.col("parity")).alias("lift"))
             .select(*keys, "seats", "wins", "win_rate", "ci_low", "ci_high", "parity", "lift")
-            .sort(keys).collect())
+            .sort(keys).collect(engine="streaming"))
 
 
 def heatmap(seats: pl.LazyFrame) -> pl.DataFrame:
@@ -38,7 +39,7 @@ def score_composition(seats: pl.LazyFrame) -> pl.DataFrame:
     """Mean of each part of the final score, and the total, by faction."""
     return (seats.group_by("faction")
             .agg(*[pl.col(c).mean() for c in SCORE_PARTS], pl.col("total").mean(), pl.len().alias("seats"))
-            .sort("faction").collect())
+            .sort("faction").collect(engine="streaming"))
 
 
 def star_kinds(seats: pl.LazyFrame) -> pl.DataFrame:
@@ -50,7 +51,7 @@ def star_kinds(seats: pl.LazyFrame) -> pl.DataFrame:
             pl.lit(kind).alias("star"),
             (pl.col(f"stars_{kind}") > 0).mean().alias("share"),
             pl.col(f"star_turn_{kind}").median().alias("median_turn")))
-    return pl.concat(frames).sort("faction", "star").collect()
+    return pl.concat(frames).sort("faction", "star").collect(engine="streaming")
 
 
 def game_length(games: pl.LazyFrame) -> pl.DataFrame:
@@ -60,4 +61,4 @@ def game_length(games: pl.LazyFrame) -> pl.DataFrame:
                  pl.col("rounds").quantile(0.25).alias("q1_rounds"),
                  pl.col("rounds").quantile(0.75).alias("q3_rounds"),
                  pl.col("turns").median().alias("median_turns"))
-            .sort("players", "end_reason").collect())
+            .sort("players", "end_reason").collect(engine="streaming"))

@@ -141,7 +141,8 @@ def _run_sections(report, run, prefix):
 
 
 def _strength_sections(report, seats, prefix):
-    columns = seats.select("game", "seat", "faction", "mat", "turn_order", "strategy", "winner", "rank").collect()
+    columns = (seats.select("game", "seat", "faction", "mat", "turn_order", "strategy", "winner", "rank")
+               .collect(engine="streaming"))
     fit = models.fit_first_place(columns)
     report.heading("Joint strength model", 3)
     report.text("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "
