@@ -8,13 +8,12 @@ card, moves one unit up to tables.factory_steps hexes (one more with Speed), fre
 Neither pays mat coins or recruit bonuses.
 """
 from ..enums import CF_PAY_CARDS, CF_PRODUCE, FACTORY_SECTION, N_CARD_VALUES
-from ..layout import (A_BOTTOM, A_FACTORY_TOP, A_SKIP, GAIN_FROM_FACTORY, G_MILL_LEFT,
-                      G_MOVED_MASK, G_PHASE, G_PRODUCE_LEFT, G_UNITS_LEFT, N_UNITS,
-                      PH_MOVE_UNIT, PH_PRODUCE, P_FACTORY_CARD)
+from ..layout import (A_BOTTOM, A_FACTORY_TOP, A_SKIP, GAIN_FROM_FACTORY, G_MOVED_MASK, G_PHASE,
+                      G_UNITS_LEFT, N_UNITS, PH_MOVE_UNIT, P_FACTORY_CARD)
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
 from .jit import njit
 from .movement import can_start_moving
-from .top import any_produce_hex, emit, start_bottom
+from .top import begin_producing, emit, start_bottom
 
 
 @njit
@@ -38,13 +37,7 @@ def factory_top(s, t, p, card_value):
     pay_option(s, p, row, card_value)
     take_gains(s, t, p, row, -1, GAIN_FROM_FACTORY)
     if row[CF_PRODUCE] > 0:
-        s.game[G_PRODUCE_LEFT] = row[CF_PRODUCE]
-        s.game[G_MILL_LEFT] = 0
-        for loc in range(s.mark.shape[0]):
-            s.mark[loc] = 0
-        s.game[G_PHASE] = PH_PRODUCE
-        if not any_produce_hex(s, t, p):
-            start_bottom(s)
+        begin_producing(s, t, p, row[CF_PRODUCE], False)
     elif not next_gain_phase(s, t, p):
         start_bottom(s)
 

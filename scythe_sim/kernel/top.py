@@ -155,8 +155,15 @@ def start_produce(s, t, p):
     s.player[p, P_POWER] -= cp
     s.player[p, P_POPULARITY] -= cpop
     s.player[p, P_COINS] -= cc
-    s.game[G_PRODUCE_LEFT] = cube_amount(s, t, p, CUBE_PRODUCE)
-    s.game[G_MILL_LEFT] = 1 if s.struct_loc[p, MILL] >= 0 else 0
+    begin_producing(s, t, p, cube_amount(s, t, p, CUBE_PRODUCE), s.struct_loc[p, MILL] >= 0)
+
+
+@njit
+def begin_producing(s, t, p, territories, with_mill):
+    """Choose up to `territories` territories to produce on (plus the Mill's, with_mill);
+    straight to the bottom row when none can produce."""
+    s.game[G_PRODUCE_LEFT] = territories
+    s.game[G_MILL_LEFT] = 1 if with_mill else 0
     for loc in range(s.mark.shape[0]):
         s.mark[loc] = 0
     s.game[G_PHASE] = PH_PRODUCE
