@@ -7,24 +7,24 @@ import polars as pl
 Z95 = 1.959964
 
 
-def wilson_bounds(wins: pl.Expr, n: pl.Expr, z: float = Z95):
-    """(low, high) expressions of the Wilson score interval of wins out of n."""
+def _wilson(wins, n, z):
+    """The Wilson score interval; works on numbers and on polars expressions alike."""
     p = wins / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)).sqrt() / denom
-    return (centre - half).alias("ci_low"), (centre + half).alias("ci_high")
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / denom
+    return centre - half, centre + half
+
+
+def wilson_bounds(wins: pl.Expr, n: pl.Expr, z: float = Z95):
+    """(low, high) expressions of the Wilson score interval of wins out of n."""
+    low, high = _wilson(wins, n, z)
+    return low.alias("ci_low"), high.alias("ci_high")
 
 
 def wilson(wins: int, n: int, z: float = Z95):
     """(low, high) Wilson score interval of wins out of n (0, 1 when n is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+    return (0.0, 1.0) if n == 0 else _wilson(wins, n, z)
 
 
 def z_for(alpha: float) -> float:
