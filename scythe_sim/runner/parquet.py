@@ -27,8 +27,10 @@ _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_
 
 
 def _enum(codes, names):
-    return pa.DictionaryArray.from_arrays(pa.array(np.asarray(codes, np.int8), pa.int8()),
-                                          pa.array(list(names), pa.string()))
+    """Codes into `names` as a dictionary column; a negative code is a null."""
+    codes = np.asarray(codes)
+    indices = pa.array(np.maximum(codes, 0).astype(np.int8), pa.int8(), mask=codes < 0)
+    return pa.DictionaryArray.from_arrays(indices, pa.array(list(names), pa.string()))
 
 
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
@@ -86,18 +88,14 @@ def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
 def turns_table(first_game, log) -> pa.Table:
     """The per-turn rows of play_batch's log (its game column is the batch index)."""
     col = {name: log[:, i] for i, name in enumerate(TURN_FIELDS)}
-
-    def choice(codes, names):   # an enum column with nulls where the code is -1
-        indices = pa.array(np.maximum(codes, 0).astype(np.int8), pa.int8(), mask=codes < 0)
-        return pa.DictionaryArray.from_arrays(indices, pa.array(list(names), pa.string()))
     return pa.table({
         "game": pa.array(col["game"].astype(np.int64) + first_game),
         "turn": pa.array(col["turn"].astype(np.int32)),
         "round": pa.array((col["round"] + 1).astype(np.int16)),
         "seat": pa.array(col["seat"].astype(np.int8)),
         "section": pa.array((col["section"] + 1).astype(np.int8), mask=col["section"] < 0),
-        "top_action": choice(col["top"], TOP_CHOICES),
-        "bottom_action": choice(col["bottom"], BOTTOM_CHOICES),
+        "top_action": _enum(col["top"], TOP_CHOICES),
+        "bottom_action": _enum(col["bottom"], BOTTOM_CHOICES),
         "coins": pa.array(col["coins"].astype(np.int16)),
         "power": pa.array(col["power"].astype(np.int8)),
         "popularity": pa.array(col["popularity"].astype(np.int8)),
