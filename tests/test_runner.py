@@ -166,3 +166,11 @@ def test_turn_log_has_one_row_per_turn_and_matches_the_seats(tmp_path):
     assert set(turns["top_action"].drop_nulls().to_list()) <= {"skip", "gain_coins", "move", "bolster_power",
                                                                "bolster_cards", "trade_resources",
                                                                "trade_popularity", "produce", "factory_top"}
+
+
+def test_a_config_rebuilt_from_its_snapshot_is_the_same_config(tmp_path):
+    from scythe_sim.runner.config import config_from_snapshot
+
+    cfg = config(tmp_path, rules={"turn_cap": 60}, strategies={"pool": ["random"]})
+    again = config_from_snapshot(json.loads(json.dumps(cfg.snapshot())))
+    assert again.config_hash() == cfg.config_hash() and again.snapshot() == cfg.snapshot()

@@ -65,6 +65,13 @@ class RunConfig:
         return Path(self.output) / self.name
 
 
+def config_from_snapshot(snapshot: dict) -> RunConfig:
+    """The RunConfig a manifest's snapshot describes (output is not part of it)."""
+    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in snapshot.items()}
+    fields["rules"] = tuple(sorted(snapshot["rules"].items()))
+    return RunConfig(**fields)
+
+
 # --- reading ----------------------------------------------------------------------------
 def load_config(path=None, **overrides) -> RunConfig:
     """Read a run config (None: configs/default.toml's values, built in) and apply the

@@ -7,7 +7,7 @@ import polars as pl
 from ..enums import FACTIONS, MATS
 from ..errors import ConfigError
 from ..strategies import STRATEGIES
-from .config import parse_config
+from .config import config_from_snapshot
 from .manifest import read_manifest
 from .plan import plan_games
 
@@ -22,14 +22,7 @@ def replay(run_dir, game_id):
     manifest = read_manifest(run_dir)
     if manifest is None:
         raise ConfigError(f"{run_dir} holds no scythe-sim run (no manifest.json)")
-    snapshot = dict(manifest["config"])
-    config = parse_config({"name": snapshot["name"], "games": snapshot["games"], "seed": snapshot["seed"],
-                           "players": snapshot["players"], "shard_size": snapshot["shard_size"],
-                           "setup": {"assignment": snapshot["assignment"],
-                                     "factions": snapshot["factions"], "mats": snapshot["mats"],
-                                     "rotate_seats": snapshot["rotate_seats"]},
-                           "strategies": {snapshot["strategy_mode"]: snapshot["strategies"]},
-                           "rules": snapshot["rules"]})
+    config = config_from_snapshot(manifest["config"])
     if not 0 <= game_id < config.games:
         raise ConfigError(f"--game must be 0..{config.games - 1} for this run, got {game_id}")
     seeds, players, factions, mats, strategies = plan_games(config, game_id, game_id + 1)
