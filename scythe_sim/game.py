@@ -17,7 +17,6 @@ from .errors import ConfigError, PositionError
 from .kernel.apply import apply_action
 from .kernel.invariants import INVARIANTS, check_invariants
 from .kernel.legal import legal_actions
-from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import copy_state, new_state
@@ -25,9 +24,10 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
-                     RNG_WORDS, SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
+                     SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
 from .enums import N_LOC, STRUCTURE_BONUS_TILES
 from .position import dict_to_state, state_to_dict
+from .strategies.workspace import new_workspace, start_game
 from .tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS, build_tables, default_tables
 
 IFA_RULES_PENDING = ("albion", "togawa")  # their faction/mech abilities are not in the kernel yet
@@ -103,8 +103,8 @@ class Game:
         self.tables = tables
         self._actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
         self._buf = np.zeros(N_LOC, np.int64)
-        self.strategy_rng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
-        seed_streams(self.strategy_rng, np.uint64(seed), STRATEGY_STREAM_ID)
+        self.work = new_workspace(tables)     # the strategies' streams, memory and scratch
+        start_game(self.work, np.uint64(seed))
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -130,7 +130,8 @@ class Game:
 
     def copy(self):
         twin = Game(copy_state(self.state), self.tables)
-        twin.strategy_rng[:] = self.strategy_rng
+        twin.work.rng[:] = self.work.rng
+        twin.work.memory[:] = self.work.memory
         return twin
 
     # --- play -----------------------------------------------------------------------

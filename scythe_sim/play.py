@@ -15,7 +15,6 @@ from .kernel.cards import hand_size
 from .kernel.invariants import check_invariants
 from .kernel.jit import njit, njit_entry
 from .kernel.legal import legal_actions
-from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
@@ -27,8 +26,10 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
                      MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
-                     P_POWER, P_SEAT, P_STARS, RNG_WORDS, SCORE_FIELDS)
+                     P_POWER, P_SEAT, P_STARS, SCORE_FIELDS)
 from .strategies.dispatch import choose
+from .strategies.weights import load_params
+from .strategies.workspace import new_workspace, start_game
 from .tables import R_TURN_CAP
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
@@ -81,12 +82,12 @@ MAX_DECISIONS = 1_000_000
 
 @njit_entry
 def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
-              actions, buf, srng, usage, log, log_n, game_id):
+              actions, buf, work, usage, log, log_n, game_id):
     """Play one game to its end; returns (status, decisions). Adds to the usage counters
     and, when log has rows, appends one TURN_FIELDS row per turn at log[log_n[0]]."""
     if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
-    seed_streams(srng, seed, STRATEGY_STREAM_ID)
+    start_game(work, seed)
     decisions = 0
     top = -1
     bottom = -1
@@ -95,7 +96,7 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
         if n == 0:
             return STATUS_NO_ACTION, decisions
         seat = s.player[s.game[G_DECIDER], P_SEAT]
-        i = choose(strategies[seat], s, t, seat, actions, n, params, srng)
+        i = choose(strategies[seat], s, t, seat, actions, n, params, work)
         kind = actions[i, 0]
         if kind >= A_ENCOUNTER_OPTION:
             count_usage(s, kind, actions[i, 1], usage)
@@ -203,20 +204,19 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
 
 @njit_entry
 def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
-               game_out, seat_out, usage, log, log_n):
+               game_out, seat_out, usage, log, log_n, work):
     """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
     len(SEAT_RESULTS)) int32. factions/mats/strategies are (G, MAX_PLAYERS) per game and
     seat (factions/mats -1 = deal, strategies are STRATEGIES ids); usage
     (N_USAGE,) int64 adds up the card-usage counters; log (rows, len(TURN_FIELDS)) int32
     receives the per-turn rows (none when it has no rows), log_n[0] counts them; the
-    log's game column is the batch index g."""
+    log's game column is the batch index g; work is the strategies' Workspace."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
-    srng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
     score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
     for g in range(seeds.shape[0]):
         status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
-                                      strategies[g], params, check, actions, buf, srng, usage,
+                                      strategies[g], params, check, actions, buf, work, usage,
                                       log, log_n, g)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g], score)
@@ -227,7 +227,7 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
     (N_USAGE,) array as usage to have the card-usage counters added to it. Returns
     (game_out, seat_out), plus the per-turn rows (batch index in the game column) when
-    log_turns."""
+    log_turns. params defaults to every strategy's weights from configs/strategies."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -242,8 +242,7 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
         strategies = np.broadcast_to(strategies, (g, MAX_PLAYERS))
     strategies = np.ascontiguousarray(strategies)
     if params is None:
-        from .strategies import N_STRATEGY_PARAMS
-        params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
+        params = load_params()
     game_out = np.zeros((g, len(GAME_RESULTS)), np.int32)
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     if usage is None:
@@ -253,7 +252,8 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     log_n = np.zeros(1, np.int64)
     play_batch(new_state(), tables, seeds, n_players, np.asarray(factions, np.int64),
                np.asarray(mats, np.int64), np.asarray(strategies, np.int64),
-               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage, log, log_n)
+               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage, log, log_n,
+               new_workspace(tables))
     if log_turns:
         return game_out, seat_out, log[:log_n[0]]
     return game_out, seat_out

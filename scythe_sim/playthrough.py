@@ -12,21 +12,23 @@ from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX,
                      G_RETREATS, G_ROUND, G_TURN, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS,
                      P_FACTION, P_MAT, P_POWER, P_SEAT)
 from .kernel.state import copy_state
-from .strategies import N_STRATEGY_PARAMS, strategy_id
+from .strategies import strategy_id
 from .strategies.dispatch import choose
+from .strategies.weights import load_params
 
 
 def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
-                 check=True):
+                 check=True, params=None):
     """Play a game to its end; returns (game, lines). With check, invariants are tested
-    after every decision and a broken one raises AssertionError."""
+    after every decision and a broken one raises AssertionError. params: the strategies'
+    weight rows (default: configs/strategies, as run_games)."""
     game = Game.new(seed=seed, players=players, factions=factions, mats=mats, rules=rules)
     names = list(strategies or ["random"] * players)
     if len(names) == 1:
         names = names * players
     ids = np.zeros(MAX_PLAYERS, np.int64)
     ids[:players] = [strategy_id(x) for x in names]
-    params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
+    params = load_params() if params is None else np.asarray(params, np.float64)
     s, t = game.state, game.tables
     lines = [_setup_line(game, names)]
     last_turn = -1
@@ -38,7 +40,7 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
                          f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}")
         rows = game.legal_rows()
         seat = int(s.player[s.game[G_DECIDER], P_SEAT])
-        i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.strategy_rng)
+        i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.work)
         before = copy_state(s)
         action = game.step(tuple(rows[i]))
         lines.append(f"    {action.text}")

@@ -10,28 +10,27 @@ from .enums import N_LOC
 from .kernel.apply import apply_action
 from .kernel.jit import njit_entry
 from .kernel.legal import legal_actions
-from .kernel.rng import STRATEGY_STREAM_ID, seed_streams
 from .kernel.setup import setup_game
 from .kernel.state import new_state
 from .layout import (ACTION_WIDTH, G_DECIDER, G_GAME_OVER, G_PHASE, MAX_ACTIONS, MAX_PLAYERS,
-                     P_SEAT, PHASES, RNG_WORDS)
-from .strategies import N_STRATEGY_PARAMS
+                     P_SEAT, PHASES)
 from .strategies.dispatch import choose
+from .strategies.weights import load_params
+from .strategies.workspace import new_workspace, start_game
 from .tables import default_tables
 
 
 @njit_entry
-def _play(s, t, seeds, n_players, strategies, params, target, extra, counts):
+def _play(s, t, seeds, n_players, strategies, params, target, extra, counts, work):
     """Play the games; at decision points of phase `target` build the legal list `extra`
     more times. counts[phase] counts decision points; returns the decisions taken."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
-    srng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
     none = np.full(MAX_PLAYERS, -1, np.int64)
     decisions = 0
     for g in range(seeds.shape[0]):
         setup_game(s, t, seeds[g], n_players, none, none)
-        seed_streams(srng, seeds[g], STRATEGY_STREAM_ID)
+        start_game(work, seeds[g])
         while not s.game[G_GAME_OVER]:
             phase = s.game[G_PHASE]
             counts[phase] += 1
@@ -40,7 +39,7 @@ def _play(s, t, seeds, n_players, strategies, params, target, extra, counts):
                 for _ in range(extra):
                     n = legal_actions(s, t, actions, buf)
             seat = s.player[s.game[G_DECIDER], P_SEAT]
-            i = choose(strategies[seat], s, t, seat, actions, n, params, srng)
+            i = choose(strategies[seat], s, t, seat, actions, n, params, work)
             apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
             decisions += 1
     return decisions
@@ -53,14 +52,15 @@ def profile_phases(games=100, players=4, extra=4, min_share=0.01):
     s = new_state()
     seeds = np.arange(1, games + 1, dtype=np.uint64)
     strategies = np.zeros(MAX_PLAYERS, np.int64)
-    params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
+    params = load_params()
+    work = new_workspace(t)
     counts = np.zeros(len(PHASES), np.int64)
-    _play(s, t, seeds[:1], players, strategies, params, -1, 0, counts)     # compile or load
+    _play(s, t, seeds[:1], players, strategies, params, -1, 0, counts, work)     # compile or load
 
     def timed(target):
         counts[:] = 0
         start = time.perf_counter()
-        _play(s, t, seeds, players, strategies, params, target, extra, counts)
+        _play(s, t, seeds, players, strategies, params, target, extra, counts, work)
         return time.perf_counter() - start
     base = min(timed(-1) for _ in range(2))
     per_phase = counts.copy()

@@ -11,10 +11,11 @@ from scythe_sim.game import Game
 from scythe_sim.kernel.state import copy_state
 from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
-                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                               RNG_WORDS)
-from scythe_sim.strategies import N_STRATEGY_PARAMS, STRATEGIES
+                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL)
+from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose
+from scythe_sim.strategies.weights import load_params
+from scythe_sim.strategies.workspace import new_workspace
 
 
 def decision_points(seeds=(10, 23, 24), players=4, every=23):
@@ -22,7 +23,7 @@ def decision_points(seeds=(10, 23, 24), players=4, every=23):
     batch games hold a combat), plus every combat decision, where hidden information
     matters most."""
     points = []
-    params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
+    params = load_params()
     for seed in seeds:
         game = Game.new(seed=seed, players=players)
         k = 0
@@ -32,7 +33,7 @@ def decision_points(seeds=(10, 23, 24), players=4, every=23):
             if k % every == 0 or phase in (PH_COMBAT_DIAL, PH_COMBAT_CARDS):
                 points.append((game.copy(), rows.copy()))
             seat = int(game.state.player[game.decider, P_SEAT])
-            i = choose(0, game.state, game.tables, seat, rows, len(rows), params, game.strategy_rng)
+            i = choose(0, game.state, game.tables, seat, rows, len(rows), params, game.work)
             game.step(tuple(rows[i]))
             k += 1
     return points
@@ -51,10 +52,10 @@ def points():
 def call(strategy, game, rows, stream_seed=5):
     s, t = game.state, game.tables
     seat = int(s.player[s.game[G_DECIDER], P_SEAT])
-    srng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
-    srng[:] = np.random.default_rng(stream_seed).integers(1, 2 ** 63, srng.shape, dtype=np.uint64)
-    params = np.zeros((1, N_STRATEGY_PARAMS), np.float64)
-    return choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows), params, srng)
+    work = new_workspace(t)
+    work.rng[:] = np.random.default_rng(stream_seed).integers(1, 2 ** 63, work.rng.shape, dtype=np.uint64)
+    work.memory[:] = game.work.memory
+    return choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows), load_params(), work)
 
 
 def scramble_hidden(game, rng):

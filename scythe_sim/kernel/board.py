@@ -60,6 +60,19 @@ def controller(s, loc):
 
 
 @njit
+def pieces_on(s, p, loc):
+    """p's units and structures on loc."""
+    c = 0
+    for u in range(N_UNITS):
+        if s.unit_loc[p, u] == loc:
+            c += 1
+    for k in range(N_STRUCTURES):
+        if s.struct_loc[p, k] == loc:
+            c += 1
+    return c
+
+
+@njit
 def count_workers(s, p, loc):
     c = 0
     for u in range(UNIT_WORKER0, N_UNITS):

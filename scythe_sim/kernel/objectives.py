@@ -6,14 +6,14 @@ of the turn) when its condition holds at that moment; cards marked end_of_turn o
 the end of the turn. The reveal places the objective star and discards both cards;
 Saxony (Dominate) keeps the other and may score it too.
 """
-from ..enums import (DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, N_STRUCTURES,
-                     STAR_COMBAT, STAR_OBJECTIVE, TUNDRA, VILLAGE)
+from ..enums import (DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
+                     STAR_OBJECTIVE, TUNDRA, VILLAGE)
 from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PHASE, G_WARNING,
-                      N_UNITS, PH_END_TURN, P_COINS, P_FACTION, P_FACTORY_CARD,
+                      PH_END_TURN, P_COINS, P_FACTION, P_FACTORY_CARD,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0)
 from .board import (controlled_resource, controller, count_workers, mechs_deployed,
-                    recruits_enlisted, structures_built, upgrades_done, workers_on_board)
+                    pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
 from .jit import njit
 from .top import emit
@@ -68,21 +68,9 @@ def _stockpile(s, p):
 
 
 @njit
-def _pieces_on(s, p, loc):
-    c = 0
-    for u in range(N_UNITS):
-        if s.unit_loc[p, u] == loc:
-            c += 1
-    for k in range(N_STRUCTURES):
-        if s.struct_loc[p, k] == loc:
-            c += 1
-    return c
-
-
-@njit
 def _foundations(s, p):
     for loc in range(N_HEX):
-        if _pieces_on(s, p, loc) >= 6:
+        if pieces_on(s, p, loc) >= 6:
             return True
     return False
 

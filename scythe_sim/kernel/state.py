@@ -1,4 +1,4 @@
-"""Allocating and copying the State (the two places, besides layout.py, that list its fields)."""
+"""Allocating and copying the State (the places, besides layout.py, that list its fields)."""
 import numpy as np
 
 from ..layout import OFF_BOARD, State, state_shapes
@@ -21,3 +21,20 @@ def copy_state(s):
         s.hex_res.copy(), s.token.copy(), s.hand.copy(), s.deck.copy(),
         s.stars.copy(), s.star_turn.copy(), s.mark.copy(), s.rng.copy(),
     )
+
+
+@njit_entry
+def copy_into(dst, src):
+    """Overwrite dst with src in place (planning reuses preallocated scratch states)."""
+    dst.game[:] = src.game
+    dst.player[:] = src.player
+    dst.unit_loc[:] = src.unit_loc
+    dst.struct_loc[:] = src.struct_loc
+    dst.hex_res[:] = src.hex_res
+    dst.token[:] = src.token
+    dst.hand[:] = src.hand
+    dst.deck[:] = src.deck
+    dst.stars[:] = src.stars
+    dst.star_turn[:] = src.star_turn
+    dst.mark[:] = src.mark
+    dst.rng[:] = src.rng

@@ -1,12 +1,19 @@
 """Strategies: njit choosers that read the state and answer one decision at a time.
 
-``choose(strategy_id, s, t, seat, actions, n, params, rng) -> index in [0, n)``;
-strategies never write the state. Each seat's randomness comes from its own row of
-``rng`` (seeded from the game seed), never from the game's stream.
+``choose(strategy_id, s, t, seat, actions, n, params, work) -> index in [0, n)``;
+strategies never write the state. ``params[strategy_id]`` is the strategy's row of
+tunable weights (configs/strategies/<name>.toml, see weights.py) and ``work`` the
+Workspace (workspace.py): each seat's random stream and memory, scratch states for
+planning, precomputed board distances and the Automa deck.
+
+The personas (economist, rusher, warmonger, objective) are the greedy planner with
+weight sets of their own; the Automa is a card-driven chooser of its own.
 """
-STRATEGIES = ("random",)
-STRATEGY_RANDOM = 0
-N_STRATEGY_PARAMS = 16   # width of the per-strategy float parameter rows
+STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective", "automa")
+(STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
+ STRATEGY_OBJECTIVE, STRATEGY_AUTOMA) = range(len(STRATEGIES))
+N_STRATEGIES = len(STRATEGIES)
+N_STRATEGY_PARAMS = 32   # width of the per-strategy float parameter rows
 
 
 def strategy_id(name: str) -> int:

@@ -1,0 +1,150 @@
+"""The greedy planner, behind `greedy` and every persona (each with its own weights).
+
+It plans a whole turn on a copy of the state. At the section choice it plays each
+section's turn to its end and keeps the one whose end position value.py likes best; at
+the top-row choice it plays each option up to the bottom-row action; a choice with an
+immediate effect (the bottom action's benefit, an encounter option, a Produce territory,
+...) is played with its follow-up steps. Inside such a plan every decision is taken by
+the direct rules of rules.py, never by another plan: one level of planning keeps a turn
+cheap, and keeps a single function (``play_plan``) calling the rules engine, which is
+what the compile time of the kernel grows with.
+
+Every copy is made honest first (``determinize``): the chance inside a plan comes from
+the seat's own stream, the cards the seat cannot see are redealt canonically from what
+it can, and opponents' objectives are hidden. An opponent's decision inside a plan (a
+defender's dial) is taken from public information only.
+"""
+import numpy as np
+
+from ..enums import N_CARD_VALUES
+from ..kernel.apply import apply_action
+from ..kernel.jit import njit
+from ..kernel.legal import legal_actions
+from ..kernel.rng import next_u64
+from ..kernel.state import copy_into
+from ..layout import (G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, P_OBJECTIVE_A,
+                      P_OBJECTIVE_B, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN,
+                      PH_FACTORY_PICK, PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE,
+                      PH_SECTION, PH_TOP, PH_TRADE_HEX)
+from .rules import decide_direct, opponent_public_choice, reveal_row
+from .value import position_value
+from .weights import W_NOISE, W_PLAN_SECTIONS
+from .workspace import BUF_CONTROL, BUF_LEGAL
+
+SETTLE_TURN = 0       # play on until the turn ends
+SETTLE_BOTTOM = 1     # ... until the bottom-row choice (or the turn's end)
+SETTLE_FOLLOW_UP = 2  # ... while the choice's follow-up steps last
+MAX_PLAN_STEPS = 400
+PLAN = 1              # workspace level of the plan's decisions (level 0 is the real one)
+
+
+@njit
+def determinize(x, p, seat, work):
+    """Make the copy x a position p may know: the seat's own stream as the chance, the
+    opponents' hands redealt lowest values first from the cards p cannot see (their
+    sizes kept), their objectives hidden."""
+    x.rng[0, :] = work.rng[seat, :]
+    n = x.game[G_N_PLAYERS]
+    for v in range(N_CARD_VALUES):
+        for q in range(n):
+            if q != p:
+                x.deck[0, v] += x.hand[q, v]
+    for q in range(n):
+        if q == p:
+            continue
+        size = x.hand[q].sum()
+        for v in range(N_CARD_VALUES):
+            take = min(size, x.deck[0, v])
+            x.hand[q, v] = take
+            x.deck[0, v] -= take
+            size -= take
+        x.player[q, P_OBJECTIVE_A] = -1
+        x.player[q, P_OBJECTIVE_B] = -1
+
+
+@njit
+def settled(x, p, turn, mode):
+    if x.game[G_GAME_OVER] or x.game[G_TURN] != turn:
+        return True
+    if x.game[G_DECIDER] != p:
+        return False
+    phase = x.game[G_PHASE]
+    if mode == SETTLE_BOTTOM:
+        return phase == PH_BOTTOM or phase == PH_END_TURN
+    if mode == SETTLE_FOLLOW_UP:
+        return not (phase == PH_GAIN_RESOURCES or phase == PH_FREE_ACTION or phase == PH_PAY
+                    or phase == PH_BOTTOM_BENEFIT or phase == PH_TRADE_HEX)
+    return False
+
+
+@njit
+def play_plan(s, t, p, seat, rows, i, w, work, mode):
+    """Value for p of playing row i of the real position s on the scratch copy, then
+    the direct rules until the plan settles (mode)."""
+    x = work.plan
+    copy_into(x, s)
+    determinize(x, p, seat, work)
+    plan_rows = work.rows[PLAN]
+    turn = s.game[G_TURN]
+    apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+    for _ in range(MAX_PLAN_STEPS):
+        if settled(x, p, turn, mode):
+            break
+        n = legal_actions(x, t, plan_rows, work.buf[PLAN, BUF_LEGAL])
+        if n == 0:
+            break
+        if x.game[G_DECIDER] != p:
+            k = opponent_public_choice(n)
+        else:
+            k = decide_direct(x, t, p, plan_rows, n, w, work, PLAN)
+        apply_action(x, t, plan_rows[k, 0], plan_rows[k, 1], plan_rows[k, 2], plan_rows[k, 3])
+    return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+
+
+@njit
+def _noise(work, seat, w):
+    if w[W_NOISE] == 0.0:
+        return 0.0
+    return w[W_NOISE] * float(next_u64(work.rng, seat) >> np.uint64(11)) / 9007199254740992.0
+
+
+@njit
+def _plan_mode(phase, w):
+    """How far a plan of this decision point plays, or -1 to decide directly."""
+    if phase == PH_SECTION:
+        return SETTLE_TURN if w[W_PLAN_SECTIONS] > 0.0 else -1
+    if phase == PH_TOP:
+        return SETTLE_BOTTOM
+    if (phase == PH_BOTTOM_BENEFIT or phase == PH_ENCOUNTER or phase == PH_GAIN_RESOURCES
+            or phase == PH_FREE_ACTION or phase == PH_PRODUCE or phase == PH_TRADE_HEX
+            or phase == PH_FACTORY_PICK):
+        return SETTLE_FOLLOW_UP
+    return -1
+
+
+@njit
+def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
+    """The row whose plan ends best; row `favoured` (-1: none) gets `bonus` on top."""
+    best = 0
+    best_value = -1e18
+    for i in range(n):
+        v = play_plan(s, t, p, seat, actions, i, w, work, mode) + _noise(work, seat, w)
+        if i == favoured:
+            v += bonus
+        if v > best_value:
+            best, best_value = i, v
+    return best
+
+
+@njit
+def choose_greedy(s, t, seat, actions, n, w, work):
+    if n == 1:
+        return 0
+    p = s.game[G_DECIDER]
+    i = reveal_row(actions, n)
+    if i >= 0:
+        return i              # an objective's star, whenever one is offered
+    mode = _plan_mode(s.game[G_PHASE], w)
+    if mode < 0:
+        return decide_direct(s, t, p, actions, n, w, work, 0)
+    return best_plan(s, t, p, seat, actions, n, w, work, mode, -1, 0.0)

@@ -1,0 +1,184 @@
+"""The greedy family's direct rules: a row for every decision point without playing
+any row out. Inside a plan every decision is taken here; in the real game the decisions
+a plan does not cover are (movement, payment, combat: tactics.py)."""
+import numpy as np
+
+from ..enums import (N_RES, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
+                     CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY,
+                     CF_PAY_POWER, CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS,
+                     CUBE_CARDS, CUBE_POWER, FACTORY_SECTION)
+from ..kernel.bottom import benefit_possible
+from ..kernel.gains import RES_BITS
+from ..kernel.jit import njit
+from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST,
+                      A_ENCOUNTER_OPTION, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE,
+                      A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
+                      A_UPGRADE, G_ENC_CARD, G_PHASE, P_CUBE0, P_POPULARITY, P_POWER,
+                      PH_BOTTOM, PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP,
+                      PH_MOVE_UNIT, PH_PAY, PH_TOP, UNIT_MECH0)
+from ..tables import R_POWER_MAX
+from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
+                      enemy_map, moving_units_worth, resource_need, spot_value)
+from .value import control_map
+from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
+from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
+
+# An upgrade's and a structure's worth lie in later turns, which a one-turn plan cannot
+# see: fixed preferences order them (TECH_CUBES, BOTTOM_ACTIONS and STRUCTURES order).
+CUBE_PREFERENCE = np.array([0.6, 0.1, 0.5, 0.2, 0.3, 0.6])
+COST_BOX_PREFERENCE = np.array([0.1, 0.6, 0.4, 0.6])
+STRUCTURE_PREFERENCE = np.array([0.4, 0.5, 0.4, 0.6])
+MOVE_WORTH = 0.5           # a Move is taken (over Gain) when some unit gains this much
+LOW_POPULARITY = 7         # below it (the lowest scoring tier) Trade buys popularity
+
+
+@njit
+def reveal_row(rows, n):
+    for i in range(n):
+        if rows[i, 0] == A_REVEAL_OBJECTIVE:
+            return i
+    return -1
+
+
+@njit
+def opponent_public_choice(n):
+    """An opponent's decision inside a plan (a defender's), from public information only:
+    the highest dial it can set and no combat cards (the last row of either decision)."""
+    return n - 1
+
+
+@njit
+def _argmax(values, n):
+    best = 0
+    for i in range(1, n):
+        if values[i] > values[best]:
+            best = i
+    return best
+
+
+@njit
+def decide_direct(s, t, p, rows, n, w, work, level):
+    """The row the direct rules pick for p; level selects the workspace scratch."""
+    i = reveal_row(rows, n)
+    if i >= 0:
+        return i
+    phase = s.game[G_PHASE]
+    if phase == PH_COMBAT_DIAL:
+        return choose_dial(s, t, rows, n, w)
+    if phase == PH_COMBAT_CARDS:
+        return choose_card(s, t, rows, n, w)
+    if phase == PH_PAY:
+        return choose_payment(s, rows, n)
+    if phase == PH_END_TURN:
+        return n - 1
+    if phase == PH_BOTTOM:
+        b = rows[0, 1]
+        take = rows[0, 0] == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
+        return 0 if take else n - 1
+    buf = work.buf[level]
+    ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
+    control_map(s, ctrl)
+    enemy_map(s, p, enemy)
+    resource_need(s, t, p, ctrl, need)
+    if phase == PH_MOVE_UNIT:
+        return choose_unit(s, t, p, rows, n, w, work.dist, ctrl, enemy, need, targets)
+    if phase == PH_MOVE_STEP:
+        return choose_step(s, t, p, rows, n, w, work.dist, ctrl, enemy, need)
+    if phase == PH_TOP:
+        return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
+    values = work.values[level]
+    for k in range(n):
+        values[k] = _row_value(s, t, p, rows, k, w, work, ctrl, enemy, need)
+    return _argmax(values, n)
+
+
+@njit
+def direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets):
+    """Move when some unit gains by it (else Gain); Bolster power below the track's top
+    unless cards are worth more; Trade for popularity below the lowest tier's top, else
+    for the resources most needed; Produce whenever it can be paid."""
+    best = n - 1
+    best_value = 0.0
+    for i in range(n):
+        kind = rows[i, 0]
+        v = -1.0
+        if kind == A_MOVE:
+            v = 2.0 if moving_units_worth(s, t, p, w, work.dist, ctrl, enemy, need, targets) > MOVE_WORTH else -1.0
+        elif kind == A_GAIN_COINS or kind == A_PRODUCE:
+            v = 1.0
+        elif kind == A_BOLSTER_POWER:
+            room = s.player[p, P_POWER] < t.rules[R_POWER_MAX]
+            v = w[W_POWER] * t.top_amount[CUBE_POWER, s.player[p, P_CUBE0 + CUBE_POWER]] if room else 0.0
+        elif kind == A_BOLSTER_CARDS:
+            v = w[W_COMBAT_CARD] * t.top_amount[CUBE_CARDS, s.player[p, P_CUBE0 + CUBE_CARDS]]
+        elif kind == A_TRADE_POPULARITY:
+            v = 2.0 if s.player[p, P_POPULARITY] < LOW_POPULARITY else 0.5 + w[W_POPULARITY]
+        elif kind == A_TRADE_RESOURCES:
+            v = 0.1 + _need_of(need, rows[i, 1]) + _need_of(need, rows[i, 2])
+        if v > best_value:
+            best, best_value = i, v
+    return best
+
+
+@njit
+def _need_of(need, r):
+    if r < 0:
+        return 0.0
+    return 1.0 if need[r] > 0 else 0.2
+
+
+@njit
+def _row_value(s, t, p, rows, i, w, work, ctrl, enemy, need):
+    """Direct value of a row with an immediate effect (benefits, encounter options,
+    Produce territories, resources of choice); 0 for anything else."""
+    kind, a0, a1 = rows[i, 0], rows[i, 1], rows[i, 2]
+    if kind == A_UPGRADE:
+        return 1.0 + CUBE_PREFERENCE[a0] + COST_BOX_PREFERENCE[a1]
+    if kind == A_DEPLOY:
+        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.dist, ctrl, enemy, need)
+    if kind == A_BUILD:
+        return 1.0 + STRUCTURE_PREFERENCE[a0]
+    if kind == A_ENLIST:
+        return 1.0 + _bonus_value(t, a1, w)
+    if kind == A_ENCOUNTER_OPTION:
+        return 1.0 + _option_value(t.enc_option[s.game[G_ENC_CARD], a0], w)
+    if kind == A_PRODUCE_HEX:
+        if t.produces[t.terrain[a0]] < 0:
+            return a1 * w[W_WORKER]
+        return a1 * (0.5 + _need_of(need, t.produces[t.terrain[a0]]))
+    if kind == A_GAIN_RESOURCES:
+        v = 0.0
+        for r in range(N_RES):
+            v += ((a0 >> (RES_BITS * r)) & ((1 << RES_BITS) - 1)) * (0.5 + _need_of(need, r))
+        return v
+    return 0.0
+
+
+@njit
+def _bonus_value(t, bonus, w):
+    """A recruit's one-time bonus (ONE_TIME_BONUSES order: power, coins, popularity, cards)."""
+    amount = t.onetime_amount[bonus]
+    if bonus == 0:
+        return amount * w[W_POWER]
+    if bonus == 1:
+        return amount * 1.0
+    if bonus == 2:
+        return amount * (0.5 + w[W_POPULARITY])
+    return amount * w[W_COMBAT_CARD]
+
+
+@njit
+def _option_value(row, w):
+    """An encounter option from its card data: what it gives less what it costs."""
+    v = (row[CF_COINS] - row[CF_PAY_COINS]) * 1.0
+    v += (row[CF_POPULARITY] - row[CF_PAY_POPULARITY]) * (0.5 + w[W_POPULARITY])
+    v += (row[CF_POWER] - row[CF_PAY_POWER]) * w[W_POWER]
+    v += (row[CF_CARDS] - row[CF_PAY_CARDS]) * w[W_COMBAT_CARD]
+    for r in range(N_RES):
+        v += row[CF_RES0 + r] * (0.5 + w[W_RESOURCE])
+    v += row[CF_ANY_RESOURCES] * (0.7 + w[W_RESOURCE])
+    v += row[CF_WORKERS] * w[W_WORKER]
+    if row[CF_FREE_ACTIONS] != 0:
+        v += 3.0
+    v += row[CF_PRODUCE] * 2.0
+    return v

@@ -1,0 +1,296 @@
+"""The greedy family's direct heuristics: where units go, whether and how hard to fight.
+
+These score legal rows from the position without playing them (they run at every
+movement step, so they must be cheap). They read only public information and the
+deciding player's own hand: an opponent's strength is estimated from its power, its
+number of cards and the units it has on the territory, never from its cards' values.
+"""
+from ..enums import N_CARD_VALUES, N_HEX, N_RES
+from ..kernel.bottom import bottom_cost
+from ..kernel.cards import hand_size
+from ..kernel.board import pieces_on
+from ..kernel.combat import card_allowance, opponent_in_combat
+from ..kernel.jit import njit
+from ..kernel.movement import step_targets
+from ..layout import (A_COMBAT_CARD, A_DIAL, A_PAY_RESOURCE, A_SELECT_UNIT, A_STEP, G_ACTIVE,
+                      G_ATK_DIAL, G_ATK_NCARDS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL,
+                      G_DEF_NCARDS, G_FACTORY_POOL, G_MOVER, G_N_PLAYERS,
+                      N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, UNIT_CHARACTER,
+                      UNIT_WORKER0)
+from ..enums import STAR_COMBAT
+from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
+from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_ENCOUNTER, W_FACTORY, W_POPULARITY,
+                      W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
+
+VILLAGE_MAKES = -2      # tables.produces of a village: workers, not a resource
+HOPELESS = -1000.0
+
+
+# --- combat ------------------------------------------------------------------------------
+
+@njit
+def best_cards(s, p, k):
+    """Sum of the k highest combat cards in p's own hand."""
+    total = 0
+    for v in range(N_CARD_VALUES - 1, -1, -1):
+        take = min(k, s.hand[p, v])
+        total += take * (v + 2)
+        k -= take
+        if k == 0:
+            break
+    return total
+
+
+@njit
+def estimated_strength(s, t, q, loc, w):
+    """What opponent q may bring to a fight on loc, from public information: its dial at
+    most, plus one card per combat unit there (its hand size at most), each guessed at
+    3 + caution."""
+    dial = min(t.rules[R_DIAL_MAX], s.player[q, P_POWER])
+    cards = min(card_allowance(s, t, q, loc), hand_size(s, q))
+    return dial + cards * (3.0 + w[W_CAUTION])
+
+
+@njit
+def own_strength(s, t, p, loc, joining):
+    """p's best total on loc with `joining` more combat units arriving."""
+    dial = min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
+    return dial + best_cards(s, p, card_allowance(s, t, p, loc) + joining)
+
+
+@njit
+def attack_value(s, t, p, loc, w):
+    """Value of moving one more combat unit onto loc, where an enemy character or mech
+    stands: a fight the strategy expects to win (ties go to the attacker) earns a combat
+    star while fewer than the cap are placed; one it expects to lose is to be avoided."""
+    q = opponent_in_combat(s, p, loc)
+    if q < 0:
+        return 0.0
+    margin = own_strength(s, t, p, loc, 1) - estimated_strength(s, t, q, loc, w)
+    if margin < 0:
+        return -2.0 * w[W_AGGRESSION] - 2.0
+    star_open = s.stars[p, STAR_COMBAT] < t.rules[R_COMBAT_STAR_CAP]
+    return w[W_AGGRESSION] * (1.0 if star_open else 0.3)
+
+
+@njit
+def choose_dial(s, t, rows, n, w):
+    """The dial of the deciding side: just enough, with its own best cards, to beat the
+    opponent's estimated best; nothing when that is out of reach (keep the power)."""
+    d = s.game[G_DECIDER]
+    loc = s.game[G_COMBAT_HEX]
+    attacker = d == s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER] if attacker else s.game[G_ACTIVE]
+    theirs = estimated_strength(s, t, q, loc, w)
+    mine = best_cards(s, d, card_allowance(s, t, d, loc))
+    need = theirs - mine + (0.0 if attacker else 1.0)
+    want = 0
+    if need > 0.0:
+        want = int(need + 0.999)
+    top = rows[n - 1, 1]
+    if want > top:
+        want = 0
+    for i in range(n):
+        if rows[i, 0] == A_DIAL and rows[i, 1] == want:
+            return i
+    return 0
+
+
+@njit
+def choose_card(s, t, rows, n, w):
+    """Add the highest card while the side is fighting to win (it dialled, already added
+    a card, or its cards alone beat the estimate); otherwise add none (the last row)."""
+    d = s.game[G_DECIDER]
+    attacker = d == s.game[G_ACTIVE]
+    dial = s.game[G_ATK_DIAL] if attacker else s.game[G_DEF_DIAL]
+    added = s.game[G_ATK_NCARDS] if attacker else s.game[G_DEF_NCARDS]
+    if dial == 0 and added == 0:
+        loc = s.game[G_COMBAT_HEX]
+        q = s.game[G_DEFENDER] if attacker else s.game[G_ACTIVE]
+        mine = best_cards(s, d, card_allowance(s, t, d, loc))
+        if mine < estimated_strength(s, t, q, loc, w) + (0.0 if attacker else 1.0):
+            return n - 1
+    best = -1
+    for i in range(n):
+        if rows[i, 0] == A_COMBAT_CARD and (best < 0 or rows[i, 1] > rows[best, 1]):
+            best = i
+    return best if best >= 0 else n - 1
+
+
+@njit
+def opponent_public_choice(rows, n):
+    """An opponent's decision inside a plan, from public information only: the highest
+    dial it can set and no combat cards (the planner never reads its hand)."""
+    return n - 1     # the highest dial; end_cards is the last row of the cards decision
+
+
+# --- movement ------------------------------------------------------------------------------
+
+@njit
+def enemy_map(s, p, out):
+    """out[loc]: bit 1 when an enemy character or mech stands there, bit 2 enemy workers."""
+    for loc in range(N_HEX):
+        out[loc] = 0
+    for q in range(s.game[G_N_PLAYERS]):
+        if q == p:
+            continue
+        for u in range(N_UNITS):
+            loc = s.unit_loc[q, u]
+            if 0 <= loc < N_HEX:
+                out[loc] |= 2 if u >= UNIT_WORKER0 else 1
+
+
+@njit
+def resource_need(s, t, p, ctrl, need):
+    """need[r]: tokens of r p lacks for its bottom action paid with r."""
+    for r in range(N_RES):
+        have = 0
+        for loc in range(N_HEX):
+            if ctrl[loc] == p:
+                have += s.hex_res[loc, r]
+        need[r] = max(0, bottom_cost(s, t, p, r) - have)
+
+
+@njit
+def own_pieces(s, p, loc, skip_unit):
+    """p's units and structures on loc besides unit skip_unit."""
+    return pieces_on(s, p, loc) - (1 if s.unit_loc[p, skip_unit] == loc else 0)
+
+
+@njit
+def _goal_distance(s, t, p, u, loc, w, dist, ctrl, enemy):
+    """Steps from loc to the nearest goal of unit u: the character's encounter tokens and
+    (before a Factory card is kept) the Factory; a mech's enemy combat units when the
+    strategy is aggressive, else territories p does not hold yet."""
+    best = 99
+    if u == UNIT_CHARACTER:
+        for x in range(N_HEX):
+            if s.token[x] != 0 and dist[loc, x] < best:
+                best = dist[loc, x]
+        f = t.factory_loc[0]
+        if s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0 and dist[loc, f] < best:
+            best = dist[loc, f]
+        return best
+    aggressive = w[W_AGGRESSION] >= 10.0
+    for x in range(N_HEX):
+        if dist[loc, x] >= best or x == loc:
+            continue
+        if aggressive:
+            if enemy[x] & 1:
+                best = dist[loc, x]
+        elif ctrl[x] != p and t.terrain[x] != 5:
+            best = dist[loc, x]
+    return best if best < 99 else 0
+
+
+@njit
+def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
+    """Value of unit u of p standing on loc (a step's value is the target's minus the
+    current spot's): holding a territory no other piece of p holds, its resources, a
+    worker's production, the character's encounters and the Factory, fights, and how
+    near the unit is to its goal."""
+    if loc >= N_HEX:
+        return -5.0
+    v = 0.0
+    if own_pieces(s, p, loc, u) == 0:
+        tokens = 0
+        for r in range(N_RES):
+            tokens += s.hex_res[loc, r]
+        v += w[W_SPREAD] + tokens * (w[W_RESOURCE] + 0.5 * w[W_SCORE])
+    flags = enemy[loc]
+    if u >= UNIT_WORKER0:
+        made = t.produces[t.terrain[loc]]
+        if made >= 0:
+            v += w[W_PRODUCE_BIAS] * (1.0 if need[made] > 0 else 0.4)
+        elif made == VILLAGE_MAKES:
+            v += w[W_PRODUCE_BIAS] * 0.6
+        return v
+    if s.unit_loc[p, u] != loc:      # a fight or a raid only where the unit is going
+        if flags & 1:
+            v += attack_value(s, t, p, loc, w)
+        elif flags & 2:
+            workers = 0
+            for q in range(s.game[G_N_PLAYERS]):
+                if q != p:
+                    for x in range(UNIT_WORKER0, N_UNITS):
+                        workers += s.unit_loc[q, x] == loc
+            v += 0.2 * w[W_AGGRESSION] - workers * (1.0 + w[W_POPULARITY])
+    if u == UNIT_CHARACTER:
+        if s.token[loc] != 0:
+            v += w[W_ENCOUNTER]
+        if loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0:
+            v += w[W_FACTORY]
+    v -= w[W_APPROACH] * _goal_distance(s, t, p, u, loc, w, dist, ctrl, enemy)
+    return v
+
+
+@njit
+def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
+    """How much unit u gains by its best single step from where it stands."""
+    here = s.unit_loc[p, u]
+    k = step_targets(s, t, p, u, here, targets)
+    if k == 0:
+        return HOPELESS
+    base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+    best = HOPELESS
+    for i in range(k):
+        g = spot_value(s, t, p, u, targets[i], w, dist, ctrl, enemy, need) - base
+        if g > best:
+            best = g
+    return best
+
+
+@njit
+def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
+    """The unit with the best first step, or the last row (no more units move) when no
+    unit gains anything by moving."""
+    best = n - 1
+    best_gain = 0.05
+    for i in range(n):
+        if rows[i, 0] == A_SELECT_UNIT:
+            g = best_step_gain(s, t, p, rows[i, 1], w, dist, ctrl, enemy, need, targets)
+            if g > best_gain:
+                best, best_gain = i, g
+    return best
+
+
+@njit
+def choose_step(s, t, p, rows, n, w, dist, ctrl, enemy, need):
+    """The mover's best next hex, or stop (the last row) when no step improves its spot.
+    Picking up or dropping cargo is left alone."""
+    u = s.game[G_MOVER]
+    base = spot_value(s, t, p, u, s.unit_loc[p, u], w, dist, ctrl, enemy, need)
+    best = n - 1
+    best_gain = 0.05
+    for i in range(n):
+        if rows[i, 0] == A_STEP:
+            g = spot_value(s, t, p, u, rows[i, 1], w, dist, ctrl, enemy, need) - base
+            if g > best_gain:
+                best, best_gain = i, g
+    return best
+
+
+@njit
+def choose_payment(s, rows, n):
+    """Pay from the territory holding most of the resource; a combat card (Coercion) only
+    when no token is left to pay with."""
+    best = 0
+    most = -1
+    for i in range(n):
+        if rows[i, 0] == A_PAY_RESOURCE:
+            here = s.hex_res[rows[i, 1]].sum()
+            if here > most:
+                best, most = i, here
+    return best
+
+
+@njit
+def moving_units_worth(s, t, p, w, dist, ctrl, enemy, need, targets):
+    """The best step gain of any unit that can move: is a Move worth more than its coins?"""
+    best = HOPELESS
+    for u in range(N_UNITS):
+        if s.unit_loc[p, u] != OFF_BOARD:
+            g = best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets)
+            if g > best:
+                best = g
+    return best

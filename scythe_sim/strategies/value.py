@@ -1,0 +1,108 @@
+"""The greedy family's value of a position for one player: projected final coins plus
+weighted progress (weights.py names every term). Reads only what that player may see."""
+from ..enums import DOMINATE, N_HEX, N_RES, N_SECTIONS, STAR_OBJECTIVE
+from ..kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
+                            workers_on_board)
+from ..kernel.bottom import benefit_possible, bottom_cost
+from ..kernel.cards import hand_size
+from ..kernel.jit import njit
+from ..kernel.objectives import objective_holds
+from ..kernel.scoring import structure_feature_count
+from ..layout import (G_N_PLAYERS, G_SB_TILE, N_STRUCTURES, N_UNITS, OFF_BOARD, P_COINS,
+                      P_FACTION, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY,
+                      P_POWER, P_STARS)
+from ..tables import R_POWER_MAX
+from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_POPULARITY, W_POWER, W_RECRUIT,
+                      W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE, W_TERRITORY, W_UPGRADE,
+                      W_WORKER)
+
+NOBODY = -1
+CONTESTED = -2
+
+
+@njit
+def control_map(s, out):
+    """out[loc] for every territory: the controlling player, NOBODY or CONTESTED (one pass
+    over the pieces instead of a search per territory)."""
+    for loc in range(N_HEX):
+        out[loc] = NOBODY
+    n = s.game[G_N_PLAYERS]
+    for p in range(n):
+        for u in range(N_UNITS):
+            loc = s.unit_loc[p, u]
+            if 0 <= loc < N_HEX:
+                if out[loc] == NOBODY:
+                    out[loc] = p
+                elif out[loc] != p:
+                    out[loc] = CONTESTED
+    for p in range(n):
+        for k in range(N_STRUCTURES):
+            loc = s.struct_loc[p, k]
+            if loc != OFF_BOARD and loc < N_HEX and out[loc] == NOBODY:
+                out[loc] = p
+
+
+@njit
+def objectives_within_reach(s, t, p):
+    """Own objective cards whose condition holds now while an objective star is still open."""
+    if s.stars[p, STAR_OBJECTIVE] >= 1 and t.fac_ability[s.player[p, P_FACTION]] != DOMINATE:
+        return 0
+    c = 0
+    for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+        card = s.player[p, f]
+        if card >= 0 and not (s.player[p, P_OBJECTIVES_DONE] >> card) & 1:
+            if objective_holds(s, t, p, card):
+                c += 1
+    return c
+
+
+@njit
+def position_value(s, t, p, w, ctrl):
+    """Weighted value of the position for p; ctrl is scratch of at least N_HEX entries."""
+    control_map(s, ctrl)
+    territories = 0
+    resources = 0
+    for loc in range(N_HEX):
+        if ctrl[loc] == p:
+            territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1
+            for r in range(N_RES):
+                resources += s.hex_res[loc, r]
+    pl = s.player[p]
+    tier = t.pop_tier[pl[P_POPULARITY]]
+    stars = pl[P_STARS]
+    score = (pl[P_COINS] + stars * t.tier_pay[tier, 0] + territories * t.tier_pay[tier, 1]
+             + (resources // 2) * t.tier_pay[tier, 2])
+    if structures_built(s, p) > 0:
+        tile = s.game[G_SB_TILE]
+        count = structure_feature_count(s, t, p, tile)
+        score += t.sb_pay[tile, count if count < 9 else 9]
+    v = w[W_SCORE] * score + w[W_STAR] * stars
+    v += w[W_POWER] * min(pl[P_POWER], t.rules[R_POWER_MAX])
+    v += w[W_COMBAT_CARD] * min(hand_size(s, p), 8)
+    v += w[W_POPULARITY] * pl[P_POPULARITY]
+    v += w[W_UPGRADE] * upgrades_done(s, p) + w[W_MECH] * mechs_deployed(s, p)
+    v += w[W_STRUCTURE] * structures_built(s, p) + w[W_RECRUIT] * recruits_enlisted(s, p)
+    v += w[W_WORKER] * workers_on_board(s, p)
+    v += w[W_TERRITORY] * territories + w[W_RESOURCE] * resources
+    if w[W_OBJECTIVE] != 0.0:
+        v += w[W_OBJECTIVE] * objectives_within_reach(s, t, p)
+    if w[W_READY] != 0.0:
+        v += w[W_READY] * bottom_readiness(s, t, p, ctrl)
+    return v
+
+
+@njit
+def bottom_readiness(s, t, p, ctrl):
+    """For each bottom action whose benefit is still open, the share of its cost p holds
+    in the resource it is paid with: what makes next turns' bottom actions possible."""
+    total = 0.0
+    for b in range(N_SECTIONS):
+        cost = bottom_cost(s, t, p, b)
+        if cost <= 0 or not benefit_possible(s, t, p, b, -1):
+            continue
+        have = 0
+        for loc in range(N_HEX):
+            if ctrl[loc] == p:
+                have += s.hex_res[loc, b]
+        total += min(have, cost) / cost
+    return total

@@ -1,0 +1,93 @@
+"""The Workspace: what strategies need besides the state, allocated once per batch.
+
+A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
+
+- each seat's own random stream and memory (the state holds neither: a strategy
+  never writes the state, so what it draws or remembers lives here);
+- a scratch State, so a planner copies the state into preallocated arrays instead of
+  allocating in the per-decision loop;
+- action buffers and location scratch per level (0: the real decision, 1: decisions
+  inside a plan), board distances for the movement heuristics and the Automa deck
+  (automa_data.py).
+"""
+import heapq
+from typing import NamedTuple
+
+import numpy as np
+
+from ..enums import N_LOC
+from ..kernel.jit import njit_entry
+from ..kernel.rng import STRATEGY_STREAM_ID, seed_streams
+from ..kernel.state import new_state
+from ..layout import ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, RNG_WORDS, State
+
+LEVELS = 2              # the real decision and the decisions inside a plan
+N_MEMORY = 64           # int64 words of memory per seat
+N_BUFS = 5             # location scratch arrays per level: legal lists, control, enemies, step targets, needs
+BUF_LEGAL, BUF_CONTROL, BUF_ENEMY, BUF_TARGETS, BUF_NEED = range(N_BUFS)
+RIVER_STEP = 3          # a river crossing counts as this many steps in the distance table
+
+
+class Workspace(NamedTuple):
+    rng: np.ndarray         # (MAX_PLAYERS, RNG_WORDS) uint64: seat k's strategy stream
+    memory: np.ndarray      # (MAX_PLAYERS, N_MEMORY) int64: seat k's memory, zero at game start
+    plan: State             # the scratch state plans are played on
+    rows: np.ndarray        # (LEVELS, MAX_ACTIONS, ACTION_WIDTH) int64: legal rows per level
+    buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
+    values: np.ndarray      # (LEVELS, MAX_ACTIONS) float64: a value per legal row, per level
+    dist: np.ndarray        # (N_LOC, N_LOC) int64: steps between locations, rivers count RIVER_STEP
+    automa: np.ndarray      # (N_AUTOMA_CARDS, N_AUTOMA_FIELDS) int64: the Automa deck
+
+
+def board_distances(tables) -> np.ndarray:
+    """Shortest paths over physical adjacency; a step across a river costs RIVER_STEP
+    (most units need Riverwalk or a mech ability to cross, so it is a detour)."""
+    dist = np.full((N_LOC, N_LOC), 99, np.int64)
+    for src in range(N_LOC):
+        best = dist[src]
+        best[src] = 0
+        heap = [(0, src)]
+        while heap:
+            d, loc = heapq.heappop(heap)
+            if d > best[loc]:
+                continue
+            for nb in tables.neighbours[loc]:
+                if nb < 0:
+                    continue
+                step = RIVER_STEP if tables.edge[loc, nb] == 2 else 1
+                if d + step < best[nb]:
+                    best[nb] = d + step
+                    heapq.heappush(heap, (d + step, int(nb)))
+    return dist
+
+
+_DISTANCES = {}
+
+
+def _distances(tables):
+    key = id(tables)
+    if key not in _DISTANCES:     # the tables are kept alive with their entry
+        _DISTANCES[key] = (tables, board_distances(tables))
+    return _DISTANCES[key][1]
+
+
+def new_workspace(tables) -> Workspace:
+    from .automa_data import automa_deck
+
+    return Workspace(
+        rng=np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64),
+        memory=np.zeros((MAX_PLAYERS, N_MEMORY), np.int64),
+        plan=new_state(),
+        rows=np.zeros((LEVELS, MAX_ACTIONS, ACTION_WIDTH), np.int64),
+        buf=np.zeros((LEVELS, N_BUFS, N_LOC), np.int64),
+        values=np.zeros((LEVELS, MAX_ACTIONS), np.float64),
+        dist=_distances(tables),
+        automa=automa_deck(),
+    )
+
+
+@njit_entry
+def start_game(work, seed):
+    """Seed every seat's stream from the game seed and clear the seats' memory."""
+    seed_streams(work.rng, seed, STRATEGY_STREAM_ID)
+    work.memory[:] = 0
