@@ -216,9 +216,16 @@ def _print_summary(result):
 @click.option("--compile/--no-compile", "measure_compile", default=True, show_default=True,
               help="Also time a cold and a cached JIT compile in fresh processes.")
 @click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
-def bench(games, players, repeats, measure_compile, profile):
-    """Measure random-play games/s on one core and the JIT compile time."""
+@click.option("--strategy-mix", "mix", metavar="NAME",
+              help="Play this strategy mix (e.g. default) instead of random play.")
+def bench(games, players, repeats, measure_compile, profile, mix):
+    """Measure games/s on one core (random play, or --strategy-mix) and the JIT compile time."""
     from scythe_sim.bench import bench_compile, bench_games
+    from scythe_sim.strategies.mixes import mix_pool
+
+    if mix is not None:
+        mix = mix.strip().lower()
+        mix_pool(mix)                 # an unknown mix: one line, exit 2, before any timing
 
     if profile:
         from scythe_sim.profiling import profile_phases
@@ -233,10 +240,41 @@ def bench(games, players, repeats, measure_compile, profile):
     if measure_compile:
         cold, cached = bench_compile()
         click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
-    result = bench_games(games, players, repeats)
-    click.echo(f"random play, {players} players: {result['games_per_s']:.0f} games/s per core "
+    result = bench_games(games, players, repeats, mix=mix)
+    what = "random play" if mix is None else f"strategy mix {mix!r}"
+    click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "
                f"(median of {repeats} x {games} games; {result['decisions_per_s']:.0f} decisions/s, "
-               f"{result['mean_turns']:.0f} turns per game)")
+               f"{result['decisions_per_game']:.0f} decisions and {result['mean_turns']:.0f} turns per game)")
+
+
+@main.command()
+@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (15 line-ups).")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-5).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", "out_file", metavar="FILE.md", help="Also write the report as Markdown.")
+@click.option("--fail", is_flag=True, help="Exit 1 when a target fails.")
+def evaluate(games, players, seed, workers, out_file, fail):
+    """Strategy quality: vs random, the default mix, mirror matches and a ladder, with
+    each target marked PASS or FAIL (docs/STRATEGIES.md)."""
+    import os
+    import time
+
+    from rich.console import Console
+
+    from scythe_sim.evaluate import check_out, evaluate as run_evaluate, write_markdown
+
+    if out_file:
+        check_out(out_file)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    start = time.perf_counter()
+    report = run_evaluate(games=games, players=players, seed=seed, workers=workers)
+    report.print(Console(width=140))
+    click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
+    if out_file:
+        click.echo(f"report: {write_markdown(report, out_file)}")
+    if fail and not report.passed:
+        sys.exit(1)
 
 
 @main.command()

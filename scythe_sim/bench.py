@@ -32,21 +32,30 @@ def bench_compile():
     return times[0], times[1]
 
 
-def bench_games(games, players, repeats, seed0=1):
-    """Median throughput of random-play games in this process (kernel warmed first)."""
+def bench_games(games, players, repeats, seed0=1, mix=None):
+    """Median throughput of games in this process (kernel warmed first): random play, or
+    with mix the named strategy mix (scythe_sim/strategies/mixes.py) drawn per game and
+    seat. Also the mean decisions and turns per game over every repeat."""
     from .play import R_DECISIONS, R_TURNS, run_games
+    from .strategies.mixes import mix_pool, mix_strategies
+    from .strategies.weights import load_params
     from .tables import default_tables
 
+    if mix is not None:
+        mix_pool(mix)                    # an unknown name fails before any work
     tables = default_tables()
+    params = load_params()
     warm()
-    rates, decisions, turns = [], [], []
+    rates, decisions, turns, per_game = [], [], [], []
     for r in range(repeats):
         seeds = np.arange(seed0 + r * games, seed0 + (r + 1) * games, dtype=np.uint64)
+        strategies = None if mix is None else mix_strategies(mix, games, players, seed0, r * games)
         start = time.perf_counter()
-        game_out, _ = run_games(tables, seeds, players)
+        game_out, _ = run_games(tables, seeds, players, strategies=strategies, params=params)
         elapsed = time.perf_counter() - start
         rates.append(games / elapsed)
         decisions.append(game_out[:, R_DECISIONS].sum() / elapsed)
         turns.append(game_out[:, R_TURNS].mean())
+        per_game.append(game_out[:, R_DECISIONS].mean())
     return {"games_per_s": statistics.median(rates), "decisions_per_s": statistics.median(decisions),
-            "mean_turns": statistics.mean(turns)}
+            "mean_turns": statistics.mean(turns), "decisions_per_game": statistics.mean(per_game)}

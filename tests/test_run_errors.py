@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from cli.main import main
 
 GOOD = 'name = "bad"\ngames = 4\nplayers = 2\n'
+_WEIGHTS = '[strategies]\nseats = ["greedy"]\n[strategies.weights]\n'
 
 # (case id, config text or None for no config file, extra CLI args, words the message must hold)
 CASES = [
@@ -47,13 +48,29 @@ CASES = [
     ("unreachable scheduler", GOOD, ["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"],
      "cannot reach the Dask scheduler"),
     ("output is a file", GOOD, ["--out", "FILE"], "cannot write to output folder"),
+    ("weights not a table", GOOD + '[strategies]\nseats = ["greedy"]\nweights = "w.toml"\n', [],
+     "'strategies.weights' must be a table"),
+    ("weights unknown strategy", GOOD + _WEIGHTS + 'genius = "w.toml"\n', [], "unknown strategy 'genius'"),
+    ("weights strategy not played", GOOD + '[strategies]\nseats = ["random"]\n[strategies.weights]\n'
+     'greedy = "w.toml"\n', [], "the run does not play greedy"),
+    ("weights path not a string", GOOD + _WEIGHTS + "greedy = 3\n", [], "must be a weights file path"),
+    ("weights file missing", GOOD + _WEIGHTS + 'greedy = "nope.toml"\n', [], "weights file"),
+    ("weights file not toml", GOOD + _WEIGHTS + 'greedy = "broken.toml"\n', [], "is not valid TOML"),
+    ("weight unknown", GOOD + _WEIGHTS + 'greedy = "typo.toml"\n', [], "unknown weight 'scroe'"),
+    ("weight not a number", GOOD + _WEIGHTS + 'greedy = "text.toml"\n', [], "weight 'score' must be a number"),
+    ("weight not finite", GOOD + _WEIGHTS + 'greedy = "nan.toml"\n', [], "not a finite number"),
 ]
+# weights files written beside the config (relative paths are relative to the config file)
+WEIGHT_FILES = {"broken.toml": "[weights\n", "typo.toml": "[weights]\nscroe = 1\n",
+                "text.toml": '[weights]\nscore = "high"\n', "nan.toml": "[weights]\nscore = nan\n"}
 
 
 @pytest.mark.parametrize("case,text,args,words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_gives_one_line_exit_2_and_writes_nothing(tmp_path, case, text, args, words):
     out_dir = tmp_path / "out"
     cli = ["run", "--workers", "1", "--quiet"]
+    for name, content in WEIGHT_FILES.items():
+        (tmp_path / name).write_text(content)
     if text is not None:
         path = tmp_path / "run.toml"
         if text != "MISSING":

@@ -17,8 +17,9 @@ from scythe_sim.runner.run import execute
 
 
 def config(tmp_path, **fields):
+    # random play: these tests are about the runner, and random games are the cheapest
     data = {"name": "t", "games": 60, "seed": 5, "players": [3, 4], "shard_size": 16,
-            "output": str(tmp_path)}
+            "output": str(tmp_path), "strategies": {"seats": ["random"]}}
     data.update(fields)
     return parse_config(data)
 
@@ -78,7 +79,7 @@ def test_a_finished_or_foreign_run_folder_is_refused_unless_resume_or_overwrite(
 def test_resume_after_sigkill_completes_the_same_tables(tmp_path):
     cfg = tmp_path / "run.toml"
     cfg.write_text('name = "k"\ngames = 1200\nseed = 3\nplayers = 4\nshard_size = 40\n'
-                   f'output = "{tmp_path / "out"}"\n')
+                   f'output = "{tmp_path / "out"}"\n[strategies]\nseats = ["random"]\n')
     cmd = [sys.executable, "-m", "cli.main", "run", str(cfg), "--workers", "1", "--quiet"]
     proc = subprocess.Popen(cmd, cwd=os.getcwd())
     manifest = tmp_path / "out" / "k" / "manifest.json"

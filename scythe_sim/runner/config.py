@@ -3,18 +3,25 @@
 Every mistake raises ConfigError with one line naming the field and the fix. The
 config's canonical JSON (`snapshot`) and its hash go into the run's manifest; the
 fields that do not change the games (workers, output folder, quiet...) are not in it.
+The snapshot holds the weight rows of the strategies the run uses (from
+configs/strategies or the config's [strategies.weights] files), so a run is tied to
+the weights it was played with.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import json
+import math
 import tomllib
 from pathlib import Path
 
+import numpy as np
+
 from ..enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from ..errors import ConfigError
-from ..strategies import STRATEGIES
+from ..strategies import N_STRATEGY_PARAMS, STRATEGIES
+from ..strategies.mixes import MIXES
 from ..tables import RULE_NAMES, build_tables
 
 ASSIGNMENTS = ("random", "fixed", "balanced")
@@ -25,25 +32,34 @@ MAX_GAMES = 10 ** 12
 _TOP_KEYS = {"name", "games", "seed", "players", "shard_size", "output", "log_turns",
              "setup", "strategies", "rules"}
 _SETUP_KEYS = {"assignment", "factions", "mats", "rotate_seats"}
-_STRATEGY_KEYS = {"seats", "pool"}
+_STRATEGY_KEYS = {"seats", "pool", "weights"}
 
 
 @dataclasses.dataclass(frozen=True)
 class RunConfig:
     name: str = "default"
-    games: int = 2000
+    games: int = 500
     seed: int = 1
     players: tuple = (4,)          # player counts; game i has players[i % len(players)]
-    shard_size: int = 250
+    shard_size: int = 50
     output: str = "results"
     log_turns: bool = False
     assignment: str = "random"     # random (rulebook deal with bans) | fixed | balanced
     factions: tuple = ()           # fixed: one faction per seat
     mats: tuple = ()               # fixed: one mat per seat
     rotate_seats: bool = True      # game i shifts the seat lists by i places
-    strategy_mode: str = "seats"   # seats: one strategy per seat | pool: drawn per game
-    strategies: tuple = ("random",)
+    strategy_mode: str = "pool"    # seats: one strategy per seat | pool: drawn per game
+    strategies: tuple = MIXES["default"]
     rules: tuple = ()              # ((rule name, value), ...) house-rule overrides
+    weights: tuple = ()            # ((strategy name, (float, ...)), ...): rows of the strategies used
+
+    def params(self) -> np.ndarray:
+        """(len(STRATEGIES), N_STRATEGY_PARAMS) float64 weights for run_games: the rows of
+        the strategies this run uses (0 for the others)."""
+        params = np.zeros((len(STRATEGIES), N_STRATEGY_PARAMS), np.float64)
+        for name, row in self.weights:
+            params[STRATEGIES.index(name), :len(row)] = row
+        return params
 
     @property
     def rules_dict(self) -> dict:
@@ -55,6 +71,7 @@ class RunConfig:
         for key in ("output",):
             d.pop(key)
         d["rules"] = dict(self.rules)
+        d["weights"] = {name: list(row) for name, row in self.weights}
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
     def config_hash(self) -> str:
@@ -69,14 +86,18 @@ def config_from_snapshot(snapshot: dict) -> RunConfig:
     """The RunConfig a manifest's snapshot describes (output is not part of it)."""
     fields = {k: tuple(v) if isinstance(v, list) else v for k, v in snapshot.items()}
     fields["rules"] = tuple(sorted(snapshot["rules"].items()))
+    fields["weights"] = tuple(sorted((name, tuple(float(x) for x in row))
+                                     for name, row in snapshot.get("weights", {}).items()))
     return RunConfig(**fields)
 
 
 # --- reading ----------------------------------------------------------------------------
 def load_config(path=None, **overrides) -> RunConfig:
     """Read a run config (None: configs/default.toml's values, built in) and apply the
-    command-line overrides (None values are ignored)."""
+    command-line overrides (None values are ignored). Weights files named in the config
+    are found relative to the config file."""
     data = {}
+    base = Path.cwd()
     if path is not None:
         p = Path(path)
         try:
@@ -88,13 +109,16 @@ def load_config(path=None, **overrides) -> RunConfig:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"config {str(path)!r} is not valid TOML: {exc}") from None
+        base = p.resolve().parent
     for key, value in overrides.items():
         if value is not None:
             data[key] = value
-    return parse_config(data)
+    return parse_config(data, base)
 
 
-def parse_config(data: dict) -> RunConfig:
+def parse_config(data: dict, base=None) -> RunConfig:
+    """The validated RunConfig of a parsed TOML table; weights file paths are relative to
+    base (default: the current folder)."""
     _known(data, _TOP_KEYS, "")
     setup = _table(data, "setup")
     _known(setup, _SETUP_KEYS, "setup.")
@@ -117,6 +141,8 @@ def parse_config(data: dict) -> RunConfig:
     fields["mats"] = _names(setup.get("mats", []), MATS, "setup.mats")
     mode, names = _strategies(strategies)
     fields["strategy_mode"], fields["strategies"] = mode, names
+    fields["weights"] = _weights(strategies.get("weights", {}), names,
+                                 Path(base) if base is not None else Path.cwd())
     config = RunConfig(**fields)
     _check_combination(config)
     return config
@@ -195,11 +221,47 @@ def _names(value, vocabulary, key):
 def _strategies(table):
     if "seats" in table and "pool" in table:
         raise ConfigError("config [strategies] gives both 'seats' and 'pool': keep one")
+    if "seats" not in table and "pool" not in table:
+        return RunConfig.strategy_mode, RunConfig.strategies
     mode = "pool" if "pool" in table else "seats"
-    names = table.get(mode, ["random"])
+    names = table[mode]
     if not isinstance(names, list) or not names:
         raise ConfigError(f"config 'strategies.{mode}' must be a non-empty list of strategy names")
     return mode, _names(names, STRATEGIES, f"strategies.{mode}")
+
+
+def _weights(given, used, base):
+    """((name, row), ...) for every strategy the run uses: configs/strategies/<name>.toml,
+    or the file the config names for it."""
+    from ..strategies.weights import load_params, weight_row
+
+    if not isinstance(given, dict):
+        raise ConfigError('config \'strategies.weights\' must be a table of strategy = "weights file"')
+    params = load_params()
+    for name, path in given.items():
+        key = f"strategies.weights.{name}"
+        if name not in STRATEGIES:
+            raise ConfigError(f"config 'strategies.weights': unknown strategy {name!r}, choose from "
+                              f"{', '.join(STRATEGIES)}")
+        if name not in used:
+            raise ConfigError(f"config {key!r}: the run does not play {name} (its strategies: "
+                              f"{', '.join(dict.fromkeys(used))}); remove the line")
+        if not isinstance(path, str) or not path.strip():
+            raise ConfigError(f"config {key!r} must be a weights file path (a string), got {path!r}")
+        file = Path(path) if Path(path).is_absolute() else base / path
+        if not file.is_file():
+            raise ConfigError(f"config {key!r}: weights file {str(file)!r} not found (paths are "
+                              "relative to the config file)")
+        try:
+            row = weight_row(file)
+        except ConfigError as exc:
+            raise ConfigError(f"config {key!r}: {exc}") from None
+        if not all(math.isfinite(x) for x in row):
+            raise ConfigError(f"config {key!r}: weights file {str(file)!r} holds a weight that is "
+                              "not a finite number")
+        params[STRATEGIES.index(name)] = row
+    return tuple((name, tuple(float(x) for x in params[STRATEGIES.index(name)]))
+                 for name in sorted(set(used)))
 
 
 def _rules(table):

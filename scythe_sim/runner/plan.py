@@ -11,6 +11,7 @@ import numpy as np
 from ..enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from ..layout import MAX_PLAYERS
 from ..strategies import STRATEGIES
+from ..strategies.mixes import pool_seats
 from ..tables import build_tables
 
 
@@ -62,8 +63,7 @@ def plan_games(config, start: int, stop: int):
 
 def _seat_strategies(config, names, i, n):
     if config.strategy_mode == "pool":
-        rng = np.random.default_rng([i, config.seed, 1])
-        return [names[x] for x in rng.integers(0, len(names), n)]
+        return pool_seats(names, i, config.seed, n)
     if len(names) == 1:
         return [names[0]] * n
     shift = i % n if config.rotate_seats else 0

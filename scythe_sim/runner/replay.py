@@ -15,8 +15,9 @@ CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
 def replay(run_dir, game_id):
-    """(lines, mismatches): the playthrough of game `game_id` and the stored seat columns
-    it disagrees with (empty when the replay matches)."""
+    """(lines, mismatches): the playthrough of game `game_id` (with the run's own strategy
+    weights, from the manifest) and the stored seat columns it disagrees with (empty when
+    the replay matches)."""
     from ..playthrough import play_through
 
     manifest = read_manifest(run_dir)
@@ -30,7 +31,8 @@ def replay(run_dir, game_id):
     given_f = [FACTIONS[f] for f in factions[0, :n]] if factions[0, 0] >= 0 else None
     given_m = [MATS[m] for m in mats[0, :n]] if mats[0, 0] >= 0 else None
     game, lines = play_through(int(seeds[0]), n, given_f, given_m,
-                               [STRATEGIES[x] for x in strategies[0, :n]], config.rules_dict)
+                               [STRATEGIES[x] for x in strategies[0, :n]], config.rules_dict,
+                               params=config.params())
     stored = (pl.scan_parquet(os.path.join(run_dir, "seats", "*.parquet"))
               .filter(pl.col("game") == game_id).sort("seat").collect())
     if stored.height != n:

@@ -7,6 +7,7 @@ address or an in-process LocalCluster). Both call shard.run_shard, so the output
 the same file for file.
 """
 import concurrent.futures
+import contextlib
 import glob
 import logging
 import multiprocessing
@@ -113,20 +114,28 @@ def _execute(config, submit_all, resume, overwrite, progress):
 
 
 # --- local backend ------------------------------------------------------------------------
+@contextlib.contextmanager
+def forked_pool(workers):
+    """A ProcessPoolExecutor of `workers` processes forked after the kernel is compiled or
+    loaded in this process (so no worker compiles), logging through multiprocessing-logging."""
+    from ..bench import warm
+    import multiprocessing_logging
+
+    warm()                               # compile or load once; forked workers inherit it
+    multiprocessing_logging.install_mp_handler()
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        yield pool
+
+
 def _local_shards(workers):
     def submit_all(config, run_dir, todo):
         if workers == 1 or len(todo) <= 1:
             for shard in todo:
                 yield run_shard(config, run_dir, shard)
             return
-        from ..bench import warm
-        import multiprocessing_logging
-
-        warm()                               # compile or load once; forked workers inherit it
-        multiprocessing_logging.install_mp_handler()
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        with forked_pool(workers) as pool:
             futures = [pool.submit(run_shard, config, run_dir, shard) for shard in todo]
             try:
                 for future in concurrent.futures.as_completed(futures):

@@ -40,7 +40,7 @@ def run_shard(config, run_dir, shard):
     start, stop = shard_range(config, shard)
     seeds, players, factions, mats, strategies = plan_games(config, start, stop)
     out = run_games(_tables(config.rules), seeds, players, factions, mats, strategies,
-                    log_turns=config.log_turns)
+                    params=config.params(), log_turns=config.log_turns)
     game_out, seat_out = out[0], out[1]
     bad = game_out[:, R_STATUS] != STATUS_OK
     if bad.any():

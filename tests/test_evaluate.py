@@ -1,0 +1,130 @@
+"""Strategy mixes, `scythe-sim evaluate`, `bench --strategy-mix` and strategy weights in
+run configs (the manifest hash follows the weights; a resume after editing them is refused)."""
+import json
+import os
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from scythe_sim.enums import STAR_KINDS
+from scythe_sim.errors import ConfigError
+from scythe_sim.evaluate import SCRIPTED, evaluate
+from scythe_sim.runner.config import load_config, parse_config
+from scythe_sim.runner.plan import plan_games
+from scythe_sim.runner.run import execute
+from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.mixes import MIXES, mix_strategies
+
+
+def test_the_mix_is_deterministic_and_draws_only_from_its_pool():
+    players = np.array([2, 3, 4, 5] * 50)
+    a = mix_strategies("default", 200, players, seed=3)
+    assert a.shape == (200, 7) and np.array_equal(a, mix_strategies("default", 200, players, seed=3))
+    assert not np.array_equal(a, mix_strategies("default", 200, players, seed=4))
+    pool = {STRATEGIES.index(s) for s in MIXES["default"]}
+    for k, n in enumerate(players):
+        assert set(a[k, :n]) <= pool and not a[k, n:].any()
+    assert {int(x) for x in a[players == 5, :5].ravel()} == pool      # every member is drawn
+    # a later window is the same games, and a run with the mix's pool plays these line-ups
+    assert np.array_equal(mix_strategies("default", 10, players[50:60], seed=3, start=50), a[50:60])
+    cfg = parse_config({"seed": 3, "players": [2, 3, 4, 5], "strategies": {"pool": list(MIXES["default"])}})
+    assert np.array_equal(plan_games(cfg, 0, 200)[4], a)
+
+
+def test_an_unknown_mix_is_a_config_error():
+    with pytest.raises(ConfigError, match="unknown strategy mix 'nope'"):
+        mix_strategies("nope", 3, 4, 1)
+
+
+def test_the_default_run_plays_the_default_mix():
+    cfg = load_config(None)
+    assert cfg.strategy_mode == "pool" and cfg.strategies == MIXES["default"]
+    assert sorted(cfg.snapshot()["weights"]) == sorted(MIXES["default"])
+
+
+@pytest.fixture(scope="module")
+def report():
+    return evaluate(games=4, players=4, seed=2, workers=1)
+
+
+def test_the_report_has_every_section_and_a_line_per_target(report):
+    assert [t.key for t in report.tables] == ["vs_random", "mix", "mix_stars", "mirror", "ladder"]
+    assert [r[0] for r in report.table("vs_random").rows] == list(SCRIPTED)
+    assert [r[0] for r in report.table("mirror").rows] == list(STRATEGIES)
+    assert sorted(r[0] for r in report.table("ladder").rows) == sorted(SCRIPTED)
+    assert [r[0] for r in report.table("mix_stars").rows] == list(STAR_KINDS)
+    texts = [t.text for t in report.targets]
+    assert len(texts) == len(SCRIPTED) + 6
+    for words in ("vs 3 random", "6th star", "median turns per player in [15, 30]",
+                  "median winner score in [50, 110]", "every star kind", "combat in more than 50%",
+                  "status != 0"):
+        assert any(words in t for t in texts), words
+    md = report.markdown()
+    for title in ("## a. ", "## b. ", "## c. ", "## d. ", "## Targets"):
+        assert title in md
+    lines = [x for x in md.splitlines() if x.startswith(("- **PASS**", "- **FAIL**"))]
+    assert len(lines) == len(texts)
+    assert report.metrics["mix"]["bad"] == 0
+    ladder_seats = sum(v["seats"] for v in report.metrics["ladder"].values())
+    assert ladder_seats == 4 * 4
+
+
+def test_results_are_the_same_for_one_and_two_workers(report):
+    two = evaluate(games=4, players=4, seed=2, workers=2)
+    assert two.markdown() == report.markdown()
+    assert two.metrics == report.metrics
+
+
+def test_evaluate_command_exits_0_and_writes_markdown(tmp_path):
+    out = tmp_path / "quality.md"
+    result = CliRunner().invoke(main, ["evaluate", "--games", "8", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "targets pass" in result.output and out.read_text().startswith("# Strategy quality")
+
+
+def test_evaluate_bad_options_are_one_line_and_exit_2(tmp_path):
+    for args in (["--players", "1"], ["--games", "0"], ["--out", str(tmp_path)]):
+        result = CliRunner().invoke(main, ["evaluate", "--workers", "1"] + args)
+        lines = [x for x in result.output.splitlines() if x.strip()]
+        assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), result.output
+
+
+def test_bench_with_an_unknown_mix_is_one_line_and_exit_2():
+    result = CliRunner().invoke(main, ["bench", "--strategy-mix", "nope", "--no-compile"])
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert "unknown strategy mix 'nope'" in lines[0]
+
+
+def _weights_config(tmp_path, score):
+    (tmp_path / "w.toml").write_text(f'based_on = "greedy"\n[weights]\nscore = {score}\n')
+    path = tmp_path / "run.toml"
+    path.write_text(f'name = "w"\ngames = 4\nplayers = 2\nshard_size = 2\noutput = "{tmp_path / "out"}"\n'
+                    '[strategies]\nseats = ["greedy", "random"]\n'
+                    '[strategies.weights]\ngreedy = "w.toml"\n')
+    return path
+
+
+def test_a_weights_override_changes_the_hash_and_a_resume_after_editing_it_is_refused(tmp_path):
+    path = _weights_config(tmp_path, 123.5)
+    cfg = load_config(str(path))
+    plain = parse_config({"name": "w", "games": 4, "players": 2, "shard_size": 2,
+                          "strategies": {"seats": ["greedy", "random"]}})
+    assert cfg.config_hash() != plain.config_hash()
+    assert cfg.params()[STRATEGIES.index("greedy"), 0] == 123.5
+    result = execute(cfg, workers=1)
+    manifest = json.loads(open(os.path.join(result.run_dir, "manifest.json")).read())
+    assert manifest["config_hash"] == cfg.config_hash()
+    assert manifest["config"]["weights"]["greedy"][0] == 123.5
+    assert sorted(manifest["config"]["weights"]) == ["greedy", "random"]
+    # the replay plays with the manifest's weights
+    out = CliRunner().invoke(main, ["replay", result.run_dir, "--game", "1", "--quiet"])
+    assert out.exit_code == 0, out.output
+    # the same weights: resume is accepted; edited weights: refused like another config
+    args = ["run", str(path), "--workers", "1", "--quiet", "--resume"]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    _weights_config(tmp_path, 124.5)
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 2 and "another config" in out.output
