@@ -35,7 +35,7 @@ def main():
 @click.option("--players", type=int, default=4, show_default=True, help="Number of players (1-5).")
 @click.option("--factions", multiple=True, help="Factions per seat, e.g. --factions nordic,saxony (default: dealt).")
 @click.option("--mats", multiple=True, help="Player mats per seat, e.g. --mats industrial,patriotic (default: dealt).")
-@click.option("--strategy", "strategies", multiple=True, help="Strategy per seat (default: random).")
+@click.option("--strategy", "strategies", multiple=True, help="Strategy per seat: random, greedy, economist, rusher, warmonger, objective, automa (default: random).")
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
 def play(seed, players, factions, mats, strategies, quiet):
     """Play one game and print it decision by decision, then the score table."""

@@ -194,6 +194,7 @@ def move_choice(faction, power, card_number, scheme, workers_only_target=False):
     mem = game.work.memory[seat]
     mem[A.M_INIT], mem[A.M_TURN], mem[A.M_CARD] = 1, game.state.player[0, P_TURNS], card_number - 1
     mem[A.M_SCHEME], mem[A.M_RIVER] = scheme - 1, 1
+    mem[A.M_FOCUS] = A.F_MOVE              # the section was played for the card's Move
     row, mem = automa_call(game, params_at(2))
     return row, int(mem[A.M_DEST])
 
