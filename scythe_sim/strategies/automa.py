@@ -498,7 +498,11 @@ def _choose_step(s, mem, actions, n):
     return stop if stop >= 0 else 0
 
 
-# --- the other decision points: fixed priorities -----------------------------------------------
+@njit
+def _card_unit_moving(s):
+    """True while the unit moving is the first of the Move: the card's unit."""
+    moved = s.game[G_MOVED_MASK]
+    return moved != 0 and (moved & (moved - 1)) == 0
 
 
 # --- combat ----------------------------------------------------------------------------------
@@ -586,9 +590,10 @@ def choose_automa(s, t, seat, actions, n, w, work):
     focus = mem[M_FOCUS]
     if phase == PH_TOP and focus != F_NONE:
         return _choose_top(s, t, me, mem, deck, dist, buf, actions, n)
-    if phase == PH_MOVE_UNIT and focus == F_MOVE:
+    # The card moves one unit; the mat's Move allows more, which the planner moves.
+    if phase == PH_MOVE_UNIT and focus == F_MOVE and s.game[G_MOVED_MASK] == 0:
         return _choose_unit(s, t, me, mem, deck, dist, buf, actions, n)
-    if phase == PH_MOVE_STEP and focus == F_MOVE:
+    if phase == PH_MOVE_STEP and focus == F_MOVE and _card_unit_moving(s):
         return _choose_step(s, mem, actions, n)
     if phase == PH_BOTTOM and focus == F_SKIP:
         return max(_find(actions, n, A_SKIP), 0)
