@@ -4,7 +4,8 @@ It plans a whole turn on a copy of the state. At the section choice it plays eac
 section's turn to its end and keeps the one whose end position value.py likes best; at
 the top-row choice it plays each option up to the bottom-row action; a choice with an
 immediate effect (the bottom action's benefit, an encounter option, a Produce territory,
-...) is played with its follow-up steps. Inside such a plan every decision is taken by
+...) is played with its follow-up steps. Of a long list (Trade pairs, Deploy and Build
+placements, ...) only the MAX_PLANNED rows the direct rules value most are played. Inside such a plan every decision is taken by
 the direct rules of rules.py, never by another plan: one level of planning keeps a turn
 cheap, and keeps a single function (``play_plan``) calling the rules engine, which is
 what the compile time of the kernel grows with.
@@ -26,7 +27,7 @@ from ..layout import (G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, P_OB
                       P_OBJECTIVE_B, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN,
                       PH_FACTORY_PICK, PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE,
                       PH_SECTION, PH_TOP, PH_TRADE_HEX)
-from .rules import decide_direct, opponent_public_choice, reveal_row
+from .rules import decide_direct, opponent_public_choice, reveal_row, row_values
 from .value import position_value
 from .weights import W_NOISE, W_PLAN_SECTIONS
 from .workspace import BUF_CONTROL, BUF_LEGAL
@@ -35,6 +36,7 @@ SETTLE_TURN = 0       # play on until the turn ends
 SETTLE_BOTTOM = 1     # ... until the bottom-row choice (or the turn's end)
 SETTLE_FOLLOW_UP = 2  # ... while the choice's follow-up steps last
 MAX_PLAN_STEPS = 400
+MAX_PLANNED = 6       # rows played out at one decision (all sections are)
 PLAN = 1              # workspace level of the plan's decisions (level 0 is the real one)
 
 
@@ -123,11 +125,35 @@ def _plan_mode(phase, w):
 
 
 @njit
+def plan_candidates(s, t, p, actions, n, w, work, mode):
+    """Which rows to play out, in work.rows[0, :m, 0]; returns m. Every section is; of a
+    longer list (Trade pairs, Deploy and Build placements, Enlist and Upgrade choices,
+    resource splits) only the MAX_PLANNED rows the direct rules value most."""
+    picked = work.rows[0, :, 0]
+    if n <= MAX_PLANNED or mode == SETTLE_TURN:
+        for i in range(n):
+            picked[i] = i
+        return n
+    values = row_values(s, t, p, actions, n, w, work, 0)
+    for k in range(MAX_PLANNED):
+        best = 0
+        for i in range(1, n):
+            if values[i] > values[best]:
+                best = i
+        picked[k] = best
+        values[best] = -1e18
+    return MAX_PLANNED
+
+
+@njit
 def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
-    """The row whose plan ends best; row `favoured` (-1: none) gets `bonus` on top."""
-    best = 0
+    """The row whose plan ends best among the candidates; row `favoured` (-1: none)
+    gets `bonus` on top."""
+    m = plan_candidates(s, t, p, actions, n, w, work, mode)
+    best = work.rows[0, 0, 0]
     best_value = -1e18
-    for i in range(n):
+    for k in range(m):
+        i = work.rows[0, k, 0]
         v = play_plan(s, t, p, seat, actions, i, w, work, mode) + _noise(work, seat, w)
         if i == favoured:
             v += bonus

@@ -94,30 +94,57 @@ def decide_direct(s, t, p, rows, n, w, work, level):
 
 @njit
 def direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets):
-    """Move when some unit gains by it (else Gain); Bolster power below the track's top
-    unless cards are worth more; Trade for popularity below the lowest tier's top, else
-    for the resources most needed; Produce whenever it can be paid."""
+    """The top-row option with the best direct value, or skipping (the last row) when
+    none is worth anything."""
     best = n - 1
     best_value = 0.0
     for i in range(n):
-        kind = rows[i, 0]
-        v = -1.0
-        if kind == A_MOVE:
-            v = 2.0 if moving_units_worth(s, t, p, w, work.dist, ctrl, enemy, need, targets) > MOVE_WORTH else -1.0
-        elif kind == A_GAIN_COINS or kind == A_PRODUCE:
-            v = 1.0
-        elif kind == A_BOLSTER_POWER:
-            room = s.player[p, P_POWER] < t.rules[R_POWER_MAX]
-            v = w[W_POWER] * t.top_amount[CUBE_POWER, s.player[p, P_CUBE0 + CUBE_POWER]] if room else 0.0
-        elif kind == A_BOLSTER_CARDS:
-            v = w[W_COMBAT_CARD] * t.top_amount[CUBE_CARDS, s.player[p, P_CUBE0 + CUBE_CARDS]]
-        elif kind == A_TRADE_POPULARITY:
-            v = 2.0 if s.player[p, P_POPULARITY] < LOW_POPULARITY else 0.5 + w[W_POPULARITY]
-        elif kind == A_TRADE_RESOURCES:
-            v = 0.1 + _need_of(need, rows[i, 1]) + _need_of(need, rows[i, 2])
+        v = _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets)
         if v > best_value:
             best, best_value = i, v
     return best
+
+
+@njit
+def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
+    """Move when some unit gains by it (else Gain); Bolster power below the track's top
+    unless cards are worth more; Trade for popularity below the lowest tier's top, else
+    for the resources most needed; Produce whenever it can be paid."""
+    kind = rows[i, 0]
+    if kind == A_MOVE:
+        worth = moving_units_worth(s, t, p, w, work.dist, ctrl, enemy, need, targets)
+        return 2.0 if worth > MOVE_WORTH else -1.0
+    if kind == A_GAIN_COINS or kind == A_PRODUCE:
+        return 1.0
+    if kind == A_BOLSTER_POWER:
+        room = s.player[p, P_POWER] < t.rules[R_POWER_MAX]
+        return w[W_POWER] * t.top_amount[CUBE_POWER, s.player[p, P_CUBE0 + CUBE_POWER]] if room else 0.0
+    if kind == A_BOLSTER_CARDS:
+        return w[W_COMBAT_CARD] * t.top_amount[CUBE_CARDS, s.player[p, P_CUBE0 + CUBE_CARDS]]
+    if kind == A_TRADE_POPULARITY:
+        return 2.0 if s.player[p, P_POPULARITY] < LOW_POPULARITY else 0.5 + w[W_POPULARITY]
+    if kind == A_TRADE_RESOURCES:
+        return 0.1 + _need_of(need, rows[i, 1]) + _need_of(need, rows[i, 2])
+    return -1.0
+
+
+@njit
+def row_values(s, t, p, rows, n, w, work, level):
+    """work.values[level][:n]: every row's direct value (top-row options or rows with an
+    immediate effect), so a planner can play out only the most promising rows."""
+    buf = work.buf[level]
+    ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
+    control_map(s, ctrl)
+    enemy_map(s, p, enemy)
+    resource_need(s, t, p, ctrl, need)
+    values = work.values[level]
+    top = s.game[G_PHASE] == PH_TOP
+    for k in range(n):
+        if top:
+            values[k] = _top_value(s, t, p, rows, k, w, work, ctrl, enemy, need, targets)
+        else:
+            values[k] = _row_value(s, t, p, rows, k, w, work, ctrl, enemy, need)
+    return values
 
 
 @njit
