@@ -473,8 +473,6 @@ def _choose_top(s, t, me, mem, deck, dist, buf, actions, n):
 @njit
 def _choose_unit(s, t, me, mem, deck, dist, buf, actions, n):
     end = _find(actions, n, A_END_MOVE)
-    if s.game[G_MOVED_MASK] != 0:
-        return end
     kind, u, d = plan_move(s, t, me, mem, deck, dist, buf)
     if kind == MV_NONE:
         return end
