@@ -13,7 +13,7 @@ from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, 
                            workers_on_board)
 from .kernel.cards import hand_size
 from .kernel.invariants import check_invariants
-from .kernel.jit import njit, njit_entry
+from .kernel.jit import njit, njit_alloc_entry
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
@@ -80,7 +80,7 @@ STATUS_INVARIANT = 100      # + the broken invariant's code
 MAX_DECISIONS = 1_000_000
 
 
-@njit_entry
+@njit_alloc_entry
 def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
               actions, buf, work, usage, log, log_n, game_id):
     """Play one game to its end; returns (status, decisions). Adds to the usage counters
@@ -202,7 +202,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
         row[SR_OBJECTIVES_DONE] = s.player[p, P_OBJECTIVES_DONE]
 
 
-@njit_entry
+@njit_alloc_entry
 def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
                game_out, seat_out, usage, log, log_n, work):
     """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,

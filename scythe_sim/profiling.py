@@ -8,7 +8,7 @@ import numpy as np
 
 from .enums import N_LOC
 from .kernel.apply import apply_action
-from .kernel.jit import njit_entry
+from .kernel.jit import njit_alloc_entry
 from .kernel.legal import legal_actions
 from .kernel.setup import setup_game
 from .kernel.state import new_state
@@ -20,7 +20,7 @@ from .strategies.workspace import new_workspace, start_game
 from .tables import default_tables
 
 
-@njit_entry
+@njit_alloc_entry
 def _play(s, t, seeds, n_players, strategies, params, target, extra, counts, work):
     """Play the games; at decision points of phase `target` build the legal list `extra`
     more times. counts[phase] counts decision points; returns the decisions taken."""

@@ -1,10 +1,10 @@
 """The decorator policy of the compiled core (DESIGN.md section 3).
 
-Three decorators, all cached on disk (a second process starts without recompiling)
-and nogil:
+Every decorator caches on disk (a second process starts without recompiling) and
+releases the GIL.
 
-- ``njit_entry`` for the functions Python calls: the decision entry points
-  (legal_actions, apply_action, ...) and the batch loop.
+- ``njit_entry`` for the functions Python calls and compiled code calls too: the
+  decision entry points (legal_actions, apply_action, choose, ...).
 - ``njit`` for every rule helper, called only from compiled code. Helpers are built
   without the CPython and C-callback wrappers: unboxing the State and Tables tuples
   (50+ arrays) in a wrapper is most of what compiling a small function costs, and
@@ -12,6 +12,16 @@ and nogil:
 - ``njit_inline`` for tiny helpers called with constant arguments (``emit(out, n,
   A_SKIP, 0, 0, 0)``): Numba compiles a separate copy of a function for every distinct
   constant it is called with, so these are inlined into their callers instead.
+
+Reference counting. The entry points and helpers above are compiled without Numba's
+runtime (``_nrt=False``): they never allocate, only read and write the arrays they are
+given. With the runtime on, a function increments and decrements the reference count
+of every array it receives, and a helper taking the State and Tables receives ~60 of
+them: ``section_allowed`` cost 570 ns a call that way and costs 2 ns without (two
+array reads). Code that allocates (game setup, state copies, the batch loop) uses
+``njit_alloc_entry`` / ``njit_alloc``, and may call everything else; a function
+without the runtime cannot call one that allocates, and must not return a new array
+or a view (its caller would release a reference it never took).
 
 The on-disk cache lives in a folder named after a hash of the sources compiled code is
 built from (_COMPILED_SOURCES).
@@ -61,6 +71,8 @@ def _use_source_keyed_cache():
 
 _use_source_keyed_cache()
 
-njit_entry = numba.njit(cache=True, nogil=True)
-njit = numba.njit(cache=True, nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+njit_entry = numba.njit(cache=True, nogil=True, _nrt=False)
+njit = numba.njit(cache=True, nogil=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 njit_inline = numba.njit(cache=True, nogil=True, inline="always")
+njit_alloc_entry = numba.njit(cache=True, nogil=True)
+njit_alloc = numba.njit(cache=True, nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)

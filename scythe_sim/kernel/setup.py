@@ -9,7 +9,7 @@ from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAY
                       UNIT_WORKER0)
 from ..tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS
 from .cards import draw_cards
-from .jit import njit, njit_entry
+from .jit import njit, njit_alloc, njit_alloc_entry
 from .rng import GAME_STREAM_ID, rand_below, seed_streams
 from .turn import start_turn
 
@@ -33,7 +33,7 @@ def _clear(s):
     s.mark[:] = 0
 
 
-@njit
+@njit_alloc
 def _deal(s, t, n, given, out, size, set_of):
     """Deal ids 0..size-1 to seats: given[i] >= 0 is kept, -1 seats draw from the rest."""
     expansion = t.rules[R_EXPANSION_FACTIONS] != 0
@@ -67,7 +67,7 @@ def _has_banned_pair(t, n, factions, mats):
     return False
 
 
-@njit_entry
+@njit_alloc_entry
 def setup_game(s, t, seed, n_players, given_factions, given_mats):
     """Set up a game of n_players; given_* hold a faction/mat id per seat or -1 (deal).
 
@@ -96,7 +96,7 @@ def setup_game(s, t, seed, n_players, given_factions, given_mats):
     return SETUP_OK
 
 
-@njit
+@njit_alloc
 def _turn_order(t, n, factions, mats):
     """Seats clockwise around the board by home base, starting from the lowest mat number."""
     by_clock = np.empty(n, np.int64)
@@ -132,7 +132,7 @@ def _setup_player(s, t, p, seat, f, m):
     s.unit_loc[p, UNIT_WORKER0 + 1] = t.start_hexes[f, 1]
 
 
-@njit
+@njit_alloc
 def _setup_board(s, t, n):
     for loc in range(N_HEX):
         s.token[loc] = 1 if t.has_encounter[loc] else 0

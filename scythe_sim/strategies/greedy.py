@@ -45,7 +45,8 @@ def determinize(x, p, seat, work):
     """Make the copy x a position p may know: the seat's own stream as the chance, the
     opponents' hands redealt lowest values first from the cards p cannot see (their
     sizes kept), their objectives hidden."""
-    x.rng[0, :] = work.rng[seat, :]
+    for k in range(x.rng.shape[1]):
+        x.rng[0, k] = work.rng[seat, k]
     n = x.game[G_N_PLAYERS]
     for v in range(N_CARD_VALUES):
         for q in range(n):
@@ -134,7 +135,8 @@ def plan_candidates(s, t, p, actions, n, w, work, mode):
         for i in range(n):
             picked[i] = i
         return n
-    values = row_values(s, t, p, actions, n, w, work, 0)
+    row_values(s, t, p, actions, n, w, work, 0)
+    values = work.values[0]
     for k in range(MAX_PLANNED):
         best = 0
         for i in range(1, n):

@@ -130,8 +130,9 @@ def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
 
 @njit
 def row_values(s, t, p, rows, n, w, work, level):
-    """work.values[level][:n]: every row's direct value (top-row options or rows with an
-    immediate effect), so a planner can play out only the most promising rows."""
+    """Fill work.values[level][:n] with every row's direct value (top-row options or rows
+    with an immediate effect), so a planner can play out only the most promising rows.
+    (Nothing is returned: a function compiled without the runtime must not return a view.)"""
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
     control_map(s, ctrl)
@@ -144,7 +145,6 @@ def row_values(s, t, p, rows, n, w, work, level):
             values[k] = _top_value(s, t, p, rows, k, w, work, ctrl, enemy, need, targets)
         else:
             values[k] = _row_value(s, t, p, rows, k, w, work, ctrl, enemy, need)
-    return values
 
 
 @njit
