@@ -241,13 +241,29 @@ def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
 
 
 @njit
+def _worker_twin_listed(s, p, rows, i):
+    """Row i selects a worker and an earlier row a worker on the same hex: the two gain
+    exactly the same by any step (a worker's spot value ignores which worker it is)."""
+    u = rows[i, 1]
+    if u < UNIT_WORKER0:
+        return False
+    here = s.unit_loc[p, u]
+    for j in range(i):
+        v = rows[j, 1]
+        if rows[j, 0] == A_SELECT_UNIT and v >= UNIT_WORKER0 and s.unit_loc[p, v] == here:
+            return True
+    return False
+
+
+@njit
 def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
     """The unit with the best first step, or the last row (no more units move) when no
-    unit gains anything by moving."""
+    unit gains anything by moving. A worker sharing its hex with an earlier listed worker
+    is not evaluated again: it could only tie, and ties keep the earlier row."""
     best = n - 1
     best_gain = 0.05
     for i in range(n):
-        if rows[i, 0] == A_SELECT_UNIT:
+        if rows[i, 0] == A_SELECT_UNIT and not _worker_twin_listed(s, p, rows, i):
             g = best_step_gain(s, t, p, rows[i, 1], w, dist, ctrl, enemy, need, targets)
             if g > best_gain:
                 best, best_gain = i, g
@@ -286,11 +302,22 @@ def choose_payment(s, rows, n):
 
 @njit
 def moving_units_worth(s, t, p, w, dist, ctrl, enemy, need, targets):
-    """The best step gain of any unit that can move: is a Move worth more than its coins?"""
+    """The best step gain of any unit that can move: is a Move worth more than its coins?
+    (Workers on one hex gain the same, so one of them is evaluated.)"""
     best = HOPELESS
     for u in range(N_UNITS):
-        if s.unit_loc[p, u] != OFF_BOARD:
-            g = best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets)
-            if g > best:
-                best = g
+        here = s.unit_loc[p, u]
+        if here == OFF_BOARD or (u > UNIT_WORKER0 and _worker_before_on(s, p, u, here)):
+            continue
+        g = best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets)
+        if g > best:
+            best = g
     return best
+
+
+@njit
+def _worker_before_on(s, p, u, loc):
+    for v in range(UNIT_WORKER0, u):
+        if s.unit_loc[p, v] == loc:
+            return True
+    return False
