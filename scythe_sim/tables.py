@@ -1,9 +1,15 @@
-"""Static game data as numpy arrays: the `Tables` the Numba kernel reads.
+"""Static game data as numpy arrays: the tables the Numba kernel reads.
 
 The facts live in the TOML files of ``scythe_sim/data`` (board, factions, mats, scoring,
-combat, rules), read as package data. ``build_tables`` turns them into a `Tables`
-named tuple of plain numpy arrays indexed by the ids of `enums`, then `validate` checks
-the result against the known counts of the game, so a typo in a data file fails loudly.
+combat, rules), read as package data. ``build_tables`` turns them into the arrays of a
+`Tables` named tuple, indexed by the ids of `enums`, and `validate` checks them against
+the known counts of the game, so a typo in a data file fails loudly.
+
+What ``build_tables`` returns is one numpy record holding every array as a field
+(`as_record`): ``t.terrain`` reads the same as on the named tuple, in Python and in
+compiled code. Compiled code receives a record as one pointer, where a tuple of 46
+arrays is pushed on the stack field by field at every call (~300 words); the kernel
+passes the tables to nearly every helper.
 
 Locations: hexes T01..T47 are 0..46, the home base of faction f is N_HEX + f. Hex
 adjacency is not stored in the data: it follows from the offset "odd-r" (row, col)
@@ -49,14 +55,15 @@ N_TUNNELS, N_ENCOUNTERS = 6, 11
 
 
 class Tables(NamedTuple):
-    """Every static fact the kernel needs; all fields are numpy arrays (integers are int64:
-    one integer width in the kernel keeps each compiled helper to one signature)."""
+    """Every static fact the kernel needs; all fields are int64 numpy arrays (one integer
+    width keeps each compiled helper to one signature; flags are 0/1, as a record cannot
+    hold boolean arrays for the kernel)."""
     terrain: np.ndarray          # (N_LOC,) int64: TERRAINS id; home bases are HOME
     produces: np.ndarray         # (N_TERRAINS,) int64: RESOURCES id made there; -2 village (workers); -1 nothing
     neighbours: np.ndarray       # (N_LOC, 6) int64: physically adjacent locations, ascending, -1 padded
     edge: np.ndarray             # (N_LOC, N_LOC) int64: 0 not adjacent, 1 adjacent, 2 adjacent across a river
-    is_tunnel: np.ndarray        # (N_LOC,) bool: tunnel territory
-    has_encounter: np.ndarray    # (N_LOC,) bool: encounter token printed there at setup
+    is_tunnel: np.ndarray        # (N_LOC,) 0/1: tunnel territory
+    has_encounter: np.ndarray    # (N_LOC,) 0/1: encounter token printed there at setup
     factory_loc: np.ndarray      # (1,) int64: location of the Factory
     home_loc: np.ndarray         # (N_FACTIONS,) int64: home-base location (= N_HEX + faction)
     start_hexes: np.ndarray      # (N_FACTIONS, 2) int64: hexes of the two starting workers
@@ -71,7 +78,7 @@ class Tables(NamedTuple):
     fac_set: np.ndarray          # (N_FACTIONS,) int64: 0 base game, 1 Invaders from Afar
     fac_mechs: np.ndarray        # (N_FACTIONS, 4) int64: MECH_ABILITIES id of mech slot 0..3
     fac_mech_slot: np.ndarray    # (N_FACTIONS, N_MECH_ABILITIES) int64: slot of the mech with that ability, -1 none
-    fac_riverwalk: np.ndarray    # (N_FACTIONS, N_TERRAINS) bool: Riverwalk may cross onto this terrain
+    fac_riverwalk: np.ndarray    # (N_FACTIONS, N_TERRAINS) 0/1: Riverwalk may cross onto this terrain
     mat_top: np.ndarray          # (N_MATS, 4) int64: TOP_ACTIONS id of sections 1..4
     mat_cost: np.ndarray         # (N_MATS, 4) int64: base cost of upgrade/deploy/build/enlist
     mat_min: np.ndarray          # (N_MATS, 4) int64: cost with every bracketed box covered
@@ -79,7 +86,7 @@ class Tables(NamedTuple):
     mat_popularity: np.ndarray   # (N_MATS,) int64: starting popularity
     mat_start_coins: np.ndarray  # (N_MATS,) int64: starting coins
     mat_set: np.ndarray          # (N_MATS,) int64: 0 base game, 1 Invaders from Afar
-    banned: np.ndarray           # (N_FACTIONS, N_MATS) bool: pair forbidden when rules[R_BAN_PAIRS]
+    banned: np.ndarray           # (N_FACTIONS, N_MATS) 0/1: pair forbidden when rules[R_BAN_PAIRS]
     top_amount: np.ndarray       # (N_CUBES, 2) int64: [TECH_CUBES id, 0 without / 1 with the cube] -> amount
     top_const: np.ndarray        # (3,) int64: (trade resources, bolster cost, trade cost)
     produce_cost: np.ndarray     # (9, 3) int64: [workers on the board] -> (power, popularity, coins) to Produce
@@ -338,8 +345,9 @@ def _rules(data: dict, overrides: dict | None) -> np.ndarray:
     return np.array([values[name] for name in RULE_NAMES], np.int32)
 
 
-def build_tables(overrides: dict | None = None) -> Tables:
-    """Build and validate the Tables; `overrides` maps rule names (RULE_NAMES) to ints."""
+def build_tables(overrides: dict | None = None) -> np.record:
+    """Build and validate the tables, as one record (`as_record`); `overrides` maps rule
+    names (RULE_NAMES) to ints."""
     data = _read_data()
     rules = _rules(data, overrides)
     combat = data["combat"]
@@ -349,21 +357,30 @@ def build_tables(overrides: dict | None = None) -> Tables:
               **_scoring(data["scoring"], combat["popularity_max"]), **_cards(data),
               "card_values": np.array(combat["values"], np.int8),
               "card_counts": np.array(combat["counts"], np.int8), "rules": rules}
-    tables = Tables(**{name: value.astype(np.int64) if value.dtype.kind in "iu" else value
-                       for name, value in fields.items()})
+    tables = Tables(**{name: value.astype(np.int64) for name, value in fields.items()})
     validate(tables)
-    return tables
+    return as_record(tables)
+
+
+def as_record(tables: Tables) -> np.record:
+    """The arrays of `tables` copied into the fields of one numpy record (one dtype for
+    every rule set, so the kernel compiles once)."""
+    dtype = np.dtype([(name, np.int64, value.shape) for name, value in zip(Tables._fields, tables)])
+    record = np.zeros(1, dtype).view(np.recarray)[0]
+    for name, value in zip(Tables._fields, tables):
+        record[name][...] = value
+    return record
 
 
 @functools.lru_cache(maxsize=1)
-def default_tables() -> Tables:
-    """The Tables with the default rules, built once per process."""
+def default_tables() -> np.record:
+    """The tables with the default rules, built once per process."""
     return build_tables()
 
 
 # --- validation ------------------------------------------------------------------------
 
-def validate(tables: Tables) -> None:
+def validate(tables) -> None:
     """Check the built tables against the known facts; raises ValueError naming the problem."""
     t = tables
     shapes = {"edge": (N_LOC, N_LOC), "neighbours": (N_LOC, 6), "terrain": (N_LOC,), "mat_cost": (N_MATS, 4),
@@ -401,7 +418,7 @@ def validate(tables: Tables) -> None:
     if int(t.is_tunnel.sum()) != N_TUNNELS or int(t.has_encounter.sum()) != N_ENCOUNTERS:
         raise ValueError(f"board needs {N_TUNNELS} tunnels and {N_ENCOUNTERS} encounters, "
                          f"has {int(t.is_tunnel.sum())} and {int(t.has_encounter.sum())}")
-    if (t.terrain[t.is_tunnel] == LAKE).any() or (t.terrain[t.has_encounter] == LAKE).any():
+    if (t.terrain[t.is_tunnel != 0] == LAKE).any() or (t.terrain[t.has_encounter != 0] == LAKE).any():
         raise ValueError("a lake cannot hold a tunnel or an encounter")
 
     for m, mat in enumerate(MATS):

@@ -20,7 +20,7 @@ from scythe_sim.tables import (
 
 
 @pytest.fixture(scope="module")
-def t() -> Tables:
+def t():
     return default_tables()
 
 
@@ -264,10 +264,15 @@ def test_default_rules(t):
     assert t.rules.dtype == np.int64
 
 
-def test_every_integer_table_is_int64(t):
-    """One integer width in the kernel keeps each compiled helper to one signature."""
-    for name, value in zip(t._fields, t):
-        assert value.dtype in (np.int64, np.bool_), name
+def test_every_table_is_an_int64_field_of_one_record(t):
+    """One integer width in the kernel keeps each compiled helper to one signature; the
+    kernel receives the tables as one record (one pointer) holding every array."""
+    assert isinstance(t, np.record)
+    assert t.dtype.names == Tables._fields
+    for name in Tables._fields:
+        assert getattr(t, name).dtype == np.int64, name
+        assert np.shares_memory(getattr(t, name), t[name]), name
+    assert build_tables({"stars_to_end": 4}).dtype == t.dtype   # one compiled signature
 
 
 def test_rule_override():
@@ -299,7 +304,7 @@ def test_load_data_returns_a_copy():
 # --- validate catches broken tables --------------------------------------------------------
 
 def _broken(t, **changes):
-    arrays = {k: v.copy() for k, v in t._asdict().items()}
+    arrays = {name: getattr(t, name).copy() for name in Tables._fields}
     for name, fix in changes.items():
         fix(arrays[name])
     return Tables(**arrays)

@@ -122,7 +122,7 @@ def before_combat(s, t, a, b, loc):
         v = random_card(s, s.hand[b], hand_size(s, b))
         s.hand[b, v] -= 1
         s.hand[a, v] += 1
-    if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] or s.struct_loc[a, MINE] == loc):
+    if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] != 0 or s.struct_loc[a, MINE] == loc):
         _lose_power(s, b, 2)
 
 

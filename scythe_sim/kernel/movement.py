@@ -31,7 +31,7 @@ def _add(out, n, loc, frm):
 @njit
 def _is_tunnel_for(s, t, p, loc):
     """Tunnels, plus p's own Mine, which is a tunnel only p may use."""
-    return t.is_tunnel[loc] or (loc < N_HEX and s.struct_loc[p, MINE] == loc)
+    return t.is_tunnel[loc] != 0 or (loc < N_HEX and s.struct_loc[p, MINE] == loc)
 
 
 @njit
@@ -57,7 +57,7 @@ def step_targets(s, t, p, u, frm, out):
         if ter == LAKE and not lakes_ok:
             continue
         if t.edge[frm, nb] == 2:
-            if combat and not (riverwalk and t.fac_riverwalk[faction, ter]):
+            if combat and not (riverwalk and t.fac_riverwalk[faction, ter] != 0):
                 continue
             if not combat and not swim:
                 continue
