@@ -1,8 +1,9 @@
-"""The compiled game state: a NamedTuple of numpy arrays, its index constants and NAMES.
+"""The compiled game state: its fields (`State`), index constants and NAMES.
 
 Every field carries a ``# (shape) dtype: meaning`` comment. Integers are int64
-throughout (state and tables alike), so every compiled helper has one signature. ``new_state`` and
-``copy_state`` (in kernel/state.py) are the only other places that list all fields.
+throughout (state and tables alike), so every compiled helper has one signature. A state
+is one numpy record with these fields (kernel/state.py: ``new_state``, ``copy_state``,
+``copy_into``, the only other places that handle all fields).
 Shapes are sized for 7 players, factions and mats so expansions change data, not shapes.
 
 Players are indexed by turn order: player 0 moves first, player p+1 sits on p's left

@@ -11,7 +11,7 @@ from scythe_sim.game import Game
 from scythe_sim.kernel.state import copy_state
 from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
-                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL)
+                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL, State)
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import load_params
@@ -94,7 +94,7 @@ def test_choice_in_range_state_unchanged_and_repeatable(strategy):
         before = copy_state(game.state)
         i = call(strategy, game, rows)
         assert 0 <= i < len(rows)
-        for name in before._fields:
+        for name in State._fields:
             assert np.array_equal(getattr(before, name), getattr(game.state, name)), name
         assert call(strategy, game, rows) == i
 
