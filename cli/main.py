@@ -218,7 +218,9 @@ def _print_summary(result):
 @click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
 @click.option("--strategy-mix", "mix", metavar="NAME",
               help="Play this strategy mix (e.g. default) instead of random play.")
-def bench(games, players, repeats, measure_compile, profile, mix):
+@click.option("--perf-map", is_flag=True,
+              help="Write /tmp/perf-<pid>.map so that `perf record` names the compiled functions.")
+def bench(games, players, repeats, measure_compile, profile, mix, perf_map):
     """Measure games/s on one core (random play, or --strategy-mix) and the JIT compile time."""
     from scythe_sim.bench import bench_compile, bench_games
     from scythe_sim.strategies.mixes import mix_pool
@@ -226,6 +228,18 @@ def bench(games, players, repeats, measure_compile, profile, mix):
     if mix is not None:
         mix = mix.strip().lower()
         mix_pool(mix)                 # an unknown mix: one line, exit 2, before any timing
+
+    if perf_map:
+        from scythe_sim.bench import warm
+        from scythe_sim.perfmap import keep_loaded_objects, write_perf_map
+
+        keep_loaded_objects()
+        warm()
+        path, functions = write_perf_map()
+        if functions == 0:
+            raise ScytheSimError("--perf-map needs the kernel in the JIT cache (this process "
+                                 "compiled it): run `scythe-sim warmup` first")
+        click.echo(f"perf map: {path} ({functions} compiled functions named)")
 
     if profile:
         from scythe_sim.profiling import profile_phases

@@ -1,7 +1,8 @@
 """Where a decision's time goes, by differential timing: the same games are played
 again with the legal-action list of one decision point built k extra times; the time
-added, per call, is that list's cost (Numba has no profiler). Used by
-`scythe-sim bench --profile`; figures in docs/PERFORMANCE.md."""
+added, per call, is that list's cost. Used by `scythe-sim bench --profile`; figures in
+docs/PERFORMANCE.md. For a profile of whole functions (strategies included), sample
+with perf and `scythe-sim bench --perf-map` (scythe_sim/perfmap.py)."""
 import time
 
 import numpy as np
