@@ -38,10 +38,10 @@ _STRATEGY_KEYS = {"seats", "pool", "weights"}
 @dataclasses.dataclass(frozen=True)
 class RunConfig:
     name: str = "default"
-    games: int = 500
+    games: int = 10_000
     seed: int = 1
     players: tuple = (4,)          # player counts; game i has players[i % len(players)]
-    shard_size: int = 50
+    shard_size: int = 500
     output: str = "results"
     log_turns: bool = False
     assignment: str = "random"     # random (rulebook deal with bans) | fixed | balanced
