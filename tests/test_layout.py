@@ -32,6 +32,7 @@ def test_indexed_groups_line_up_with_their_vocabulary():
 
 def test_state_fields_have_documented_shapes_and_copy_deeply():
     s = new_state()
+    assert isinstance(s, np.record) and s.dtype.names == layout.State._fields   # one pointer for the kernel
     for name, (shape, dtype) in layout.state_shapes().items():
         arr = getattr(s, name)
         assert arr.shape == shape and arr.dtype == dtype, name

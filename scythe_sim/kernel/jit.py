@@ -6,9 +6,9 @@ releases the GIL.
 - ``njit_entry`` for the functions Python calls and compiled code calls too: the
   decision entry points (legal_actions, apply_action, choose, ...).
 - ``njit`` for every rule helper, called only from compiled code. Helpers are built
-  without the CPython and C-callback wrappers: unboxing the State and Tables tuples
-  (50+ arrays) in a wrapper is most of what compiling a small function costs, and
-  skipping it halves the cold compile. A helper cannot be called from Python.
+  without the CPython and C-callback wrappers: when the State and Tables were tuples
+  of 50+ arrays, unboxing them in a wrapper was most of what compiling a small function
+  cost, and skipping it halved the cold compile. A helper cannot be called from Python.
 - ``njit_inline`` for tiny helpers called with constant arguments (``emit(out, n,
   A_SKIP, 0, 0, 0)``): Numba compiles a separate copy of a function for every distinct
   constant it is called with, so these are inlined into their callers instead.
@@ -16,9 +16,9 @@ releases the GIL.
 Reference counting. The entry points and helpers above are compiled without Numba's
 runtime (``_nrt=False``): they never allocate, only read and write the arrays they are
 given. With the runtime on, a function increments and decrements the reference count
-of every array it receives, and a helper taking the State and Tables receives ~60 of
-them: ``section_allowed`` cost 570 ns a call that way and costs 2 ns without (two
-array reads). Code that allocates (game setup, state copies, the batch loop) uses
+of every array it receives: when the State and Tables were tuples of ~60 arrays (they
+are records now, see tables.py), ``section_allowed`` cost 570 ns a call that way and
+2 ns without (two array reads). Code that allocates (game setup, state copies, the batch loop) uses
 ``njit_alloc_entry`` / ``njit_alloc``, and may call everything else; a function
 without the runtime cannot call one that allocates, and must not return a new array
 or a view (its caller would release a reference it never took).
