@@ -5,9 +5,9 @@ section's turn to its end and keeps the one whose end position value.py likes be
 the top-row choice it plays each option up to the bottom-row action; a choice with an
 immediate effect (the bottom action's benefit, an encounter option, a Produce territory,
 ...) is played with its follow-up steps. Of a long list (Trade pairs, Deploy and Build
-placements, ...) only the MAX_PLANNED rows the direct rules value most are played. Inside such a plan every decision is taken by
-the direct rules of rules.py, never by another plan: one level of planning keeps a turn
-cheap, and keeps a single function (``play_plan``) calling the rules engine, which is
+placements, ...) only the MAX_PLANNED rows the direct rules value most are played.
+Inside such a plan every decision is taken by the direct rules of rules.py, never by
+another plan: one level of planning keeps a turn cheap, and keeps a single function (``play_plan``) calling the rules engine, which is
 what the compile time of the kernel grows with.
 
 Every copy is made honest first (``determinize``): the chance inside a plan comes from

@@ -77,19 +77,24 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return 0 if take else n - 1
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
-    control_map(s, ctrl)
-    enemy_map(s, p, enemy)
-    resource_need(s, t, p, ctrl, need)
+    _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
         return choose_unit(s, t, p, rows, n, w, work.dist, ctrl, enemy, need, targets)
     if phase == PH_MOVE_STEP:
         return choose_step(s, t, p, rows, n, w, work.dist, ctrl, enemy, need)
     if phase == PH_TOP:
         return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
-    values = work.values[level]
-    for k in range(n):
-        values[k] = _row_value(s, t, p, rows, k, w, work, ctrl, enemy, need)
-    return _argmax(values, n)
+    _fill_values(s, t, p, rows, n, w, work, level)
+    return _argmax(work.values[level], n)
+
+
+@njit
+def _direct_maps(s, t, p, buf):
+    """Fill the control, enemy and resource-need rows of a level's buffers, which the
+    direct rules read."""
+    control_map(s, buf[BUF_CONTROL])
+    enemy_map(s, p, buf[BUF_ENEMY])
+    resource_need(s, t, p, buf[BUF_CONTROL], buf[BUF_NEED])
 
 
 @njit
@@ -133,11 +138,15 @@ def row_values(s, t, p, rows, n, w, work, level):
     """Fill work.values[level][:n] with every row's direct value (top-row options or rows
     with an immediate effect), so a planner can play out only the most promising rows.
     (Nothing is returned: a function compiled without the runtime must not return a view.)"""
+    _direct_maps(s, t, p, work.buf[level])
+    _fill_values(s, t, p, rows, n, w, work, level)
+
+
+@njit
+def _fill_values(s, t, p, rows, n, w, work, level):
+    """work.values[level][:n] from the level's maps (_direct_maps)."""
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
-    control_map(s, ctrl)
-    enemy_map(s, p, enemy)
-    resource_need(s, t, p, ctrl, need)
     values = work.values[level]
     top = s.game[G_PHASE] == PH_TOP
     for k in range(n):

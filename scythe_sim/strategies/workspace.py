@@ -31,7 +31,7 @@ RIVER_STEP = 3          # a river crossing counts as this many steps in the dist
 class Workspace(NamedTuple):
     rng: np.ndarray         # (MAX_PLAYERS, RNG_WORDS) uint64: seat k's strategy stream
     memory: np.ndarray      # (MAX_PLAYERS, N_MEMORY) int64: seat k's memory, zero at game start
-    plan: State             # the scratch state plans are played on
+    plan: State             # the scratch state (a State record, kernel/state.py) plans are played on
     rows: np.ndarray        # (LEVELS, MAX_ACTIONS, ACTION_WIDTH) int64: legal rows inside a plan ([1]);
                             # [0, :, 0] lists the rows a real decision plays out (greedy.best_plan)
     buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
