@@ -1,0 +1,64 @@
+"""The frozen batches and their result arrays (see tests/frozen/__init__.py).
+
+Each batch is a fixed list of seeds, player counts and strategies; its result is the
+games and seats arrays of ``run_games``, stored column by column under the column's
+name, so adding a result column later does not invalidate the stored ones.
+"""
+import pathlib
+import sys
+
+import numpy as np
+
+from scythe_sim.layout import MAX_PLAYERS
+from scythe_sim.play import GAME_RESULTS, SEAT_RESULTS, run_games
+from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.mixes import mix_strategies
+from scythe_sim.tables import build_tables
+
+FILE = pathlib.Path(__file__).with_name("results.npz")
+DEFAULT_MIX_GAMES = 240
+RANDOM_GAMES = 300
+
+
+def batches():
+    """{batch name: (seeds, players, strategies, rules)}."""
+    out = {}
+    g = DEFAULT_MIX_GAMES
+    players = np.array([2, 3, 4, 5])[np.arange(g) % 4]
+    out["default_mix"] = (np.arange(1000, 1000 + g, dtype=np.uint64), players,
+                          mix_strategies("default", g, players, seed=11), {})
+    g = RANDOM_GAMES
+    players = np.array([1, 2, 3, 4, 5])[np.arange(g) % 5]
+    out["random"] = (np.arange(5000, 5000 + g, dtype=np.uint64), players,
+                     np.zeros((g, MAX_PLAYERS), np.int64), {})
+    g = 60
+    players = np.full(g, 4)
+    rusviet_house = {"relentless_on_factory": 1, "ban_pairs": 0, "stars_to_end": 5}
+    out["house_rules_greedy"] = (np.arange(9000, 9000 + g, dtype=np.uint64), players,
+                                 np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy"), np.int64),
+                                 rusviet_house)
+    return out
+
+
+def play(name):
+    seeds, players, strategies, rules = batches()[name]
+    return run_games(build_tables(rules), seeds, players, strategies=strategies, check=True)
+
+
+def columns(name) -> dict:
+    game_out, seat_out = play(name)
+    cols = {f"{name}/games/{c}": game_out[:, i].copy() for i, c in enumerate(GAME_RESULTS)}
+    cols.update({f"{name}/seats/{c}": seat_out[:, :, i].copy() for i, c in enumerate(SEAT_RESULTS)})
+    return cols
+
+
+def main(argv):
+    stored = {}
+    for name in batches():
+        stored.update(columns(name))
+    np.savez_compressed(FILE, **stored)
+    print(f"wrote {FILE} ({len(stored)} columns)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
