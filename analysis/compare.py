@@ -43,7 +43,8 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     difference, ci_low, ci_high, p_value, p_holm and shifted (significant and >=
     min_effect). `pairing` (check_pairing's answer) is computed when not given."""
     keys = list(by)
-    pairing = pairing or check_pairing(base, candidate, keys)
+    if pairing is None:
+        pairing = check_pairing(base, candidate, keys)
     joined = _counts(base, keys).join(_counts(candidate, keys), on=keys, how="full", coalesce=True,
                                       suffix="_candidate").fill_null(0)
     if pairing.paired:

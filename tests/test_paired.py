@@ -7,6 +7,8 @@ import math
 import os
 import shutil
 import statistics
+import subprocess
+import sys
 
 import numpy as np
 import polars as pl
@@ -50,6 +52,13 @@ def test_paired_interval_edges():
     assert paired_difference(50, 0, 0) == (0.0, 0.0, 0.0, 1.0)          # nothing changed anywhere
     d, low, high, p = paired_difference(50, 50, 50)                     # the candidate won every seat
     assert (d, low, high) == (1.0, 1.0, 1.0) and p < 1e-10
+
+
+def test_the_interval_module_is_pure_python():
+    code = ("import sys, scythe_sim.intervals; "
+            "print(sorted(m for m in ('numpy', 'polars', 'numba', 'analysis') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 # --- synthetic runs with known deals --------------------------------------------------------------
