@@ -1,41 +1,83 @@
 """`scythe-sim compare`: has balance shifted between a base run and a candidate run?
 
-Per group (faction, mat, their pairs, strategy...): the candidate's win rate minus the
-base's, a Newcombe interval at level 1 - alpha, a two-proportion z-test p-value, the
-Holm-corrected p-value over all groups, and whether the shift counts: significant
-after correction and at least min_effect in size.
+Per group (faction, mat, their pairs, strategy, seat...): the candidate's win rate
+minus the base's with two intervals at level 1 - alpha:
+- unpaired: Newcombe's interval and a two-proportion z-test, valid for any two runs;
+- paired (only when the runs played the same deals, analysis/pairing.py): the mean of
+  the seat-by-seat differences with its normal interval and McNemar's test, much
+  narrower when the outcomes are correlated.
+The verdict (`method`) uses the paired one whenever the runs are paired: the
+Holm-corrected p-value over all groups, and whether the shift counts (significant
+and at least min_effect in size).
 """
 import polars as pl
 
-from .stats import difference, holm
+from scythe_sim.intervals import holm, newcombe_difference, paired_difference
 
-BY_CHOICES = ("faction", "mat", "faction,mat", "strategy", "players", "turn_order")
+from .pairing import ROW_KEYS, check_pairing
+
+BY_CHOICES = ("faction", "mat", "faction,mat", "strategy", "players", "turn_order", "seat")
 
 
 def _counts(run, keys):
-    return (run.seats().group_by(list(keys))
+    return (run.seats().group_by(keys)
             .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect(engine="streaming"))
 
 
-def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02):
-    """A DataFrame: the group keys, base and candidate n/win rate, difference, ci_low,
-    ci_high, p_value, p_holm, shifted (significant and >= min_effect)."""
+def _paired_sums(base, candidate, keys):
+    """Per group: the joined seats n, the sum and the sum of squares of candidate winner
+    minus base winner (the groups are the base's; identical in paired runs)."""
+    groups = [k for k in keys if k not in ROW_KEYS]
+    a = base.seats().select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
+    b = candidate.seats().select(*ROW_KEYS, pl.col("winner").cast(pl.Int32).alias("winner_candidate"))
+    d = pl.col("winner_candidate") - pl.col("winner")
+    return (a.join(b, on=list(ROW_KEYS), how="inner").group_by(keys)
+            .agg(pl.len().alias("paired_n"), d.sum().alias("sum_d"), (d * d).sum().alias("sum_d2"))
+            .collect(engine="streaming"))
+
+
+def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, pairing=None):
+    """A DataFrame, one row per group: the group keys, base and candidate n and win rate,
+    the unpaired (Newcombe) difference, interval and p-value, the paired ones (null
+    when the runs are not paired), `method` ("paired" or "unpaired") and the verdict's
+    difference, ci_low, ci_high, p_value, p_holm and shifted (significant and >=
+    min_effect). `pairing` (check_pairing's answer) is computed when not given."""
     keys = list(by)
+    if pairing is None:
+        pairing = check_pairing(base, candidate, keys)
     joined = _counts(base, keys).join(_counts(candidate, keys), on=keys, how="full", coalesce=True,
-                                      suffix="_candidate").fill_null(0).sort(keys)
-    rows = []
-    for row in joined.iter_rows(named=True):
-        n1, w1, n2, w2 = row["n"], row["wins"], row["n_candidate"], row["wins_candidate"]
-        if n1 == 0 or n2 == 0:
-            d = low = high = None
-            p = 1.0
-        else:
-            d, low, high, p = difference(w1, n1, w2, n2, alpha)
-        rows.append({**{k: row[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
-                     "candidate_n": n2, "candidate_rate": w2 / n2 if n2 else None,
-                     "difference": d, "ci_low": low, "ci_high": high, "p_value": p})
+                                      suffix="_candidate").fill_null(0)
+    if pairing.paired:
+        joined = joined.join(_paired_sums(base, candidate, keys), on=keys, how="left")
+    rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]
     adjusted = holm([r["p_value"] for r in rows])
     for r, p in zip(rows, adjusted):
         r["p_holm"] = p
         r["shifted"] = bool(r["difference"] is not None and p < alpha and abs(r["difference"]) >= min_effect)
-    return pl.DataFrame(rows)
+    return pl.DataFrame(rows, schema=_schema(keys, joined))
+
+
+def _row(r, keys, alpha, pairing):
+    n1, w1, n2, w2 = r["n"], r["wins"], r["n_candidate"], r["wins_candidate"]
+    unpaired = newcombe_difference(w1, n1, w2, n2, alpha) if n1 and n2 else (None, None, None, 1.0)
+    paired = (None, None, None, None)
+    if pairing.paired and r.get("paired_n"):
+        paired = paired_difference(r["paired_n"], r["sum_d"], r["sum_d2"], alpha)
+    verdict = paired if pairing.paired else unpaired
+    return {**{k: r[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
+            "candidate_n": n2, "candidate_rate": w2 / n2 if n2 else None,
+            "unpaired_ci_low": unpaired[1], "unpaired_ci_high": unpaired[2], "unpaired_p": unpaired[3],
+            "paired_ci_low": paired[1], "paired_ci_high": paired[2], "paired_p": paired[3],
+            "method": pairing.method, "difference": verdict[0], "ci_low": verdict[1], "ci_high": verdict[2],
+            "p_value": 1.0 if verdict[3] is None else verdict[3]}
+
+
+def _schema(keys, joined):
+    """Column types in the rows' order (a column of nulls, e.g. paired ones, stays Float64)."""
+    schema = {k: joined.schema[k] for k in keys}
+    for column in ("base_n", "base_rate", "candidate_n", "candidate_rate", "unpaired_ci_low",
+                   "unpaired_ci_high", "unpaired_p", "paired_ci_low", "paired_ci_high", "paired_p",
+                   "method", "difference", "ci_low", "ci_high", "p_value", "p_holm", "shifted"):
+        schema[column] = {"base_n": pl.Int64, "candidate_n": pl.Int64, "method": pl.String,
+                          "shifted": pl.Boolean}.get(column, pl.Float64)
+    return schema

@@ -12,7 +12,9 @@ inverse information matrix.
 import numpy as np
 import polars as pl
 
-from .stats import Z95, wilson_bounds
+from scythe_sim.intervals import Z95
+
+from .stats import wilson_bounds
 
 FACTORS = ("faction", "mat", "turn_order", "strategy")
 

@@ -12,6 +12,7 @@ import polars as pl  # noqa: E402
 
 from . import figures, models, queries  # noqa: E402
 from .compare import compare_runs  # noqa: E402
+from .pairing import check_pairing  # noqa: E402
 from .runs import Run  # noqa: E402
 
 
@@ -89,10 +90,7 @@ def build_report(run_dirs, out_dir):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
         _run_sections(report, run, prefix)
     if len(runs) > 1:
-        report.heading("Runs side by side: faction win rate against the first run")
-        for run in runs[1:]:
-            table = compare_runs(runs[0], run, by=("faction",))
-            report.table(f"compare_{run.name}", table)
+        _side_by_side(report, runs)
     report.heading("Provenance")
     rows = [{"run": r.name, "path": r.path, "games": r.manifest["games"], "root_seed": r.manifest["root_seed"],
              "config_hash": r.manifest["config_hash"],
@@ -101,6 +99,23 @@ def build_report(run_dirs, out_dir):
     report.table("provenance", pl.DataFrame(rows))
     report.write()
     return os.path.join(out_dir, "index.md")
+
+
+def _side_by_side(report, runs):
+    """Each later run against the first, by faction and by mat: the difference of win rate
+    with the paired interval when the two runs played the same deals, else the unpaired."""
+    report.heading("Runs side by side: win rate against the first run")
+    report.text("Differences are this run minus the first. When both runs played the same deals game "
+                "for game (same seed, same factions, mats and strategies in every seat) the difference is "
+                "measured seat by seat with a paired 95% interval, much narrower than the unpaired "
+                "(Newcombe) one shown beside it; `method` says which one the `shifted` verdict used.")
+    for run in runs[1:]:
+        pairing = check_pairing(runs[0], run)
+        report.heading(f"{run.name} against {runs[0].name}", 3)
+        report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
+        for by in ("faction", "mat"):
+            table = compare_runs(runs[0], run, by=(by,), pairing=pairing)
+            report.table(f"compare_{run.name}_by_{by}", table)
 
 
 def _run_sections(report, run, prefix):

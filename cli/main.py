@@ -120,37 +120,60 @@ def report(run_dirs, out_dir):
 @click.argument("base")
 @click.argument("candidate")
 @click.option("--by", default="faction", show_default=True,
-              type=click.Choice(["faction", "mat", "faction,mat", "strategy", "players", "turn_order"]))
+              type=click.Choice(["faction", "mat", "faction,mat", "strategy", "players", "turn_order", "seat"]))
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
 @click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
               help="Smallest win-rate difference that counts as a shift.")
 @click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
 def compare(base, candidate, by, alpha, min_effect, fail):
-    """Compare win rates of a candidate run with a base run, group by group."""
+    """Compare win rates of a candidate run with a base run, group by group: paired
+    (seat by seat) when both runs played the same deals, unpaired otherwise."""
     from rich.console import Console
-    from rich.table import Table
 
     from analysis.compare import compare_runs
+    from analysis.pairing import check_pairing, run_differences
     from analysis.runs import Run
 
     keys = tuple(by.split(","))
-    table = compare_runs(Run(base), Run(candidate), keys, alpha, min_effect)
-    out = Table(title=f"win rate: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
-    for column in (*keys, "base", "candidate", "difference", "interval", "p (Holm)", "shift"):
-        out.add_column(column, justify="left" if column in keys else "right")
-    for r in table.iter_rows(named=True):
-        fmt = (lambda x: "-" if x is None else f"{x:.1%}")
-        out.add_row(*[str(r[k]) for k in keys], f"{fmt(r['base_rate'])} (n={r['base_n']})",
-                    f"{fmt(r['candidate_rate'])} (n={r['candidate_n']})",
-                    "-" if r["difference"] is None else f"{r['difference']:+.1%}",
-                    "-" if r["ci_low"] is None else f"{r['ci_low']:+.1%} .. {r['ci_high']:+.1%}",
-                    f"{r['p_holm']:.3g}", "SHIFT" if r["shifted"] else "")
-    Console(width=140).print(out)
+    base_run, candidate_run = Run(base), Run(candidate)
+    pairing = check_pairing(base_run, candidate_run, keys)
+    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing)
+    click.echo(f"base {base_run.name} ({base_run.manifest['games']:,} games), "
+               f"candidate {candidate_run.name} ({candidate_run.manifest['games']:,} games)")
+    for field, a, b in run_differences(base_run, candidate_run):
+        click.echo(f"  {field}: {'-' if a is None else a} -> {'-' if b is None else b}")
+    Console(width=160).print(_compare_table(table, keys, by, alpha, pairing.method))
+    click.echo(f"verdict uses the {pairing.method} interval; {pairing.reason}")
     shifted = int(table["shifted"].sum())
     click.echo(f"{shifted} group(s) shifted by at least {min_effect:.1%} at alpha {alpha}")
     if fail and shifted:
         sys.exit(1)
+
+
+def _compare_table(table, keys, by, alpha, method):
+    """The rich table of compare: both intervals side by side, the verdict's marked *."""
+    from rich.table import Table
+
+    def pct(x):
+        return "-" if x is None else f"{x:.1%}"
+
+    def interval(low, high):
+        return "-" if low is None else f"{low:+.1%} .. {high:+.1%}"
+
+    out = Table(title=f"win rate: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
+    mark = {m: " *" if m == method else "" for m in ("unpaired", "paired")}
+    for column in (*keys, "base", "candidate", "difference", f"unpaired interval{mark['unpaired']}",
+                   f"paired interval{mark['paired']}", "p (Holm)", "shift"):
+        out.add_column(column, justify="left" if column in keys else "right")
+    for r in table.iter_rows(named=True):
+        out.add_row(*[str(r[k]) for k in keys], f"{pct(r['base_rate'])} (n={r['base_n']})",
+                    f"{pct(r['candidate_rate'])} (n={r['candidate_n']})",
+                    "-" if r["difference"] is None else f"{r['difference']:+.1%}",
+                    interval(r["unpaired_ci_low"], r["unpaired_ci_high"]),
+                    interval(r["paired_ci_low"], r["paired_ci_high"]),
+                    f"{r['p_holm']:.3g}", "SHIFT" if r["shifted"] else "")
+    return out
 
 
 class _progress:

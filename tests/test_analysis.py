@@ -17,7 +17,7 @@ from click.testing import CliRunner  # noqa: E402
 from analysis import figures, queries  # noqa: E402
 from analysis.compare import compare_runs  # noqa: E402
 from analysis.runs import Run  # noqa: E402
-from analysis.stats import difference, holm, wilson  # noqa: E402
+from scythe_sim.intervals import holm, newcombe_difference, wilson  # noqa: E402
 from cli.main import main  # noqa: E402
 
 FACTIONS = ["crimea", "nordic", "polania", "rusviet", "saxony"]
@@ -35,7 +35,7 @@ def test_wilson_interval_known_values():
 
 def test_newcombe_difference_matches_the_published_example():
     # Newcombe (1998), example (a), method 10: 56/70 - 48/80 = 0.2000 (0.0524, 0.3339)
-    d, low, high, p = difference(48, 80, 56, 70)
+    d, low, high, p = newcombe_difference(48, 80, 56, 70)
     assert d == pytest.approx(0.2, abs=1e-9)
     assert low == pytest.approx(0.0524, abs=1e-4) and high == pytest.approx(0.3339, abs=1e-4)
     assert 0 < p < 0.05

@@ -1,0 +1,117 @@
+"""Are two runs paired, i.e. did they play the same deals game for game?
+
+Two runs with the same root seed deal every game alike (factions, mats, strategies,
+player count), even when one plays a house rule or a variant, since a variant draws
+its extra randomness from its own stream. Then game i of the base and game i of the
+candidate differ only by the change, and a seat's result in one predicts its result
+in the other: comparing them seat by seat (common random numbers) cancels the luck of
+the deal and gives much narrower intervals. The rows decide: the same (game, seat)
+keys with the same deal columns in every row. The root seeds and the game seeds only
+explain the verdict.
+"""
+from typing import NamedTuple
+
+import polars as pl
+
+DEAL_COLUMNS = ("faction", "mat", "strategy", "players")
+ROW_KEYS = ("game", "seat")     # a seat's row in both runs
+# manifest fields another version may add; shown when the two runs differ in them
+LABEL_FIELDS = ("game", "variant", "ruleset")
+
+
+class Pairing(NamedTuple):
+    paired: bool
+    reason: str          # one line, starting with "paired:" or "unpaired:"
+    games: int           # games in the base run
+
+    @property
+    def method(self):
+        return "paired" if self.paired else "unpaired"
+
+
+def check_pairing(base, candidate, keys=()) -> Pairing:
+    """Paired when both runs hold the same seats (game, seat) and every seat has the same
+    deal columns (and `keys`, the groups compared) in both."""
+    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys]) if c not in ROW_KEYS]
+    a = base.seats().select(*ROW_KEYS, *columns)
+    b = candidate.seats().select(*ROW_KEYS, *columns)
+    n_a, n_b = _rows(a), _rows(b)
+    games = _rows(base.games())
+    joined = a.join(b, on=list(ROW_KEYS), how="inner", suffix="_candidate")
+    if _rows(joined) != n_a or n_a != n_b:
+        return Pairing(False, f"unpaired: the runs hold different games ({n_a:,} and {n_b:,} seats, "
+                              f"{_rows(joined):,} in common)", games)
+    differs = pl.any_horizontal([pl.col(c) != pl.col(f"{c}_candidate") for c in columns])
+    mismatched = joined.filter(differs).sort("game", "seat").collect(engine="streaming")
+    if mismatched.height:
+        return Pairing(False, _mismatch_reason(base, candidate, mismatched, columns), games)
+    seeds = _same_game_seeds(base, candidate)
+    what = "identical deals" if seeds else "identical seats but different game seeds (little to gain)"
+    return Pairing(True, f"paired: {games:,} games with {what}", games)
+
+
+def _rows(frame: pl.LazyFrame) -> int:
+    return frame.select(pl.len()).collect(engine="streaming").item()
+
+
+def _mismatch_reason(base, candidate, mismatched, columns):
+    seeds = (base.manifest.get("root_seed"), candidate.manifest.get("root_seed"))
+    if seeds[0] != seeds[1]:
+        return f"unpaired: runs do not share deals (different seeds {seeds[0]} and {seeds[1]})"
+    row = mismatched.row(0, named=True)
+    column = next(c for c in columns if row[c] != row[f"{c}_candidate"])
+    games = mismatched["game"].n_unique()
+    return (f"unpaired: {games:,} game(s) deal differently, first game {row['game']} seat {row['seat']}: "
+            f"{column} {row[column]} in base, {row[f'{column}_candidate']} in candidate")
+
+
+def _same_game_seeds(base, candidate):
+    a = base.games().select("game", "seed")
+    b = candidate.games().select("game", "seed")
+    differ = a.join(b, on="game", suffix="_candidate").filter(pl.col("seed") != pl.col("seed_candidate"))
+    return _rows(differ) == 0
+
+
+def run_differences(base, candidate):
+    """[(field, base value, candidate value)] for what sets the two runs apart: the variant
+    labels (manifest, or the tables' columns when a version writes them), the root seed,
+    the game count and each config field, house rules one by one."""
+    out = []
+    for field in LABEL_FIELDS:
+        pair = (_label(base, field), _label(candidate, field))
+        if pair[0] != pair[1]:
+            out.append((field, *pair))
+    for field in ("root_seed", "games"):
+        pair = (base.manifest.get(field), candidate.manifest.get(field))
+        if pair[0] != pair[1]:
+            out.append((field, *pair))
+    flat_a, flat_b = _flat_config(base), _flat_config(candidate)
+    for field in sorted(set(flat_a) | set(flat_b)):
+        pair = (flat_a.get(field), flat_b.get(field))
+        if pair[0] != pair[1]:
+            out.append((field, *(("(set)" if isinstance(v, list) and len(v) > 8 else v) for v in pair)))
+    return out
+
+
+def _label(run, field):
+    if field in run.manifest:
+        return run.manifest[field]
+    games = run.games()
+    if field in games.collect_schema().names():
+        values = games.select(pl.col(field).cast(pl.String).unique()).collect(engine="streaming")
+        return ",".join(sorted(str(v) for v in values[field].to_list()))
+    return None
+
+
+def _flat_config(run):
+    """The config snapshot as {field: value}, nested tables (rules, setup...) flattened to
+    "rules.stars_to_end"; the fields shown elsewhere (name, seed, games) left out."""
+    out = {}
+    for key, value in run.manifest.get("config", {}).items():
+        if key in ("name", "seed", "games"):
+            continue
+        if isinstance(value, dict):
+            out.update({f"{key}.{k}": v for k, v in value.items()})
+        else:
+            out[key] = value
+    return out
