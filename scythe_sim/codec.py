@@ -9,19 +9,31 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_ENCOUNTER_OPTION, A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE,
                      A_END_PRODUCE, A_ENLIST, A_FACTORY_TOP, A_FIGHT, A_GAIN_COINS,
                      A_GAIN_RESOURCES, A_MOVE, A_NO_BENEFIT, A_PAY_COERCION, A_PAY_RESOURCE,
-                     A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX, A_SECTION,
-                     A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_HEX,
-                     A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE, G_DECIDER, G_ENC_CARD,
-                     G_MOVER, G_PHASE, PH_END_TURN, PH_FREE_ACTION, PH_TOP, P_CUBE0, P_FACTION,
-                     P_FACTORY_CARD, P_MAT, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
+                     A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
+                     A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
+                     A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
+                     A_UPGRADE, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
+                     PH_FREE_ACTION, PH_TOP, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
+                     P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
                      UNIT_MECH0, UNIT_WORKER0)
 
 
-def unit_name(tables, faction: int, u: int) -> str:
+# action kinds by the rule they belong to (named, never ranges of ids)
+_CARD_KINDS = (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FACTORY,
+               A_FACTORY_TOP, A_REVEAL_OBJECTIVE)
+_BENEFIT_KINDS = (A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST)
+
+
+def _mech_name(state, p, slot):
+    """The mech ability player p's mech in this slot carries (the player's own fields)."""
+    return MECH_ABILITIES[int(state.player[p, P_MECH_ABILITY0 + slot])]
+
+
+def unit_name(state, p: int, u: int) -> str:
     if u == UNIT_CHARACTER:
         return "character"
     if u < UNIT_WORKER0:
-        return f"{MECH_ABILITIES[tables.fac_mechs[faction, u - UNIT_MECH0]]} mech"
+        return f"{_mech_name(state, p, u - UNIT_MECH0)} mech"
     return "worker"
 
 
@@ -45,10 +57,10 @@ def describe(state, tables, row) -> str:
         if phase == PH_END_TURN:
             return "end the turn"
         return "skip the top action" if phase == PH_TOP else "skip the bottom action"
-    if kind >= A_ENCOUNTER_OPTION:
+    if kind in _CARD_KINDS:
         return _describe_card(state, tables, p, kind, a0, a1)
-    if state.game[G_PHASE] == PH_FREE_ACTION and A_UPGRADE <= kind <= A_NO_BENEFIT:
-        return "free " + _describe_benefit(tables, faction, kind, a0, a1) if kind != A_NO_BENEFIT \
+    if state.game[G_PHASE] == PH_FREE_ACTION and (kind in _BENEFIT_KINDS or kind == A_NO_BENEFIT):
+        return "free " + _describe_benefit(state, p, kind, a0, a1) if kind != A_NO_BENEFIT \
             else "decline the free action"
     if kind == A_GAIN_COINS:
         return f"gain ${_amount(state, tables, p, CUBE_GAIN)}"
@@ -66,9 +78,9 @@ def describe(state, tables, row) -> str:
     if kind == A_PRODUCE:
         return "produce"
     if kind == A_SELECT_UNIT:
-        return f"move the {unit_name(tables, faction, a0)} from {hex_name(int(state.unit_loc[p, a0]))}"
+        return f"move the {unit_name(state, p, a0)} from {hex_name(int(state.unit_loc[p, a0]))}"
     if kind == A_STEP:
-        mover = unit_name(tables, faction, int(state.game[G_MOVER]))
+        mover = unit_name(state, p, int(state.game[G_MOVER]))
         return f"{mover} -> {hex_name(a0)} ({TERRAINS[tables.terrain[a0]]})"
     if kind in (A_PICK_RESOURCE, A_DROP_RESOURCE):
         verb = "pick up" if kind == A_PICK_RESOURCE else "drop"
@@ -98,8 +110,8 @@ def describe(state, tables, row) -> str:
         return f"pay from {hex_name(a0)}"
     if kind == A_PAY_COERCION:
         return f"pay with a combat card ({CARD_VALUES[a0]}) by Coercion"
-    if A_UPGRADE <= kind <= A_ENLIST:
-        return _describe_benefit(tables, faction, kind, a0, a1)
+    if kind in _BENEFIT_KINDS:
+        return _describe_benefit(state, p, kind, a0, a1)
     if kind == A_NO_BENEFIT:
         return "take no benefit"
     if kind == A_FIGHT:
@@ -113,11 +125,11 @@ def describe(state, tables, row) -> str:
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
 
 
-def _describe_benefit(tables, faction, kind, a0, a1):
+def _describe_benefit(state, p, kind, a0, a1):
     if kind == A_UPGRADE:
         return f"upgrade: {TECH_CUBES[a0]} cube -> {BOTTOM_ACTIONS[a1]} cost"
     if kind == A_DEPLOY:
-        ability = MECH_ABILITIES[tables.fac_mechs[faction, a0]]
+        ability = _mech_name(state, p, a0)
         return f"deploy the {ability} mech on {hex_name(a1)}"
     if kind == A_BUILD:
         return f"build the {STRUCTURES[a0]} on {hex_name(a1)}"

@@ -241,7 +241,7 @@ def render_board(s, t):
                 parts.append(f"{FACTIONS[f]}[{' '.join(shown)}]")
         res = " ".join(f"{int(s.hex_res[loc, r])} {RESOURCES[r]}" for r in range(len(RESOURCES))
                        if s.hex_res[loc, r])
-        token = " encounter" if loc < N_HEX and s.token[loc] else ""
+        token = " encounter" if loc < N_HEX and s.encounter_token[loc] else ""
         if parts or res:
             terrain = TERRAINS[t.terrain[loc]]
             lines.append(f"  {hex_name(loc):13} {terrain:8} {' '.join(parts)}"

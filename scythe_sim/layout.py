@@ -1,9 +1,9 @@
 """The compiled game state: its fields (`State`), index constants and NAMES.
 
-Every field carries a ``# (shape) dtype: meaning`` comment. Integers are int64
-throughout (state and tables alike), so every compiled helper has one signature. A state
-is one numpy record with these fields (kernel/state.py: ``new_state``, ``copy_state``,
-``copy_into``, the only other places that handle all fields).
+The State's fields are declared once, in ``STATE_FIELDS`` (name, shape, dtype, blank
+value, how position JSON carries it, meaning); index constants carry a comment each.
+Integers are int64 throughout (state and tables alike), so every compiled helper has one
+signature. A state is one numpy record with these fields (kernel/state.py).
 Shapes are sized for 7 players, factions and mats so expansions change data, not shapes.
 
 Players are indexed by turn order: player 0 moves first, player p+1 sits on p's left
@@ -46,16 +46,23 @@ PLAYER_FIELDS = (
     "stars",                        # stars placed in total
     "factory_card",                 # Factory card id kept (-1 = none yet)
     "objectives_done",              # bit c set when objective card c was revealed for a star
+    # abilities this player plays with, set at setup from the faction (rules read these,
+    # never the faction's table row, so a setup may swap abilities between players)
+    "ability",                      # FACTION_ABILITIES id
+    # MECH_ABILITIES id of the mech in slot 0..3
+    "mech_ability0", "mech_ability1", "mech_ability2", "mech_ability3",
 )
 (P_FACTION, P_MAT, P_SEAT, P_POWER, P_POPULARITY, P_COINS, P_LAST_SECTION, P_TURNS,
  P_CUBE0, _P_CUBE1, _P_CUBE2, _P_CUBE3, _P_CUBE4, _P_CUBE5,
  P_REDUCED0, _P_REDUCED1, _P_REDUCED2, _P_REDUCED3,
  P_RECRUIT0, _P_RECRUIT1, _P_RECRUIT2, _P_RECRUIT3,
  P_ONETIME0, _P_ONETIME1, _P_ONETIME2, _P_ONETIME3,
- P_OBJECTIVE_A, P_OBJECTIVE_B, P_STARS, P_FACTORY_CARD, P_OBJECTIVES_DONE) = range(len(PLAYER_FIELDS))
+ P_OBJECTIVE_A, P_OBJECTIVE_B, P_STARS, P_FACTORY_CARD, P_OBJECTIVES_DONE,
+ P_ABILITY, P_MECH_ABILITY0, _P_MECH_ABILITY1, _P_MECH_ABILITY2,
+ P_MECH_ABILITY3) = range(len(PLAYER_FIELDS))
 N_PLAYER_FIELDS = len(PLAYER_FIELDS)
 # Indexed groups: P_CUBE0 + cube, P_REDUCED0 + bottom action, P_RECRUIT0 + bottom action,
-# P_ONETIME0 + one-time bonus.
+# P_ONETIME0 + one-time bonus, P_MECH_ABILITY0 + mech slot.
 
 # --- Game-wide fields: s.game[G_...] ------------------------------------------------
 GAME_FIELDS = (
@@ -103,6 +110,7 @@ GAME_FIELDS = (
     "gain_any",        # card gains: resources of the player's choice still to take
     "free_mask",       # card gains: bottom actions (bit per action) of which one may be taken free
     "warning",         # 1 once the active player forced an enemy worker home this turn with 7+ power
+    "error",           # ERR_* code: a kernel bug met (unknown action kind or phase), 0 none
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -111,8 +119,13 @@ GAME_FIELDS = (
  G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS, G_DECIDER, G_COMBAT_HEX, G_DEFENDER,
  G_ATK_DIAL, G_DEF_DIAL, G_ATK_CARDS, G_DEF_CARDS, G_ATK_NCARDS, G_DEF_NCARDS, G_CARDS_LEFT,
  G_COMBATS, G_FACTORY_POOL, G_ENC_USED, G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_GAIN_FROM,
- G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING) = range(len(GAME_FIELDS))
+ G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR) = range(len(GAME_FIELDS))
 N_GAME_FIELDS = len(GAME_FIELDS)
+
+# G_ERROR codes: apply_action met a kind, or legal_actions a phase, that no branch routes.
+# The state is then broken: legal_actions offers no row and check_invariants reports it.
+ERRORS = ("none", "unknown_action_kind", "unknown_phase")
+ERR_NONE, ERR_UNKNOWN_KIND, ERR_UNKNOWN_PHASE = range(len(ERRORS))
 
 # where card gains go on once taken (G_GAIN_FROM)
 GAIN_FROM_ENCOUNTER = 0   # back to the encounter (Meander's second option), then after the Move
@@ -188,9 +201,18 @@ ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
 # --- Random streams: the state holds the game's chance; strategies keep their own ------
+# State.rng row RNG_GAME is the base game's chance (deals, shuffles, draws). Row
+# RNG_VARIANT is every variant's extra chance: airship tiles, the resolution tile, war
+# draws and whatever a later variant draws must come from it, never from RNG_GAME, so a
+# base run and a variant run with the same seed play the same deals (paired comparison).
+# Both rows derive from the game seed (kernel/setup.seed_state_rng): the game row with
+# stream id 0 (kernel/rng.GAME_STREAM_ID), the variant row with VARIANT_STREAM_ID, an
+# id no other stream uses (seat k's strategy stream is id 1 + k).
 RNG_GAME = 0
-N_RNG_STREAMS = 1
+RNG_VARIANT = 1
+N_RNG_STREAMS = 2
 RNG_WORDS = 4       # xoshiro256** state words per stream
+VARIANT_STREAM_ID = 1000
 
 # --- Score breakdown rows: score[p, S_...] -------------------------------------------
 SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",
@@ -203,34 +225,62 @@ SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",
 N_SCORE_FIELDS = len(SCORE_FIELDS)
 
 
-class State(NamedTuple):
-    game: np.ndarray       # (N_GAME_FIELDS,) int64: G_* game-wide values and turn scratch
-    player: np.ndarray     # (MAX_PLAYERS, N_PLAYER_FIELDS) int64: P_* per-player values
-    unit_loc: np.ndarray   # (MAX_PLAYERS, N_UNITS) int64: location of each unit, OFF_BOARD on its mat
-    struct_loc: np.ndarray  # (MAX_PLAYERS, N_STRUCTURES) int64: location of each structure, OFF_BOARD unbuilt
-    hex_res: np.ndarray    # (N_LOC, N_RES) int64: resource tokens lying on each location
-    token: np.ndarray      # (N_LOC,) int64: 1 where an encounter token lies
-    hand: np.ndarray       # (MAX_PLAYERS, N_CARD_VALUES) int64: combat cards held, by value
-    deck: np.ndarray       # (2, N_CARD_VALUES) int64: [0] draw pile, [1] discards, by value
-    stars: np.ndarray      # (MAX_PLAYERS, N_STAR_KINDS) int64: stars placed of each kind
-    star_turn: np.ndarray  # (MAX_PLAYERS, N_STAR_KINDS) int64: game turn the first star of a kind was placed, -1
-    mark: np.ndarray       # (N_LOC,) int64: per-action scratch (territories already produced on)
-    rng: np.ndarray        # (N_RNG_STREAMS, RNG_WORDS) uint64: xoshiro256** streams
+class StateField(NamedTuple):
+    """One field of the State: the single declaration everything else derives from."""
+    name: str
+    shape: tuple
+    dtype: type
+    blank: int        # every element's value in a new (or cleared) state
+    position: str     # where position JSON carries it (its keys), or "derived: why" / "scratch: why"
+    meaning: str
+
+
+# The State's fields, in record order. State, state_shapes, STATE_DTYPE and (in
+# kernel/state.py) new_state / copy_state are built from this; the compiled
+# copy_into and clear_state name each field and tests/test_state_fields.py fails when
+# either misses one, as does the position round trip when position.py drops one.
+STATE_FIELDS = (
+    StateField("game", (N_GAME_FIELDS,), np.int64, 0,
+               "game, board.factory_cards, board.encounter_cards_drawn",
+               "G_* game-wide values and turn scratch"),
+    StateField("player", (MAX_PLAYERS, N_PLAYER_FIELDS), np.int64, 0,
+               "players[] (stars and the ability fields are derived from stars and faction)",
+               "P_* per-player values"),
+    StateField("unit_loc", (MAX_PLAYERS, N_UNITS), np.int64, OFF_BOARD,
+               "players[].character, players[].mechs, players[].workers",
+               "location of each unit, OFF_BOARD on its mat"),
+    StateField("struct_loc", (MAX_PLAYERS, N_STRUCTURES), np.int64, OFF_BOARD,
+               "players[].structures", "location of each structure, OFF_BOARD unbuilt"),
+    StateField("hex_res", (N_LOC, N_RES), np.int64, 0,
+               "board.resources", "resource tokens lying on each location"),
+    StateField("encounter_token", (N_LOC,), np.int64, 0,
+               "board.encounter_tokens", "1 where an encounter token lies"),
+    StateField("hand", (MAX_PLAYERS, N_CARD_VALUES), np.int64, 0,
+               "players[].combat_cards", "combat cards held, by value"),
+    StateField("deck", (2, N_CARD_VALUES), np.int64, 0,
+               "deck", "[0] draw pile, [1] discards, by value"),
+    StateField("stars", (MAX_PLAYERS, N_STAR_KINDS), np.int64, 0,
+               "players[].stars", "stars placed of each kind"),
+    StateField("star_turn", (MAX_PLAYERS, N_STAR_KINDS), np.int64, -1,
+               "players[].star_turns", "game turn the first star of a kind was placed, -1"),
+    StateField("mark", (N_LOC,), np.int64, 0,
+               "game.marked", "per-action scratch (territories already produced on)"),
+    StateField("rng", (N_RNG_STREAMS, RNG_WORDS), np.uint64, 0,
+               "rng", "xoshiro256** streams: RNG_GAME, RNG_VARIANT"),
+)
+
+# The fields as a named tuple type (s.player reads the same on a State as on the record).
+State = NamedTuple("State", [(f.name, np.ndarray) for f in STATE_FIELDS])
+
+# One numpy record holds a state: compiled code receives it as a single pointer.
+STATE_DTYPE = np.dtype([(f.name, f.dtype, f.shape) for f in STATE_FIELDS])
+
+
+def carried_by_position(field: StateField) -> bool:
+    """True when position JSON writes the field or rebuilds it (derived), not scratch."""
+    return not field.position.startswith("scratch:")
 
 
 def state_shapes():
-    """Shape and dtype of every State field (used by new_state and the tests)."""
-    return {
-        "game": ((N_GAME_FIELDS,), np.int64),
-        "player": ((MAX_PLAYERS, N_PLAYER_FIELDS), np.int64),
-        "unit_loc": ((MAX_PLAYERS, N_UNITS), np.int64),
-        "struct_loc": ((MAX_PLAYERS, N_STRUCTURES), np.int64),
-        "hex_res": ((N_LOC, N_RES), np.int64),
-        "token": ((N_LOC,), np.int64),
-        "hand": ((MAX_PLAYERS, N_CARD_VALUES), np.int64),
-        "deck": ((2, N_CARD_VALUES), np.int64),
-        "stars": ((MAX_PLAYERS, N_STAR_KINDS), np.int64),
-        "star_turn": ((MAX_PLAYERS, N_STAR_KINDS), np.int64),
-        "mark": ((N_LOC,), np.int64),
-        "rng": ((N_RNG_STREAMS, RNG_WORDS), np.uint64),
-    }
+    """Shape and dtype of every State field (used by the tests)."""
+    return {f.name: (f.shape, f.dtype) for f in STATE_FIELDS}

@@ -98,8 +98,7 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
         seat = s.player[s.game[G_DECIDER], P_SEAT]
         i = choose(strategies[seat], s, t, seat, actions, n, params, work)
         kind = actions[i, 0]
-        if kind >= A_ENCOUNTER_OPTION:
-            count_usage(s, kind, actions[i, 1], usage)
+        count_usage(s, kind, actions[i, 1], usage)
         phase, turn, rnd, active = s.game[G_PHASE], s.game[G_TURN], s.game[G_ROUND], s.game[G_ACTIVE]
         if phase == PH_TOP:
             top = _top_choice(kind)
@@ -157,6 +156,7 @@ def _log_turn(s, log, log_n, game_id, turn, rnd, p, top, bottom):
 
 @njit
 def count_usage(s, kind, a0, usage):
+    """Add one to the counter of a card used by this row; other kinds count nothing."""
     if kind == A_ENCOUNTER_OPTION:
         usage[USAGE_ENCOUNTER0 + s.game[G_ENC_CARD] * N_ENCOUNTER_OPTIONS + a0] += 1
     elif kind == A_FACTORY_TOP:

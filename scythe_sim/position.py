@@ -13,12 +13,13 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES,
 from .errors import PositionError
 from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
-                     G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_WORKERS, OFF_BOARD, PHASES,
-                     P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
-                     P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY,
-                     P_POWER, P_RECRUIT0, P_REDUCED0, P_SEAT, P_STARS, P_TURNS, UNIT_CHARACTER,
-                     UNIT_MECH0, UNIT_WORKER0)
-from .kernel.rng import GAME_STREAM_ID, seed_streams
+                     G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_RNG_STREAMS, N_WORKERS,
+                     OFF_BOARD, PHASES, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD,
+                     P_LAST_SECTION, P_MAT, P_MECH_ABILITY0, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
+                     P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
+                     P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
+                     UNIT_WORKER0)
+from .kernel.setup import seed_state_rng, set_abilities
 from .kernel.state import new_state
 
 FORMAT = "scythe-sim/position-1"
@@ -38,7 +39,7 @@ _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng"}
 
 def state_to_dict(state, tables) -> dict:
     n = int(state.game[G_N_PLAYERS])
-    players = [_player_to_dict(state, tables, p) for p in range(n)]
+    players = [_player_to_dict(state, p) for p in range(n)]
     resources = {}
     for loc in range(N_LOC):
         held = {RESOURCES[r]: int(state.hex_res[loc, r]) for r in range(len(RESOURCES))
@@ -57,7 +58,7 @@ def state_to_dict(state, tables) -> dict:
         "format": FORMAT,
         "players": players,
         "board": {"resources": resources,
-                  "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.token[loc]],
+                  "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.encounter_token[loc]],
                   "factory_cards": _numbers(state.game[G_FACTORY_POOL], N_FACTORY_CARDS),
                   "encounter_cards_drawn": _numbers(state.game[G_ENC_USED], N_ENCOUNTER_CARDS)},
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
@@ -84,7 +85,7 @@ def _values(counts):
     return {str(CARD_VALUES[v]): int(c) for v, c in enumerate(counts) if c}
 
 
-def _player_to_dict(state, tables, p):
+def _player_to_dict(state, p):
     pl = state.player[p]
     faction = int(pl[P_FACTION])
     locs = state.unit_loc[p]
@@ -110,7 +111,7 @@ def _player_to_dict(state, tables, p):
         "star_turns": {STAR_KINDS[k]: int(state.star_turn[p, k]) for k in range(len(STAR_KINDS))
                        if state.star_turn[p, k] >= 0},
         "character": hex_name(int(locs[UNIT_CHARACTER])),
-        "mechs": {MECH_ABILITIES[tables.fac_mechs[faction, m]]: hex_name(int(locs[UNIT_MECH0 + m]))
+        "mechs": {MECH_ABILITIES[int(pl[P_MECH_ABILITY0 + m])]: hex_name(int(locs[UNIT_MECH0 + m]))
                   for m in range(N_MECHS) if locs[UNIT_MECH0 + m] != OFF_BOARD},
         "workers": [hex_name(int(locs[w])) for w in range(UNIT_WORKER0, UNIT_WORKER0 + N_WORKERS)
                     if locs[w] != OFF_BOARD],
@@ -131,9 +132,6 @@ def dict_to_state(data, tables):
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
         raise PositionError(f"players: give a list of 1 to {MAX_PLAYERS} players in turn order")
     s = new_state()
-    s.player[:, P_LAST_SECTION] = -1
-    s.player[:, P_OBJECTIVE_A:P_OBJECTIVE_B + 1] = -1
-    s.player[:, P_FACTORY_CARD] = -1
     s.game[G_N_PLAYERS] = len(players)
     factions = set()
     for p, entry in enumerate(players):
@@ -186,6 +184,7 @@ def _player_from_dict(s, tables, p, entry, where):
     faction = _name(entry["faction"], FACTIONS, f"{where}.faction")
     pl = s.player[p]
     pl[P_FACTION] = faction
+    set_abilities(s, tables, p, faction)   # derived from the faction, as at setup
     pl[P_MAT] = _name(entry["mat"], MATS, f"{where}.mat")
     pl[P_SEAT] = _int(entry.get("seat", p), f"{where}.seat", 0, MAX_PLAYERS - 1)
     pl[P_POWER] = _int(entry.get("power", int(tables.fac_power[faction])), f"{where}.power", 0, 16)
@@ -212,6 +211,7 @@ def _player_from_dict(s, tables, p, entry, where):
     objectives = entry.get("objectives", [])
     if not isinstance(objectives, list) or len(objectives) > 2:
         raise PositionError(f"{where}.objectives: give at most two objective card numbers")
+    pl[P_OBJECTIVE_A] = pl[P_OBJECTIVE_B] = -1
     for i, number in enumerate(objectives):
         pl[P_OBJECTIVE_A + i] = _int(number, f"{where}.objectives", 1, N_OBJECTIVES) - 1
     pl[P_OBJECTIVES_DONE] = _mask(entry.get("objectives_done", []), N_OBJECTIVES, f"{where}.objectives_done")
@@ -237,7 +237,7 @@ def _pieces_from_dict(s, tables, p, faction, entry, where):
     s.unit_loc[p, UNIT_CHARACTER] = _loc(entry.get("character", hex_name(N_HEX + faction)),
                                          f"{where}.character")
     mechs = entry.get("mechs", {})
-    names = [MECH_ABILITIES[a] for a in tables.fac_mechs[faction]]
+    names = [MECH_ABILITIES[int(s.player[p, P_MECH_ABILITY0 + m])] for m in range(N_MECHS)]
     _no_unknown(mechs, names, f"{where}.mechs")
     for name, loc in mechs.items():
         s.unit_loc[p, UNIT_MECH0 + names.index(name)] = _loc(loc, f"{where}.mechs.{name}")
@@ -265,7 +265,7 @@ def _board_from_dict(s, board):
         for res, count in held.items():
             s.hex_res[loc, RESOURCES.index(res)] = _int(count, f"board.resources.{name}.{res}", 0)
     for name in board.get("encounter_tokens", []):
-        s.token[_loc(name, "board.encounter_tokens")] = 1
+        s.encounter_token[_loc(name, "board.encounter_tokens")] = 1
 
 
 def _deck_from_dict(s, tables, deck):
@@ -308,13 +308,16 @@ def _game_from_dict(s, game, n):
 
 
 def _rng_from_dict(s, rng):
-    if rng is None:  # no stream given: the one seeded from 0, so chance is still reproducible
-        seed_streams(s.rng, np.uint64(0), GAME_STREAM_ID)
+    """The streams given; rows not given (all of them, or the variant row of a position
+    written before it existed) are those seeded from 0, so chance is still reproducible."""
+    seed_state_rng(s.rng, np.uint64(0))
+    if rng is None:
         return
     try:
         words = np.array([[int(w) for w in row] for row in rng], dtype=np.uint64)
     except (TypeError, ValueError, OverflowError):
         raise PositionError("rng: give rows of 64-bit integers (as strings)") from None
-    if words.shape != s.rng.shape:
-        raise PositionError(f"rng: expected {s.rng.shape[0]} row(s) of {s.rng.shape[1]} words")
-    s.rng[:] = words
+    if words.ndim != 2 or words.shape[0] not in (1, N_RNG_STREAMS) or words.shape[1] != RNG_WORDS:
+        raise PositionError(f"rng: expected {N_RNG_STREAMS} rows (or 1, the game stream alone) "
+                            f"of {RNG_WORDS} words")
+    s.rng[:words.shape[0]] = words

@@ -11,8 +11,8 @@ def _assert_range(names, first, last):
 
 
 def test_name_tuples_have_no_gaps_or_duplicates():
-    _assert_range(layout.PLAYER_FIELDS, layout.P_FACTION, layout.P_OBJECTIVES_DONE)
-    _assert_range(layout.GAME_FIELDS, layout.G_N_PLAYERS, layout.G_WARNING)
+    _assert_range(layout.PLAYER_FIELDS, layout.P_FACTION, layout.P_MECH_ABILITY3)
+    _assert_range(layout.GAME_FIELDS, layout.G_N_PLAYERS, layout.G_ERROR)
     _assert_range(layout.PHASES, layout.PH_SECTION, layout.PH_END_TURN)
     _assert_range(layout.ACTION_KINDS, layout.A_SECTION, layout.A_REVEAL_OBJECTIVE)
     _assert_range(enums.CARD_FIELDS, enums.CF_PAY_COINS, enums.CF_LOOK_AT_HAND)

@@ -13,7 +13,7 @@ from ..enums import (FACTORY_SECTION, MEANDER, N_ENCOUNTER_CARDS, N_ENCOUNTER_OP
 from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_FROM_ENCOUNTER,
                       G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_ENC_USED, G_FACTORY_POOL,
                       G_GAIN_FROM, G_MOVED_MASK, G_PHASE, G_SECTION, PH_ENCOUNTER,
-                      PH_FACTORY_PICK, P_FACTION, P_FACTORY_CARD, RNG_GAME, UNIT_CHARACTER)
+                      PH_FACTORY_PICK, P_ABILITY, P_FACTORY_CARD, RNG_GAME, UNIT_CHARACTER)
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
 from .jit import njit
 from .objectives import close_turn
@@ -27,7 +27,7 @@ def after_combats(s, t, p):
     """Every combat of the Move is over (p won or there was none): what comes next."""
     loc = s.unit_loc[p, UNIT_CHARACTER]
     moved = s.game[G_MOVED_MASK] & 1
-    if moved and 0 <= loc < N_HEX and s.token[loc] != 0:
+    if moved and 0 <= loc < N_HEX and s.encounter_token[loc] != 0:
         _start_encounter(s, loc)
     elif (moved and loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0
           and s.game[G_FACTORY_POOL] != 0):
@@ -61,7 +61,7 @@ def _draw_encounter(s):
 
 @njit
 def _start_encounter(s, loc):
-    s.token[loc] = 0
+    s.encounter_token[loc] = 0
     s.game[G_ENC_CARD] = _draw_encounter(s)
     s.game[G_ENC_DONE] = 0
     s.game[G_PHASE] = PH_ENCOUNTER
@@ -94,7 +94,7 @@ def choose_encounter_option(s, t, p, o):
 def option_done(s, t, p):
     """An option's gains are all taken: Meander may take a second one, else it is over."""
     done = s.game[G_ENC_DONE]
-    if t.fac_ability[s.player[p, P_FACTION]] == MEANDER and done != 0 and (done & (done - 1)) == 0:
+    if s.player[p, P_ABILITY] == MEANDER and done != 0 and (done & (done - 1)) == 0:
         card = s.game[G_ENC_CARD]
         for o in range(N_ENCOUNTER_OPTIONS):
             if not (done >> o) & 1 and can_pay_option(s, p, t.enc_option[card, o]):

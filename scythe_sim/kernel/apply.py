@@ -1,4 +1,8 @@
-"""apply_action: carry out one legal row; assumes legality (tests and invariants guard it)."""
+"""apply_action: carry out one legal row; assumes legality (tests and invariants guard it).
+
+Every action kind is routed by name; a kind no branch names sets G_ERROR (ERR_UNKNOWN_KIND)
+and changes nothing else, so a new kind without its rule shows up as a broken invariant.
+"""
 from ..enums import FACTORY_SECTION
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
                       A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_ENCOUNTER_OPTION,
@@ -7,15 +11,16 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       A_PAY_COERCION, A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE,
                       A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT, A_SKIP,
                       A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY,
-                      A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_FREE_MASK, G_GAME_OVER, G_PHASE,
-                      G_SECTION, G_UNITS_LEFT, PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_TOP)
+                      A_TRADE_RESOURCES, A_UPGRADE, A_NO_BENEFIT, ERR_UNKNOWN_KIND, G_ACTIVE,
+                      G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
+                      PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_TOP)
 from .aftermove import choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
 from .combat import add_card, end_cards, next_combat, set_dial, start_combat
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
-from .jit import njit, njit_entry
+from .jit import njit, njit_entry, njit_inline
 from .objectives import close_turn, reveal_objective
 from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, pick_worker,
                        select_unit, step)
@@ -64,16 +69,44 @@ def apply_action(s, t, kind, a0, a1, a2):
         add_card(s, t, a0)
     elif kind == A_END_CARDS:
         end_cards(s, t)
-    elif A_SELECT_UNIT <= kind <= A_END_MOVE:
+    elif _is_move_kind(kind):
         _apply_move(s, t, p, kind, a0, a1)
-    elif kind >= A_ENCOUNTER_OPTION:
+    elif _is_card_kind(kind):
         _apply_card(s, t, p, kind, a0, a1)
-    elif s.game[G_PHASE] == PH_FREE_ACTION:
-        _apply_free_action(s, t, p, kind, a0, a1)
+    elif kind == A_BOTTOM or kind == A_PAY_RESOURCE or kind == A_PAY_COERCION:
+        _apply_bottom(s, t, p, kind, a0)
+    elif _is_benefit_kind(kind):
+        if s.game[G_PHASE] == PH_FREE_ACTION:
+            _apply_free_action(s, t, p, kind, a0, a1)
+        else:
+            _take_benefit(s, t, p, kind, a0, a1)
+            finish_bottom(s, t, p)
     else:
-        _apply_bottom(s, t, p, kind, a0, a1)
+        s.game[G_ERROR] = ERR_UNKNOWN_KIND
+        return
     if not s.game[G_GAME_OVER]:
         check_stars(s, t, p)
+
+
+@njit_inline
+def _is_move_kind(kind):
+    return (kind == A_SELECT_UNIT or kind == A_STEP or kind == A_PICK_RESOURCE
+            or kind == A_DROP_RESOURCE or kind == A_PICK_WORKER or kind == A_DROP_WORKER
+            or kind == A_STOP or kind == A_END_MOVE)
+
+
+@njit_inline
+def _is_card_kind(kind):
+    """Encounters, card gains, the Factory and objectives."""
+    return (kind == A_ENCOUNTER_OPTION or kind == A_END_ENCOUNTER or kind == A_GAIN_RESOURCES
+            or kind == A_TAKE_FACTORY or kind == A_FACTORY_TOP or kind == A_REVEAL_OBJECTIVE)
+
+
+@njit_inline
+def _is_benefit_kind(kind):
+    """The benefit of a bottom-row action (paid, or free from a card)."""
+    return (kind == A_UPGRADE or kind == A_DEPLOY or kind == A_BUILD or kind == A_ENLIST
+            or kind == A_NO_BENEFIT)
 
 
 @njit
@@ -139,7 +172,8 @@ def _apply_free_action(s, t, p, kind, a0, a1):
 
 
 @njit
-def _apply_bottom(s, t, p, kind, a0, a1):
+def _apply_bottom(s, t, p, kind, a0):
+    """Start the section's bottom-row action, or pay for it."""
     if kind == A_BOTTOM:
         if s.game[G_SECTION] == FACTORY_SECTION:
             start_factory_move(s)
@@ -149,9 +183,6 @@ def _apply_bottom(s, t, p, kind, a0, a1):
         pay_resource(s, a0)
     elif kind == A_PAY_COERCION:
         pay_coercion(s, p, a0)
-    else:
-        _take_benefit(s, t, p, kind, a0, a1)
-        finish_bottom(s, t, p)
 
 
 @njit

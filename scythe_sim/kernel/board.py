@@ -5,8 +5,8 @@ territory controls it; a structure controls its territory for its owner while no
 enemy unit is there. Home bases are never territories.
 """
 from ..enums import N_CUBES, N_HEX, N_SECTIONS, N_STRUCTURES
-from ..layout import (G_N_PLAYERS, N_UNITS, OFF_BOARD, P_CUBE0, P_FACTION, P_RECRUIT0,
-                      UNIT_MECH0, UNIT_WORKER0)
+from ..layout import (G_N_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0, P_MECH_ABILITY0,
+                      P_RECRUIT0, UNIT_MECH0, UNIT_WORKER0)
 from .jit import njit, njit_inline
 
 NOBODY = -1
@@ -96,9 +96,18 @@ def enemy_presence(s, p, loc):
 
 
 @njit_inline
+def mech_slot(s, p, ability):
+    """p's mech slot (0..3) whose mech carries this mech ability, -1 none."""
+    for m in range(N_MECHS):
+        if s.player[p, P_MECH_ABILITY0 + m] == ability:
+            return m
+    return -1
+
+
+@njit_inline
 def has_ability(s, t, p, ability):
     """True when p has deployed the mech that carries this mech ability."""
-    slot = t.fac_mech_slot[s.player[p, P_FACTION], ability]
+    slot = mech_slot(s, p, ability)
     return slot >= 0 and s.unit_loc[p, UNIT_MECH0 + slot] != OFF_BOARD
 
 

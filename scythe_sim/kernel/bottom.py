@@ -6,7 +6,7 @@ from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BU
 from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY_COERCION,
                       A_PAY_RESOURCE, A_SKIP, A_UPGRADE, G_COERCION_USED, G_N_PLAYERS,
                       G_PAY_LEFT, G_PAY_RES, G_PHASE, G_SECTION, N_MECHS, OFF_BOARD,
-                      PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_FACTION, P_MAT, P_ONETIME0,
+                      PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_ABILITY, P_MAT, P_ONETIME0,
                       P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
 from .board import controlled_resource, controller, count_workers, structure_owner_at
 from .cards import discard_card, draw_cards, hand_size
@@ -23,7 +23,7 @@ def bottom_cost(s, t, p, b):
 
 @njit
 def coercion_available(s, t, p):
-    return (t.fac_ability[s.player[p, P_FACTION]] == COERCION
+    return (s.player[p, P_ABILITY] == COERCION
             and s.game[G_COERCION_USED] == 0 and hand_size(s, p) > 0)
 
 

@@ -12,7 +12,7 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                      PH_COMBAT_HEX, P_FACTION, P_POPULARITY, P_POWER, UNIT_WORKER0)
+                      PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability
 from .cards import discard_card, draw_card, hand_size, random_card
@@ -184,7 +184,7 @@ def resolve_combat(s, t):
     if revealed > 0:
         draw_card(s, loser)
     cap = t.rules[R_COMBAT_STAR_CAP]
-    if s.stars[winner, STAR_COMBAT] < cap or t.fac_ability[s.player[winner, P_FACTION]] == DOMINATE:
+    if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
         if place_star(s, t, winner, STAR_COMBAT):
             return
     next_combat(s, t, p)

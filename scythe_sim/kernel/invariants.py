@@ -3,11 +3,12 @@ invariant's code (INVARIANTS[code - 1] names it)."""
 from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CARDS, N_HEX,
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                      SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE, WAYFARE)
-from ..layout import (G_CARGO_RES0, G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                      MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER, P_COINS, P_CUBE0,
-                      P_FACTION, P_FACTORY_CARD, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
-                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
-                      P_STARS, UNIT_CHARACTER, UNIT_WORKER0)
+from ..layout import (ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
+                      G_N_PLAYERS, G_PHASE, MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER,
+                      P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
+                      P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
+                      P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
+                      UNIT_WORKER0)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
 from .board import has_ability
 from .jit import njit, njit_entry
@@ -31,11 +32,14 @@ INVARIANTS = (
     "encounter token on a hex without the encounter symbol",
     "Factory cards: one kept twice, kept and on the board, or more than players + 1",
     "objectives: star count, revealed cards and cards held disagree",
+    "kernel error: an action kind or phase that no rule routes (game.turn_state.error)",
 )
 
 
 @njit_entry
 def check_invariants(s, t):
+    if s.game[G_ERROR] != ERR_NONE:
+        return 19
     n = s.game[G_N_PLAYERS]
     for p in range(n):
         if not (0 <= s.player[p, P_POWER] <= t.rules[R_POWER_MAX]):
@@ -74,7 +78,7 @@ def check_invariants(s, t):
     if (s.game[G_GAME_OVER] != 0) != (s.game[G_PHASE] == PH_GAME_OVER):
         return 15
     for loc in range(N_LOC):
-        if s.token[loc] != 0 and (loc >= N_HEX or not t.has_encounter[loc]):
+        if s.encounter_token[loc] != 0 and (loc >= N_HEX or not t.has_encounter[loc]):
             return 16
     if not _factory_cards_ok(s, n):
         return 17
@@ -112,7 +116,7 @@ def _objectives_ok(s, t, p):
         revealed += (done >> c) & 1
     if revealed != s.stars[p, STAR_OBJECTIVE]:
         return False
-    saxony = t.fac_ability[s.player[p, P_FACTION]] == DOMINATE
+    saxony = s.player[p, P_ABILITY] == DOMINATE
     if revealed > (2 if saxony else 1):
         return False
     held = 0

@@ -1,12 +1,18 @@
-"""legal_actions: the rows open at the current decision point (DESIGN.md section 4)."""
+"""legal_actions: the rows open at the current decision point (DESIGN.md section 4).
+
+Every phase is routed by name; a phase no branch names sets G_ERROR (ERR_UNKNOWN_PHASE)
+and offers no row, as does a state that already holds an error.
+"""
 from ..enums import FACTORY_SECTION, LAKE, N_HEX, N_RES, N_SECTIONS
 from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
-                      A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, G_ACTIVE,
-                      G_CARGO_MASK, G_CARGO_RES0, G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK,
-                      G_MOVER, G_PHASE, G_SECTION, G_STEPS_LEFT, N_UNITS, PH_BOTTOM,
-                      PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
-                      PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY,
-                      PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
+                      A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
+                      ERR_UNKNOWN_PHASE, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_ERROR,
+                      G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK, G_MOVER, G_PHASE, G_SECTION,
+                      G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
+                      PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
+                      PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
+                      PH_MOVE_UNIT, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
@@ -25,7 +31,7 @@ def legal_actions(s, t, out, buf):
 
     buf is an int64 scratch array of at least N_LOC entries.
     """
-    if s.game[G_GAME_OVER]:
+    if s.game[G_GAME_OVER] or s.game[G_ERROR]:
         return 0
     p = s.game[G_ACTIVE]
     phase = s.game[G_PHASE]
@@ -68,7 +74,12 @@ def legal_actions(s, t, out, buf):
     if phase == PH_END_TURN:
         n = legal_reveals(s, t, p, out, 0, True)
         return emit(out, n, A_SKIP, 0, 0, 0)
-    return legal_combat(s, t, out)
+    if phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS:
+        return legal_combat(s, t, out)
+    if phase == PH_GAME_OVER:   # only with G_GAME_OVER set (an invariant), handled above
+        return 0
+    s.game[G_ERROR] = ERR_UNKNOWN_PHASE
+    return 0
 
 
 @njit

@@ -11,7 +11,7 @@ from ..enums import (FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES, 
 from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
                       G_STEPS_TAKEN, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
+                      PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from .board import controller, enemy_presence, has_ability
 from .jit import njit, njit_inline
@@ -46,7 +46,7 @@ def step_targets(s, t, p, u, frm, out):
         return 0
     lakes_ok = combat and (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE))
     riverwalk = combat and has_ability(s, t, p, RIVERWALK)
-    swim = (not combat) and t.fac_ability[faction] == SWIM
+    swim = (not combat) and s.player[p, P_ABILITY] == SWIM
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[frm, k]
         if nb < 0:
@@ -184,7 +184,7 @@ def step(s, t, p, dest):
         elif presence & 2:
             retreat_enemy_workers(s, t, p, dest)
             stop = True
-        if u == UNIT_CHARACTER and s.token[dest] != 0:
+        if u == UNIT_CHARACTER and s.encounter_token[dest] != 0:
             stop = True
     return stop or s.game[G_STEPS_LEFT] <= 0
 

@@ -9,7 +9,7 @@ Saxony (Dominate) keeps the other and may score it too.
 from ..enums import (DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
                      STAR_OBJECTIVE, TUNDRA, VILLAGE)
 from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PHASE, G_WARNING,
-                      PH_END_TURN, P_COINS, P_FACTION, P_FACTORY_CARD,
+                      PH_END_TURN, P_COINS, P_ABILITY, P_FACTORY_CARD,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0)
 from .board import (controlled_resource, controller, count_workers, mechs_deployed,
@@ -215,7 +215,7 @@ def _any_revealable(s, t, p, at_end):
 @njit
 def reveal_objective(s, t, p, card):
     """Score objective `card`: the star, then both cards discarded (Saxony keeps the other)."""
-    keep_other = t.fac_ability[s.player[p, P_FACTION]] == DOMINATE
+    keep_other = s.player[p, P_ABILITY] == DOMINATE
     for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
         if s.player[p, field] == card or not keep_other:
             s.player[p, field] = -1

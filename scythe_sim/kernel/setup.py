@@ -3,14 +3,16 @@ import numpy as np
 
 from ..enums import (N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS, N_OBJECTIVES,
                      N_SB_TILES)
-from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, OFF_BOARD,
-                      P_COINS, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVE_A,
-                      P_OBJECTIVE_B, P_POPULARITY, P_POWER, P_SEAT, RNG_GAME, UNIT_CHARACTER,
-                      UNIT_WORKER0)
+from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, N_MECHS,
+                      P_ABILITY, P_COINS, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
+                      P_MECH_ABILITY0, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
+                      P_SEAT, RNG_GAME, RNG_VARIANT, UNIT_CHARACTER, UNIT_WORKER0,
+                      VARIANT_STREAM_ID)
 from ..tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS
 from .cards import draw_cards
-from .jit import njit, njit_alloc, njit_alloc_entry
+from .jit import njit, njit_alloc, njit_alloc_entry, njit_entry
 from .rng import GAME_STREAM_ID, rand_below, seed_streams
+from .state import clear_state
 from .turn import start_turn
 
 SETUP_OK = 0
@@ -18,19 +20,12 @@ SETUP_NO_LEGAL_DEAL = 1   # every redeal kept a banned faction/mat pair
 _MAX_REDEALS = 10000
 
 
-@njit
-def _clear(s):
-    s.game[:] = 0
-    s.player[:] = 0
-    s.unit_loc[:] = OFF_BOARD
-    s.struct_loc[:] = OFF_BOARD
-    s.hex_res[:] = 0
-    s.token[:] = 0
-    s.hand[:] = 0
-    s.deck[:] = 0
-    s.stars[:] = 0
-    s.star_turn[:] = -1
-    s.mark[:] = 0
+@njit_entry
+def seed_state_rng(rng, seed):
+    """Seed State.rng from the game seed: the game row as always (stream id 0), the
+    variant row with its own id, so neither repeats another stream (layout.py)."""
+    seed_streams(rng[RNG_GAME:RNG_GAME + 1], seed, GAME_STREAM_ID)
+    seed_streams(rng[RNG_VARIANT:RNG_VARIANT + 1], seed, VARIANT_STREAM_ID)
 
 
 @njit_alloc
@@ -71,10 +66,11 @@ def _has_banned_pair(t, n, factions, mats):
 def setup_game(s, t, seed, n_players, given_factions, given_mats):
     """Set up a game of n_players; given_* hold a faction/mat id per seat or -1 (deal).
 
-    Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Uses only the game's own random stream.
+    Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Seeds both state streams and draws only
+    from the game's own (RNG_GAME).
     """
-    _clear(s)
-    seed_streams(s.rng, seed, GAME_STREAM_ID)
+    clear_state(s)
+    seed_state_rng(s.rng, seed)
     n = n_players
     s.game[G_N_PLAYERS] = n
     factions = np.empty(MAX_PLAYERS, np.int64)
@@ -122,6 +118,7 @@ def _setup_player(s, t, p, seat, f, m):
     s.player[p, P_FACTION] = f
     s.player[p, P_MAT] = m
     s.player[p, P_SEAT] = seat
+    set_abilities(s, t, p, f)
     s.player[p, P_POWER] = t.fac_power[f]
     s.player[p, P_POPULARITY] = t.mat_popularity[m]
     s.player[p, P_COINS] = t.mat_start_coins[m]
@@ -132,10 +129,19 @@ def _setup_player(s, t, p, seat, f, m):
     s.unit_loc[p, UNIT_WORKER0 + 1] = t.start_hexes[f, 1]
 
 
+@njit_entry
+def set_abilities(s, t, p, f):
+    """Give player p faction f's ability and mech abilities: with position.dict_to_state,
+    the only place that maps a faction to abilities (rules read the player's fields)."""
+    s.player[p, P_ABILITY] = t.fac_ability[f]
+    for m in range(N_MECHS):
+        s.player[p, P_MECH_ABILITY0 + m] = t.fac_mechs[f, m]
+
+
 @njit_alloc
 def _setup_board(s, t, n):
     for loc in range(N_HEX):
-        s.token[loc] = 1 if t.has_encounter[loc] else 0
+        s.encounter_token[loc] = 1 if t.has_encounter[loc] else 0
     for v in range(N_CARD_VALUES):
         s.deck[0, v] = t.card_counts[v]
     s.game[G_SB_TILE] = rand_below(s.rng, RNG_GAME, N_SB_TILES)

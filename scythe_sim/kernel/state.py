@@ -1,15 +1,16 @@
-"""Allocating and copying the State (the places, besides layout.py, that list its fields).
+"""Allocating, copying and clearing the State.
 
-A state is one numpy record whose fields are the arrays `State` lists (``s.player[p,
+A state is one numpy record whose fields layout.STATE_FIELDS declares (``s.player[p,
 P_COINS]`` reads the same as on the named tuple): compiled code receives it as a single
 pointer instead of twelve arrays pushed on the stack at every call (see tables.py).
+``new_state`` and ``copy_state`` are built from the declaration; the compiled
+``copy_into`` and ``clear_state`` name every field (tests/test_state_fields.py checks
+they miss none).
 """
 import numpy as np
 
-from ..layout import OFF_BOARD, State, state_shapes
+from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
 from .jit import njit, njit_entry
-
-STATE_DTYPE = np.dtype([(name, dtype, shape) for name, (shape, dtype) in state_shapes().items()])
 
 
 def _blank_state() -> np.record:
@@ -17,19 +18,19 @@ def _blank_state() -> np.record:
 
 
 def new_state() -> np.record:
-    """An empty state: every piece off the board, every track at zero."""
+    """An empty state: every field at its declared blank value (pieces off the board)."""
     s = _blank_state()
-    s.unit_loc[...] = OFF_BOARD
-    s.struct_loc[...] = OFF_BOARD
-    s.star_turn[...] = -1
+    for field in STATE_FIELDS:
+        if field.blank != 0:
+            s[field.name][...] = field.blank
     return s
 
 
 def copy_state(s: np.record) -> np.record:
     """An independent copy of s."""
     twin = _blank_state()
-    for name in State._fields:
-        twin[name][...] = s[name]
+    for field in STATE_FIELDS:
+        twin[field.name][...] = s[field.name]
     return twin
 
 
@@ -56,10 +57,27 @@ def copy_into(dst, src):
     _copy_2d(dst.unit_loc, src.unit_loc)
     _copy_2d(dst.struct_loc, src.struct_loc)
     _copy_2d(dst.hex_res, src.hex_res)
-    _copy_1d(dst.token, src.token)
+    _copy_1d(dst.encounter_token, src.encounter_token)
     _copy_2d(dst.hand, src.hand)
     _copy_2d(dst.deck, src.deck)
     _copy_2d(dst.stars, src.stars)
     _copy_2d(dst.star_turn, src.star_turn)
     _copy_1d(dst.mark, src.mark)
     _copy_2d(dst.rng, src.rng)
+
+
+@njit_entry
+def clear_state(s):
+    """Every field back to its blank value, in place (what new_state returns)."""
+    s.game[:] = 0
+    s.player[:] = 0
+    s.unit_loc[:] = OFF_BOARD
+    s.struct_loc[:] = OFF_BOARD
+    s.hex_res[:] = 0
+    s.encounter_token[:] = 0
+    s.hand[:] = 0
+    s.deck[:] = 0
+    s.stars[:] = 0
+    s.star_turn[:] = -1
+    s.mark[:] = 0
+    s.rng[:] = 0

@@ -1,27 +1,19 @@
-"""The turn frame: section choice, stars, the end of a turn and the end of the game."""
+"""The turn frame: section choice, stars and the end of a turn (the end of the game: ending.py)."""
 from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
                      STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)
-from ..layout import (END_STARS, END_TURN_CAP, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0,
-                      G_COERCION_USED, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_ENC_CARD,
-                      G_ENC_DONE, G_END_REASON, G_FREE_MASK, G_GAIN_ANY, G_GAIN_LOC,
-                      G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER, G_N_PLAYERS,
-                      G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND, G_SECTION,
-                      G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN, G_UNITS_LEFT,
-                      G_WARNING, N_WORKERS, PH_GAME_OVER, PH_SECTION, PH_TOP, P_FACTION,
+from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_COMBAT_HEX,
+                      G_DECIDER, G_DEFENDER, G_ENC_CARD, G_ENC_DONE, G_FREE_MASK, G_GAIN_ANY,
+                      G_GAIN_LOC, G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
+                      G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND,
+                      G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN,
+                      G_UNITS_LEFT, G_WARNING, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
                       P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
-from ..tables import (R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY, R_STARS_TO_END,
-                      R_TURN_CAP)
+from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                     workers_on_board)
+from .ending import after_round, after_star
 from .jit import njit, njit_inline
-
-
-@njit_inline
-def end_game(s, reason):
-    s.game[G_GAME_OVER] = 1
-    s.game[G_END_REASON] = reason
-    s.game[G_PHASE] = PH_GAME_OVER
 
 
 @njit
@@ -31,10 +23,7 @@ def place_star(s, t, p, kind):
         s.star_turn[p, kind] = s.game[G_TURN]
     s.stars[p, kind] += 1
     s.player[p, P_STARS] += 1
-    if s.player[p, P_STARS] >= t.rules[R_STARS_TO_END]:
-        end_game(s, END_STARS)
-        return True
-    return False
+    return after_star(s, t, p)
 
 
 @njit
@@ -136,9 +125,8 @@ def end_turn(s, t):
     if nxt >= s.game[G_N_PLAYERS]:
         nxt = 0
         s.game[G_ROUND] += 1
-        if s.game[G_ROUND] >= t.rules[R_TURN_CAP]:
+        if after_round(s, t):
             clear_turn_scratch(s)
-            end_game(s, END_TURN_CAP)
             return
     s.game[G_ACTIVE] = nxt
     start_turn(s)
@@ -152,7 +140,7 @@ def section_allowed(s, t, p, section):
         return False
     if section != s.player[p, P_LAST_SECTION]:
         return True
-    if t.fac_ability[s.player[p, P_FACTION]] != RELENTLESS:
+    if s.player[p, P_ABILITY] != RELENTLESS:
         return False
     return section != FACTORY_SECTION or t.rules[R_RELENTLESS_FACTORY] != 0
 

@@ -261,7 +261,7 @@ def _plan_encounter(s, t, me, river, dist, buf):
     k = _steps(s, t, me, UNIT_CHARACTER, river, buf)
     best, bd = _BIG, -1
     for g in range(N_HEX):
-        if g == loc or not (s.token[g] != 0 or (g == factory and want_factory)):
+        if g == loc or not (s.encounter_token[g] != 0 or (g == factory and want_factory)):
             continue
         enemy = 1 if enemy_presence(s, me, g) != 0 else 0
         mech = 1 if _own_units_at(s, me, g) - count_workers(s, me, g) > 0 else 0

@@ -165,7 +165,7 @@ def _goal_distance(s, t, p, u, loc, w, dist, ctrl, enemy):
     best = 99
     if u == UNIT_CHARACTER:
         for x in range(N_HEX):
-            if s.token[x] != 0 and dist[loc, x] < best:
+            if s.encounter_token[x] != 0 and dist[loc, x] < best:
                 best = dist[loc, x]
         f = t.factory_loc[0]
         if s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0 and dist[loc, f] < best:
@@ -216,7 +216,7 @@ def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
                         workers += s.unit_loc[q, x] == loc
             v += 0.2 * w[W_AGGRESSION] - workers * (1.0 + w[W_POPULARITY])
     if u == UNIT_CHARACTER:
-        if s.token[loc] != 0:
+        if s.encounter_token[loc] != 0:
             v += w[W_ENCOUNTER]
         if loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0:
             v += w[W_FACTORY]
