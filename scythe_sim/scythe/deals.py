@@ -5,13 +5,13 @@ backend that plays it.
 
 The balanced assignment is a cyclic design over the line-up's dealable factions and
 mats (lineup.py), computed per game in O(players): the n-player games of a run go in
-cycles of nf x nm games; cycle c shuffles the factions F and the mats M from (root
-seed, n, c), and game r of the cycle gives seat s faction F[(a + s) % nf] and mat
-M[(b + s) % nm], (a, b) running over every pair once. So over a cycle every faction
-and every mat sits in every seat nm resp. nf times, and each faction x mat pair is
-dealt n times. A deal holding a banned pair (while `ban_pairs` is on) takes game r of
-another shuffle of the same cycle instead, the first legal one: balanced over legal
-deals.
+cycles of nf x nm games. Game r of a cycle takes a pair (a, b), every pair once per
+cycle, and gives seat s faction F[(a + s) % nf] and mat M[(b + s) % nm], F and M
+shuffled from the root seed. Every n cycles share a shuffle, cycle c turning the seats
+by c % n places. So a cycle deals each faction x mat pair n times, and every n cycles
+put every faction and every mat in every seat equally often. A deal holding a banned
+pair (while `ban_pairs` is on) takes slot r of a further shuffle of the same cycles
+instead, the first legal one: balanced over legal deals.
 """
 import functools
 from typing import NamedTuple
@@ -29,9 +29,9 @@ MAX_REDRAWS = 1000
 
 
 @functools.lru_cache(maxsize=64)
-def _shuffle(factions, mats, root, n, cycle, redraw):
-    """The cycle's orders of the dealable factions and mats (one pair per redraw)."""
-    rng = np.random.default_rng([root, n, cycle, redraw, 3])
+def _shuffle(factions, mats, root, n, shuffle, redraw):
+    """Orders of the dealable factions and mats of a shuffle (one pair per redraw)."""
+    rng = np.random.default_rng([root, n, shuffle, redraw, 3])
     return tuple(int(x) for x in rng.permutation(factions)), tuple(int(x) for x in rng.permutation(mats))
 
 
@@ -40,13 +40,14 @@ def balanced_deal(factions, mats, banned, n, root, j):
     factions, mats: the dealable ids; banned: a set of (faction, mat) pairs."""
     nf, nm = len(factions), len(mats)
     cycle, r = divmod(j, nf * nm)
+    shuffle, turn = divmod(cycle, n)           # n cycles share a shuffle, seats turned by one each
     a, b = r % nf, (r // nf + r) % nm          # every (a, b) once per cycle, interleaved
     for redraw in range(MAX_REDRAWS):
-        f, m = _shuffle(factions, mats, root, n, cycle, redraw)
+        f, m = _shuffle(factions, mats, root, n, shuffle, redraw)
         fs = tuple(f[(a + s) % nf] for s in range(n))
         ms = tuple(m[(b + s) % nm] for s in range(n))
         if not any(pair in banned for pair in zip(fs, ms)):
-            return fs, ms
+            return fs[turn:] + fs[:turn], ms[turn:] + ms[:turn]
     raise ConfigError(f"no balanced deal of {n} players avoids the banned pairs: set [rules] ban_pairs = 0")
 
 

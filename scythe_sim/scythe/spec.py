@@ -6,7 +6,7 @@ import tomllib
 from importlib import resources
 
 from ..enums import FACTIONS, MATS
-from ..tables import build_tables, default_tables
+from ..tables import RULE_NAMES, build_tables, default_tables
 
 RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
@@ -31,8 +31,6 @@ def bad_games(plan, raw):
 def ruleset(config) -> str:
     """'scythe-2022' plus every house rule that differs from its default, by name."""
     defaults = default_tables().rules
-    from ..tables import RULE_NAMES
-
     changed = [f"+{name}={value}" for name, value in sorted(config.rules)
                if value != int(defaults[RULE_NAMES.index(name)])]
     return RULESET + "".join(changed)
@@ -62,8 +60,6 @@ def all_assumptions() -> tuple:
 def assumptions(config) -> list:
     """[{"id", "text"}, ...] of the assumptions played by the config's variant and rules."""
     rules = build_tables(config.rules_dict).rules if config.rules else default_tables().rules
-    from ..tables import RULE_NAMES
-
     out = []
     for a in all_assumptions():
         when = a.get("when", {})
