@@ -118,3 +118,11 @@ def test_a_shard_writes_exactly_the_in_memory_batch(tmp_path):
     stored = pl.read_parquet(os.path.join(result.run_dir, "seats", "part-000001.parquet"))
     memory = pl.from_arrow(play_range(cfg, 5, 10).tables["seats"])
     assert stored.equals(memory)
+
+
+def test_a_fixed_config_survives_the_manifest_snapshot():
+    cfg = config(players=2, setup={"assignment": "fixed", "mats": ["industrial", "patriotic"],
+                                   "factions": ["saxony", "nordic"]})
+    text = json.dumps(cfg.snapshot(), sort_keys=True)          # as write_manifest stores it
+    again = config_from_snapshot(json.loads(text))
+    assert again.config_hash() == cfg.config_hash() and again.fixed_dict == cfg.fixed_dict

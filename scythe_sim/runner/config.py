@@ -106,7 +106,7 @@ def config_from_snapshot(snapshot: dict) -> RunConfig:
     """The RunConfig a manifest's snapshot describes (output is not part of it)."""
     fields = {k: _tuples(v) for k, v in snapshot.items()}
     fields["rules"] = tuple(sorted(snapshot["rules"].items()))
-    fields["fixed"] = tuple((key, tuple(names)) for key, names in snapshot.get("fixed", {}).items())
+    fields["fixed"] = tuple(sorted((key, tuple(names)) for key, names in snapshot.get("fixed", {}).items()))
     fields["weights"] = tuple(sorted((name, tuple(float(x) for x in row))
                                      for name, row in snapshot.get("weights", {}).items()))
     try:
@@ -168,7 +168,7 @@ def parse_config(data: dict, base=None) -> RunConfig:
                               "setup.assignment"),
         "rotate_seats": _bool(setup.get("rotate_seats", True), "setup.rotate_seats"),
         "rules": _rules(rules, spec),
-        "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in spec.seat_lists
+        "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in sorted(spec.seat_lists)
                        if key in setup),
     }
     mode, names = _strategies(strategies, spec)
