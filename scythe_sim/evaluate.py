@@ -10,8 +10,10 @@ c. mirror matches: one strategy in every seat, for every strategy;
 d. a ladder: every game seats distinct scripted strategies, cycling through every
    ordered choice of them (shuffled once from the seed).
 
-Games go in chunks to worker processes forked after the kernel is warm; a game is a
-pure function of its seed and line-up, so the report is the same for any worker count.
+Each line-up is a run config played through the runner's in-memory batch path
+(runner/batch.py): its games go in chunks to worker processes forked after the kernel
+is warm; a game is a pure function of its seed and line-up, so the report is the same
+for any worker count.
 """
 from __future__ import annotations
 
@@ -21,13 +23,16 @@ import math
 
 import numpy as np
 
-from .errors import ConfigError
-from .layout import END_STARS, MAX_PLAYERS, S_RANK, S_TOTAL
-from .play import (R_COMBATS, R_END_REASON, R_STATUS, R_TURNS, SR_SCORE0, SR_STARS0,
-                   STATUS_OK, run_games)
+import pyarrow as pa
+
 from .enums import STAR_KINDS
+from .errors import ConfigError
+from .layout import END_STARS
+from .lineup import lineup
+from .runner.batch import play_ranges
+from .runner.config import parse_config
 from .strategies import STRATEGIES
-from .strategies.mixes import mix_strategies
+from .strategies.mixes import MIXES
 
 SCRIPTED = tuple(s for s in STRATEGIES if s != "random")
 MIX = "default"
@@ -137,75 +142,79 @@ def write_markdown(report: Report, path) -> str:
 
 
 # --- the line-ups -------------------------------------------------------------------------
-def lineups(games: int, players: int, seed: int) -> list:
-    """[(section, strategy name or None, (games, MAX_PLAYERS) strategy ids), ...]."""
-    ids = {name: STRATEGIES.index(name) for name in STRATEGIES}
+def block_configs(games: int, players: int, seed: int, params) -> list:
+    """[(section, strategy name or None, RunConfig), ...]: every line-up as a run of
+    `games` games on the same root seed (so game i of every block has the same seed)."""
+    base = {"name": "evaluate", "games": games, "seed": seed, "players": players}
     out = []
-    for name in SCRIPTED:
-        s = np.zeros((games, MAX_PLAYERS), np.int64)       # random elsewhere
-        s[np.arange(games), np.arange(games) % players] = ids[name]
-        out.append(("vs_random", name, s))
-    out.append(("mix", MIX, mix_strategies(MIX, games, players, seed)))
+    for name in SCRIPTED:       # one seat plays it (seat i % players), random elsewhere
+        lineups = [[name if s == k else "random" for s in range(players)] for k in range(players)]
+        out.append(("vs_random", name, {"lineups": lineups}))
+    out.append(("mix", MIX, {"pool": list(MIXES[MIX])}))
     for name in STRATEGIES:
-        s = np.zeros((games, MAX_PLAYERS), np.int64)
-        s[:, :players] = ids[name]
-        out.append(("mirror", name, s))
-    orders = list(itertools.permutations([ids[n] for n in SCRIPTED], players))
+        out.append(("mirror", name, {"seats": [name]}))
+    orders = list(itertools.permutations(SCRIPTED, players))
     shuffled = np.random.default_rng([seed, 2]).permutation(len(orders))
-    s = np.zeros((games, MAX_PLAYERS), np.int64)
-    for i in range(games):
-        s[i, :players] = orders[shuffled[i % len(orders)]]
-    out.append(("ladder", None, s))
+    out.append(("ladder", None, {"lineups": [list(orders[k]) for k in shuffled[:games]]}))
+    return [(section, name, _with_params(parse_config({**base, "strategies": strategies}), params))
+            for section, name, strategies in out]
+
+
+def _with_params(config, params):
+    """The config playing every strategy with its row of `params`."""
+    rows = tuple((name, tuple(float(x) for x in params[STRATEGIES.index(name)]))
+                 for name, _ in config.weights)
+    return dataclasses.replace(config, weights=rows)
+
+
+def play_blocks(blocks, workers=1, chunk=None) -> list:
+    """[(games table, seats table, bad game ids), ...] per block, played through the
+    runner's batch path in chunks on `workers` processes."""
+    total = sum(config.games for _, _, config in blocks)
+    chunk = chunk or max(1, min(250, math.ceil(total / (workers * 4))))
+    jobs = [(config, a, min(a + chunk, config.games)) for _, _, config in blocks
+            for a in range(0, config.games, chunk)]
+    batches = iter(play_ranges(jobs, workers))
+    out = []
+    for _, _, config in blocks:
+        parts = [next(batches) for _ in range(0, config.games, chunk)]
+        bad = {a + k for a, part in zip(range(0, config.games, chunk), parts) for k, _, _ in part.bad}
+        out.append(tuple(pa.concat_tables([p.tables[t] for p in parts]) for t in ("games", "seats"))
+                   + (bad,))
     return out
 
 
-def _play_chunk(seeds, players, strategies, params):
-    from .tables import default_tables
-
-    return run_games(default_tables(), seeds, players, strategies=strategies, params=params)
-
-
-def play_all(seeds, players, strategies, params, workers=1, chunk=None):
-    """(game_out, seat_out) of every game, in order, played in chunks on `workers`
-    processes (forked after the kernel is warm when more than one)."""
-    total = len(seeds)
-    chunk = chunk or max(1, min(250, math.ceil(total / (workers * 4))))
-    pieces = [(k, min(k + chunk, total)) for k in range(0, total, chunk)]
-    if workers == 1 or len(pieces) == 1:
-        results = [_play_chunk(seeds[a:b], players, strategies[a:b], params) for a, b in pieces]
-    else:
-        from .runner.run import forked_pool
-
-        with forked_pool(workers) as pool:
-            futures = [pool.submit(_play_chunk, seeds[a:b], players, strategies[a:b], params)
-                       for a, b in pieces]
-            results = [f.result() for f in futures]
-    return (np.concatenate([r[0] for r in results]), np.concatenate([r[1] for r in results]))
-
-
 # --- the measures -------------------------------------------------------------------------
-def _games_summary(game_out, seat_out, players):
+def _block_arrays(games_t, seats_t, bad, players):
+    """Numpy views of a block's tables: ok mask (G,), per-game columns of the good games,
+    and (good games, players) seat columns."""
+    ok = ~np.isin(games_t["game"].to_numpy(), list(bad))
+    g = {c: games_t[c].to_numpy() for c in ("turns", "combats")}
+    g["end_reason"] = np.asarray(games_t["end_reason"].combine_chunks().indices)
+    seat_cols = ("rank", "total") + tuple(f"stars_{k}" for k in STAR_KINDS)
+    s = {c: seats_t[c].to_numpy().reshape(-1, players) for c in seat_cols}
+    s["strategy"] = np.asarray(seats_t["strategy"].combine_chunks().indices).reshape(-1, players)
+    return ok, {k: v[ok] for k, v in g.items()}, {k: v[ok] for k, v in s.items()}
+
+
+def _games_summary(ok, g, s, players):
     """Per-game measures of a block (games with a bad status left out)."""
-    ok = game_out[:, R_STATUS] == STATUS_OK
-    g, s = game_out[ok], seat_out[ok, :players]
-    rank = s[:, :, SR_SCORE0 + S_RANK]
-    total = s[:, :, SR_SCORE0 + S_TOTAL]
+    n = int(ok.sum())
     return {
-        "games": int(len(game_out)), "ok": int(ok.sum()), "bad": int((~ok).sum()),
-        "stars_end": float((g[:, R_END_REASON] == END_STARS).mean()) if len(g) else 0.0,
-        "turns_per_player": float(np.median(g[:, R_TURNS] / players)) if len(g) else 0.0,
-        "winner_score": float(np.median(np.where(rank == 1, total, -10 ** 6).max(axis=1))) if len(g) else 0.0,
-        "combat_share": float((g[:, R_COMBATS] > 0).mean()) if len(g) else 0.0,
-        "combats_per_game": float(g[:, R_COMBATS].mean()) if len(g) else 0.0,
-        "star_kinds": {k: float((s[:, :, SR_STARS0 + i] > 0).any(axis=1).mean()) if len(g) else 0.0
-                       for i, k in enumerate(STAR_KINDS)},
+        "games": int(len(ok)), "ok": n, "bad": int((~ok).sum()),
+        "stars_end": float((g["end_reason"] == END_STARS).mean()) if n else 0.0,
+        "turns_per_player": float(np.median(g["turns"] / players)) if n else 0.0,
+        "winner_score": float(np.median(np.where(s["rank"] == 1, s["total"], -10 ** 6).max(axis=1))) if n else 0.0,
+        "combat_share": float((g["combats"] > 0).mean()) if n else 0.0,
+        "combats_per_game": float(g["combats"].mean()) if n else 0.0,
+        "star_kinds": {k: float((s[f"stars_{k}"] > 0).any(axis=1).mean()) if n else 0.0
+                       for k in STAR_KINDS},
     }
 
 
-def _wins(strategies, seat_out, ok, players):
+def _wins(s):
     """{strategy id: (wins, seats)} over the good games of a block."""
-    ids = strategies[ok, :players]
-    won = seat_out[ok, :players, SR_SCORE0 + S_RANK] == 1
+    ids, won = s["strategy"], s["rank"] == 1
     return {int(x): (int(won[ids == x].sum()), int((ids == x).sum())) for x in np.unique(ids)}
 
 
@@ -225,28 +234,21 @@ def evaluate(games=200, players=4, seed=1, workers=1, params=None) -> Report:
     """Play every line-up (`games` games each) and measure them against the targets."""
     from .strategies.weights import load_params
 
-    for value, key, lo, hi in ((games, "--games", 1, 10 ** 8), (players, "--players", 2, 5),
+    top = lineup().max_players
+    for value, key, lo, hi in ((games, "--games", 1, 10 ** 8), (players, "--players", 2, top),
                                (workers, "--workers", 1, 1024)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise ConfigError(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
     if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise ConfigError(f"--seed must be 0 or more, got {seed!r}")
-    from .runner.plan import game_seed
-
     params = load_params() if params is None else np.asarray(params, np.float64)
-    blocks = lineups(games, players, seed)
-    base = np.array([game_seed(seed, i) for i in range(games)], np.uint64)
-    seeds = np.concatenate([base] * len(blocks))
-    strategies = np.concatenate([b[2] for b in blocks])
-    game_out, seat_out = play_all(seeds, players, strategies, params, workers)
+    blocks = block_configs(games, players, seed, params)
     parts = {}
-    for k, (section, name, s) in enumerate(blocks):
-        sl = slice(k * games, (k + 1) * games)
-        ok = game_out[sl, R_STATUS] == STATUS_OK
-        parts[(section, name)] = (_games_summary(game_out[sl], seat_out[sl], players),
-                                  _wins(s, seat_out[sl], ok, players))
+    for (section, name, _), (games_t, seats_t, bad) in zip(blocks, play_blocks(blocks, workers)):
+        ok, g, s = _block_arrays(games_t, seats_t, bad, players)
+        parts[(section, name)] = (_games_summary(ok, g, s, players), _wins(s))
     bad_total = sum(p[0]["bad"] for p in parts.values())
-    return _report(games, players, seed, parts, bad_total, len(seeds))
+    return _report(games, players, seed, parts, bad_total, games * len(blocks))
 
 
 def _report(games, players, seed, parts, bad_total, played):

@@ -11,8 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .codec import describe
-from .enums import (BASE_FACTIONS, BASE_MATS, FACTIONS, MATS, MECH_ABILITIES, N_HEX,
-                    RESOURCES, STRUCTURES, TERRAINS, hex_name)
+from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES, TERRAINS, hex_name
 from .errors import ConfigError, PositionError
 from .kernel.apply import apply_action
 from .kernel.invariants import INVARIANTS, check_invariants
@@ -28,9 +27,8 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
 from .enums import N_LOC, STRUCTURE_BONUS_TILES
 from .position import dict_to_state, state_to_dict
 from .strategies.workspace import new_workspace, start_game
-from .tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS, build_tables, default_tables
-
-IFA_RULES_PENDING = ("albion", "togawa")  # their faction/mech abilities are not in the kernel yet
+from .lineup import check_players, check_setup, lineup
+from .tables import build_tables, default_tables
 
 
 class Action(NamedTuple):
@@ -50,25 +48,13 @@ class Action(NamedTuple):
 
 
 def resolve_setup(players, factions=None, mats=None, tables=None):
-    """Validate a game's setup; returns per-seat faction/mat id arrays (-1 = deal)."""
+    """Validate a game's setup (lineup.check_setup decides what is in play); returns
+    per-seat faction/mat id arrays (-1 = deal)."""
     tables = tables or default_tables()
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 5:
-        raise ConfigError(f"players must be 1 to 5 (got {players!r}); 6-7 players need Invaders from Afar rules")
+    check_players(players, lineup(tables=tables))
     chosen_f = _names_to_ids(factions, FACTIONS, players, "faction")
     chosen_m = _names_to_ids(mats, MATS, players, "mat")
-    for f in chosen_f:
-        if f >= 0 and FACTIONS[f] in IFA_RULES_PENDING:
-            raise ConfigError(f"faction {FACTIONS[f]!r} cannot be played yet: its Invaders from Afar "
-                              f"abilities are not implemented; choose one of {', '.join(FACTIONS[i] for i in BASE_FACTIONS)}")
-    if tables.rules[R_BAN_PAIRS]:
-        for f, m in zip(chosen_f, chosen_m):
-            if f >= 0 and m >= 0 and tables.banned[f, m]:
-                raise ConfigError(f"{FACTIONS[f]} may not play the {MATS[m]} mat (a banned pair); "
-                                  "choose another mat or turn the ban off with the house rule ban_pairs = 0")
-    pool_f = len(FACTIONS) if tables.rules[R_EXPANSION_FACTIONS] else len(BASE_FACTIONS)
-    pool_m = len(MATS) if tables.rules[R_EXPANSION_FACTIONS] else len(BASE_MATS)
-    if players > min(pool_f, pool_m):
-        raise ConfigError(f"{players} players need more factions/mats than the dealt set has")
+    check_setup(players, chosen_f, chosen_m, tables=tables)
     f_arr = np.full(MAX_PLAYERS, -1, np.int64)
     m_arr = np.full(MAX_PLAYERS, -1, np.int64)
     f_arr[:players] = chosen_f

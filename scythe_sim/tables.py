@@ -39,6 +39,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, hex_name)
 from .errors import ConfigError
+from .lineup import NOT_PLAYED, dealable_masks
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
               "expansion_factions", "power_max", "popularity_max", "dial_max")
@@ -76,6 +77,7 @@ class Tables(NamedTuple):
     fac_ability: np.ndarray      # (N_FACTIONS,) int64: FACTION_ABILITIES id
     fac_clockwise: np.ndarray    # (N_FACTIONS,) int64: seat position around the board, 0..6
     fac_set: np.ndarray          # (N_FACTIONS,) int64: 0 base game, 1 Invaders from Afar
+    fac_dealable: np.ndarray     # (N_FACTIONS,) 0/1: the random deal may give it (lineup.py decides)
     fac_mechs: np.ndarray        # (N_FACTIONS, 4) int64: MECH_ABILITIES id of mech slot 0..3
     fac_mech_slot: np.ndarray    # (N_FACTIONS, N_MECH_ABILITIES) int64: slot of the mech with that ability, -1 none
     fac_riverwalk: np.ndarray    # (N_FACTIONS, N_TERRAINS) 0/1: Riverwalk may cross onto this terrain
@@ -86,6 +88,7 @@ class Tables(NamedTuple):
     mat_popularity: np.ndarray   # (N_MATS,) int64: starting popularity
     mat_start_coins: np.ndarray  # (N_MATS,) int64: starting coins
     mat_set: np.ndarray          # (N_MATS,) int64: 0 base game, 1 Invaders from Afar
+    mat_dealable: np.ndarray     # (N_MATS,) 0/1: the random deal may give it (lineup.py decides)
     banned: np.ndarray           # (N_FACTIONS, N_MATS) 0/1: pair forbidden when rules[R_BAN_PAIRS]
     top_amount: np.ndarray       # (N_CUBES, 2) int64: [TECH_CUBES id, 0 without / 1 with the cube] -> amount
     top_const: np.ndarray        # (3,) int64: (trade resources, bolster cost, trade cost)
@@ -357,6 +360,8 @@ def build_tables(overrides: dict | None = None) -> np.record:
               **_scoring(data["scoring"], combat["popularity_max"]), **_cards(data),
               "card_values": np.array(combat["values"], np.int8),
               "card_counts": np.array(combat["counts"], np.int8), "rules": rules}
+    fields["fac_dealable"], fields["mat_dealable"] = dealable_masks(
+        fields["fac_set"], fields["mat_set"], bool(rules[R_EXPANSION_FACTIONS]))
     tables = Tables(**{name: value.astype(np.int64) for name, value in fields.items()})
     validate(tables)
     return as_record(tables)
@@ -441,3 +446,15 @@ def validate(tables) -> None:
             raise ValueError(f"faction {faction} has a duplicate mech ability")
     if len(set(t.fac_clockwise.tolist())) != N_FACTIONS:
         raise ValueError("factions share a clockwise seat position")
+    _validate_dealable(t)
+
+
+def _validate_dealable(t) -> None:
+    """The deal masks: 0/1, never a faction whose rules are not played, something to deal."""
+    for name, size in (("fac_dealable", N_FACTIONS), ("mat_dealable", N_MATS)):
+        mask = getattr(t, name)
+        if mask.shape != (size,) or not np.isin(mask, (0, 1)).all() or not mask.any():
+            raise ValueError(f"table {name} must be {size} flags 0/1 with at least one set")
+    played = [FACTIONS[f] for f in sorted(NOT_PLAYED) if t.fac_dealable[f]]
+    if played:
+        raise ValueError(f"fac_dealable deals {', '.join(played)}, whose rules are not played yet")

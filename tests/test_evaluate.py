@@ -12,7 +12,7 @@ from scythe_sim.enums import STAR_KINDS
 from scythe_sim.errors import ConfigError
 from scythe_sim.evaluate import SCRIPTED, evaluate
 from scythe_sim.runner.config import load_config, parse_config
-from scythe_sim.runner.plan import plan_games
+from scythe_sim.scythe.deals import plan_games
 from scythe_sim.runner.run import execute
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.mixes import MIXES, mix_strategies

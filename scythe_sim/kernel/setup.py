@@ -8,7 +8,7 @@ from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAY
                       P_MECH_ABILITY0, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       P_SEAT, RNG_GAME, RNG_VARIANT, UNIT_CHARACTER, UNIT_WORKER0,
                       VARIANT_STREAM_ID)
-from ..tables import R_BAN_PAIRS, R_EXPANSION_FACTIONS
+from ..tables import R_BAN_PAIRS
 from .cards import draw_cards
 from .jit import njit, njit_alloc, njit_alloc_entry, njit_entry
 from .rng import GAME_STREAM_ID, rand_below, seed_streams
@@ -29,9 +29,9 @@ def seed_state_rng(rng, seed):
 
 
 @njit_alloc
-def _deal(s, t, n, given, out, size, set_of):
-    """Deal ids 0..size-1 to seats: given[i] >= 0 is kept, -1 seats draw from the rest."""
-    expansion = t.rules[R_EXPANSION_FACTIONS] != 0
+def _deal(s, t, n, given, out, size, dealable):
+    """Deal ids 0..size-1 to seats: given[i] >= 0 is kept, -1 seats draw uniformly from
+    the ids not taken whose dealable flag (the tables' mask from lineup.py) is set."""
     taken = np.zeros(size, np.bool_)
     for i in range(n):
         out[i] = given[i]
@@ -42,11 +42,11 @@ def _deal(s, t, n, given, out, size, set_of):
             continue
         pool = 0
         for x in range(size):
-            if not taken[x] and (expansion or set_of[x] == 0):
+            if not taken[x] and dealable[x] != 0:
                 pool += 1
         k = rand_below(s.rng, RNG_GAME, pool)
         for x in range(size):
-            if not taken[x] and (expansion or set_of[x] == 0):
+            if not taken[x] and dealable[x] != 0:
                 if k == 0:
                     out[i] = x
                     taken[x] = True
@@ -76,8 +76,8 @@ def setup_game(s, t, seed, n_players, given_factions, given_mats):
     factions = np.empty(MAX_PLAYERS, np.int64)
     mats = np.empty(MAX_PLAYERS, np.int64)
     for attempt in range(_MAX_REDEALS):
-        _deal(s, t, n, given_factions, factions, N_FACTIONS, t.fac_set)
-        _deal(s, t, n, given_mats, mats, N_MATS, t.mat_set)
+        _deal(s, t, n, given_factions, factions, N_FACTIONS, t.fac_dealable)
+        _deal(s, t, n, given_mats, mats, N_MATS, t.mat_dealable)
         if t.rules[R_BAN_PAIRS] == 0 or not _has_banned_pair(t, n, factions, mats):
             break
         if attempt == _MAX_REDEALS - 1:

@@ -3,9 +3,13 @@
 Every mistake raises ConfigError with one line naming the field and the fix. The
 config's canonical JSON (`snapshot`) and its hash go into the run's manifest; the
 fields that do not change the games (workers, output folder, quiet...) are not in it.
-The snapshot holds the weight rows of the strategies the run uses (from
-configs/strategies or the config's [strategies.weights] files), so a run is tied to
-the weights it was played with.
+The snapshot holds the weight rows of the strategies the run uses (the game's default
+weights or the config's [strategies.weights] files), so a run is tied to the weights
+it was played with.
+
+This module checks what every game shares (counts, seeds, strategy line-ups, weights
+files, house-rule names); the game's spec (`game = "..."`, runner/spec.py) checks the
+rest: its variants' setups, names and player counts.
 """
 from __future__ import annotations
 
@@ -18,61 +22,73 @@ from pathlib import Path
 
 import numpy as np
 
-from ..enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from ..errors import ConfigError
-from ..strategies import N_STRATEGY_PARAMS, STRATEGIES
-from ..strategies.mixes import MIXES
-from ..tables import RULE_NAMES, build_tables
+from .spec import spec_for
 
-ASSIGNMENTS = ("random", "fixed", "balanced")
-STRATEGY_MODES = ("seats", "pool")
-MAX_RUN_PLAYERS = 5          # the base game's factions; expansions raise it later
+STRATEGY_MODES = ("seats", "pool", "lineups")
 MAX_GAMES = 10 ** 12
 
-_TOP_KEYS = {"name", "games", "seed", "players", "shard_size", "output", "log_turns",
-             "setup", "strategies", "rules"}
-_SETUP_KEYS = {"assignment", "factions", "mats", "rotate_seats"}
-_STRATEGY_KEYS = {"seats", "pool", "weights"}
+_TOP_KEYS = {"name", "game", "variant", "games", "seed", "players", "shard_size", "output",
+             "log_turns", "setup", "strategies", "rules"}
+_SETUP_KEYS = {"assignment", "rotate_seats"}      # + the game's seat lists
+_STRATEGY_KEYS = {"seats", "pool", "lineups", "weights"}
 
 
 @dataclasses.dataclass(frozen=True)
 class RunConfig:
     name: str = "default"
+    game: str = "scythe"           # a registered game (runner/spec.py)
+    variant: str = "base"          # one of the game's variants
     games: int = 10_000
     seed: int = 1
     players: tuple = (4,)          # player counts; game i has players[i % len(players)]
     shard_size: int = 500
     output: str = "results"
     log_turns: bool = False
-    assignment: str = "random"     # random (rulebook deal with bans) | fixed | balanced
-    factions: tuple = ()           # fixed: one faction per seat
-    mats: tuple = ()               # fixed: one mat per seat
+    assignment: str = "random"     # one of the game's assignments (Scythe: random | fixed | balanced)
+    fixed: tuple = ()              # fixed: ((seat list, (name per seat, ...)), ...); the game names the lists
     rotate_seats: bool = True      # game i shifts the seat lists by i places
-    strategy_mode: str = "pool"    # seats: one strategy per seat | pool: drawn per game
-    strategies: tuple = MIXES["default"]
+    strategy_mode: str = "pool"    # seats: one per seat | pool: drawn per game | lineups: cycled
+    strategies: tuple = ()         # names (seats, pool), or line-ups of names (lineups)
     rules: tuple = ()              # ((rule name, value), ...) house-rule overrides
     weights: tuple = ()            # ((strategy name, (float, ...)), ...): rows of the strategies used
 
+    @property
+    def spec(self):
+        return spec_for(self.game)
+
     def params(self) -> np.ndarray:
-        """(len(STRATEGIES), N_STRATEGY_PARAMS) float64 weights for run_games: the rows of
-        the strategies this run uses (0 for the others)."""
-        params = np.zeros((len(STRATEGIES), N_STRATEGY_PARAMS), np.float64)
+        """(strategies, weights) float64 rows for the game's batch player: the rows of the
+        strategies this run uses (0 for the others)."""
+        names = self.spec.strategies
+        width = max((len(row) for _, row in self.weights), default=0)
+        params = np.zeros((len(names), width), np.float64)
         for name, row in self.weights:
-            params[STRATEGIES.index(name), :len(row)] = row
+            params[names.index(name), :len(row)] = row
         return params
 
     @property
     def rules_dict(self) -> dict:
         return dict(self.rules)
 
+    @property
+    def fixed_dict(self) -> dict:
+        return dict(self.fixed)
+
+    def used_strategies(self) -> tuple:
+        """Every strategy name the run plays, each once, in first-seen order."""
+        names = (self.strategies if self.strategy_mode != "lineups"
+                 else [n for line in self.strategies for n in line])
+        return tuple(dict.fromkeys(names))
+
     def snapshot(self) -> dict:
         """Everything that decides the games, as plain JSON values."""
         d = dataclasses.asdict(self)
-        for key in ("output",):
-            d.pop(key)
+        d.pop("output")
         d["rules"] = dict(self.rules)
+        d["fixed"] = {key: list(names) for key, names in self.fixed}
         d["weights"] = {name: list(row) for name, row in self.weights}
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+        return json.loads(json.dumps(d))         # tuples (nested too) as lists
 
     def config_hash(self) -> str:
         text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
@@ -82,13 +98,22 @@ class RunConfig:
         return Path(self.output) / self.name
 
 
+def _tuples(value):
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def config_from_snapshot(snapshot: dict) -> RunConfig:
     """The RunConfig a manifest's snapshot describes (output is not part of it)."""
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in snapshot.items()}
+    fields = {k: _tuples(v) for k, v in snapshot.items()}
     fields["rules"] = tuple(sorted(snapshot["rules"].items()))
+    fields["fixed"] = tuple(sorted((key, tuple(names)) for key, names in snapshot.get("fixed", {}).items()))
     fields["weights"] = tuple(sorted((name, tuple(float(x) for x in row))
                                      for name, row in snapshot.get("weights", {}).items()))
-    return RunConfig(**fields)
+    try:
+        return RunConfig(**fields)
+    except TypeError:
+        raise ConfigError("the manifest's config comes from another scythe-sim version: "
+                          "replay or resume it with that version") from None
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -120,31 +145,40 @@ def parse_config(data: dict, base=None) -> RunConfig:
     """The validated RunConfig of a parsed TOML table; weights file paths are relative to
     base (default: the current folder)."""
     _known(data, _TOP_KEYS, "")
+    game = data.get("game", RunConfig.game)
+    if not isinstance(game, str):
+        raise ConfigError(f"config 'game' must be a game name (a string), got {game!r}")
+    spec = spec_for(game)
     setup = _table(data, "setup")
-    _known(setup, _SETUP_KEYS, "setup.")
+    _known(setup, _SETUP_KEYS | set(spec.seat_lists), "setup.")
     strategies = _table(data, "strategies")
     _known(strategies, _STRATEGY_KEYS, "strategies.")
     rules = _table(data, "rules")
     fields = {
         "name": _name(data.get("name", RunConfig.name)),
+        "game": game,
+        "variant": _choice(data.get("variant", spec.variants[0]), spec.variants, "variant"),
         "games": _whole(data.get("games", RunConfig.games), "games", 1, MAX_GAMES),
         "seed": _whole(data.get("seed", RunConfig.seed), "seed", 0, 2 ** 63 - 1),
         "players": _players(data.get("players", list(RunConfig.players))),
         "shard_size": _whole(data.get("shard_size", RunConfig.shard_size), "shard_size", 1, 10 ** 7),
         "output": _text(data.get("output", RunConfig.output), "output"),
         "log_turns": _bool(data.get("log_turns", False), "log_turns"),
-        "assignment": _choice(setup.get("assignment", "random"), ASSIGNMENTS, "setup.assignment"),
+        "assignment": _choice(setup.get("assignment", spec.assignments[0]), spec.assignments,
+                              "setup.assignment"),
         "rotate_seats": _bool(setup.get("rotate_seats", True), "setup.rotate_seats"),
-        "rules": _rules(rules),
+        "rules": _rules(rules, spec),
+        "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in sorted(spec.seat_lists)
+                       if key in setup),
     }
-    fields["factions"] = _names(setup.get("factions", []), FACTIONS, "setup.factions")
-    fields["mats"] = _names(setup.get("mats", []), MATS, "setup.mats")
-    mode, names = _strategies(strategies)
+    mode, names = _strategies(strategies, spec)
     fields["strategy_mode"], fields["strategies"] = mode, names
-    fields["weights"] = _weights(strategies.get("weights", {}), names,
-                                 Path(base) if base is not None else Path.cwd())
     config = RunConfig(**fields)
+    config = dataclasses.replace(config, weights=_weights(
+        strategies.get("weights", {}), config.used_strategies(), spec,
+        Path(base) if base is not None else Path.cwd()))
     _check_combination(config)
+    spec.check_config(config)
     return config
 
 
@@ -197,55 +231,58 @@ def _choice(value, choices, key):
 def _players(value):
     values = value if isinstance(value, list) else [value]
     if not values:
-        raise ConfigError("config 'players' is empty: give a player count 1..5 or a list of them")
-    out = []
+        raise ConfigError("config 'players' is empty: give a player count or a list of them")
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_RUN_PLAYERS:
-            raise ConfigError(f"config 'players' holds {v!r}: player counts are whole numbers 1..{MAX_RUN_PLAYERS}")
-        out.append(v)
-    return tuple(out)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ConfigError(f"config 'players' holds {v!r}: player counts are whole numbers 1 or more")
+    return tuple(values)
 
 
-def _names(value, vocabulary, key):
+def _names(value, key, vocabulary=None):
+    """A list of names, lower-cased; each one of vocabulary when given."""
     if not isinstance(value, list):
         raise ConfigError(f"config {key!r} must be a list of names, got {value!r}")
     out = []
     for v in value:
         name = str(v).strip().lower()
-        if name not in vocabulary:
+        if vocabulary is not None and name not in vocabulary:
             raise ConfigError(f"config {key!r}: unknown {v!r}, choose from {', '.join(vocabulary)}")
         out.append(name)
     return tuple(out)
 
 
-def _strategies(table):
-    if "seats" in table and "pool" in table:
-        raise ConfigError("config [strategies] gives both 'seats' and 'pool': keep one")
-    if "seats" not in table and "pool" not in table:
-        return RunConfig.strategy_mode, RunConfig.strategies
-    mode = "pool" if "pool" in table else "seats"
+def _strategies(table, spec):
+    given = [mode for mode in STRATEGY_MODES if mode in table]
+    if len(given) > 1:
+        raise ConfigError(f"config [strategies] gives {' and '.join(repr(m) for m in given)}: keep one")
+    if not given:
+        return RunConfig.strategy_mode, spec.default_strategies
+    mode = given[0]
     names = table[mode]
     if not isinstance(names, list) or not names:
         raise ConfigError(f"config 'strategies.{mode}' must be a non-empty list of strategy names")
-    return mode, _names(names, STRATEGIES, f"strategies.{mode}")
+    if mode != "lineups":
+        return mode, _names(names, f"strategies.{mode}", spec.strategies)
+    if not all(isinstance(line, list) and line for line in names):
+        raise ConfigError("config 'strategies.lineups' must be a list of line-ups, each a list with "
+                          "one strategy name per seat")
+    return mode, tuple(_names(line, "strategies.lineups", spec.strategies) for line in names)
 
 
-def _weights(given, used, base):
-    """((name, row), ...) for every strategy the run uses: configs/strategies/<name>.toml,
+def _weights(given, used, spec, base):
+    """((name, row), ...) for every strategy the run uses: the game's default weights,
     or the file the config names for it."""
-    from ..strategies.weights import load_params, weight_row
-
     if not isinstance(given, dict):
         raise ConfigError('config \'strategies.weights\' must be a table of strategy = "weights file"')
-    params = load_params()
+    params = spec.load_weights()
     for name, path in given.items():
         key = f"strategies.weights.{name}"
-        if name not in STRATEGIES:
+        if name not in spec.strategies:
             raise ConfigError(f"config 'strategies.weights': unknown strategy {name!r}, choose from "
-                              f"{', '.join(STRATEGIES)}")
+                              f"{', '.join(spec.strategies)}")
         if name not in used:
             raise ConfigError(f"config {key!r}: the run does not play {name} (its strategies: "
-                              f"{', '.join(dict.fromkeys(used))}); remove the line")
+                              f"{', '.join(used)}); remove the line")
         if not isinstance(path, str) or not path.strip():
             raise ConfigError(f"config {key!r} must be a weights file path (a string), got {path!r}")
         file = Path(path) if Path(path).is_absolute() else base / path
@@ -253,54 +290,44 @@ def _weights(given, used, base):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} not found (paths are "
                               "relative to the config file)")
         try:
-            row = weight_row(file)
+            row = spec.weight_row(file)
         except ConfigError as exc:
             raise ConfigError(f"config {key!r}: {exc}") from None
         if not all(math.isfinite(x) for x in row):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} holds a weight that is "
                               "not a finite number")
-        params[STRATEGIES.index(name)] = row
-    return tuple((name, tuple(float(x) for x in params[STRATEGIES.index(name)]))
+        params[spec.strategies.index(name)] = row
+    return tuple((name, tuple(float(x) for x in params[spec.strategies.index(name)]))
                  for name in sorted(set(used)))
 
 
-def _rules(table):
+def _rules(table, spec):
     try:
-        build_tables(table)      # validates names, types and ranges
+        spec.build_tables(table)      # validates names, types and ranges
     except ConfigError as exc:
         raise ConfigError(f"config [rules]: {exc}") from None
-    return tuple(sorted((k, int(v)) for k, v in table.items() if k in RULE_NAMES))
+    return tuple(sorted((k, int(v)) for k, v in table.items() if k in spec.rule_names))
 
 
 def _check_combination(c: RunConfig):
+    """What holds for every game: seat lists and line-ups fit the player counts."""
     top = max(c.players)
-    expansion = dict(c.rules).get("expansion_factions", 0) != 0
     if c.assignment == "fixed":
-        for key, given in (("factions", c.factions), ("mats", c.mats)):
+        for key in c.spec.seat_lists:
+            given = c.fixed_dict.get(key, ())
             if len(given) != top:
                 raise ConfigError(f"config 'setup.{key}' needs {top} names (one per seat) for a fixed assignment")
             if len(set(given)) != len(given):
                 raise ConfigError(f"config 'setup.{key}' names the same one twice")
         if len(set(c.players)) != 1:
             raise ConfigError("config 'players': a fixed assignment needs a single player count")
-        if dict(c.rules).get("ban_pairs", 1):
-            tables = build_tables(c.rules_dict)
-            for f, m in zip(c.factions, c.mats):
-                if tables.banned[FACTIONS.index(f), MATS.index(m)]:
-                    raise ConfigError(f"config 'setup': {f} with {m} is a banned pair; change it or set "
-                                      "[rules] ban_pairs = 0")
-    elif c.factions or c.mats:
-        raise ConfigError(f"config 'setup.factions'/'setup.mats' are only used with assignment = \"fixed\" "
+    elif c.fixed:
+        keys = "/".join(f"'setup.{key}'" for key in c.spec.seat_lists)
+        raise ConfigError(f"config {keys} are only used with assignment = \"fixed\" "
                           f"(it is {c.assignment!r})")
-    usable = FACTIONS if expansion else [FACTIONS[f] for f in BASE_FACTIONS]
-    for f in c.factions:
-        if f not in usable or f in ("albion", "togawa"):
-            raise ConfigError(f"config 'setup.factions': {f} is not playable yet (base factions: "
-                              f"{', '.join(FACTIONS[x] for x in BASE_FACTIONS)})")
-    if not expansion:
-        for m in c.mats:
-            if MATS.index(m) not in BASE_MATS:
-                raise ConfigError(f"config 'setup.mats': {m} is an expansion mat; set [rules] expansion_factions = 1")
     if c.strategy_mode == "seats" and len(c.strategies) not in (1, top):
         raise ConfigError(f"config 'strategies.seats' has {len(c.strategies)} names: give 1 (every seat) "
                           f"or {top} (one per seat)")
+    if c.strategy_mode == "lineups" and any(len(line) != top for line in c.strategies):
+        raise ConfigError(f"config 'strategies.lineups': every line-up needs {top} names (one per seat; "
+                          "a game with fewer players takes the first ones)")

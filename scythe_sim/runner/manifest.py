@@ -1,5 +1,6 @@
-"""manifest.json: what a run is (config snapshot and hash, seeds, versions) and which
-shards are published, with their row counts and checksums. Only the coordinating
+"""manifest.json: what a run is (config snapshot and hash, seeds, versions; the game,
+variant and ruleset, a checksum of the game's data files and the flagged assumptions
+played) and which shards are published, with their row counts and checksums. Only the coordinating
 process writes it (temporary file + os.replace); `_SUCCESS` marks a finished run."""
 import datetime
 import importlib.metadata
@@ -27,7 +28,10 @@ def _versions():
 
 
 def new_manifest(config) -> dict:
+    spec = config.spec
     return {"format": FORMAT, "name": config.name, "config": config.snapshot(),
+            "game": config.game, "variant": config.variant, "ruleset": spec.ruleset(config),
+            "data_sha256": spec.data_sha256(), "assumptions": spec.assumptions(config),
             "config_hash": config.config_hash(), "root_seed": config.seed,
             "games": config.games, "shard_size": config.shard_size,
             "shards_total": shard_count(config), "versions": _versions(),

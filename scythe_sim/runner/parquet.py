@@ -1,9 +1,9 @@
-"""The result arrays of play_batch as Arrow tables (docs/schema.md), and writing them.
+"""Writing result tables: Arrow tables as zstd-compressed Parquet files published with
+os.replace, their checksums, and the columns every game's tables share.
 
-Enum columns are dictionary-encoded over the whole vocabulary (same dictionary in
+Enum columns are dictionary-encoded over the whole vocabulary (the same dictionary in
 every shard), so polars reads them as categoricals and DuckDB/pandas as strings or
-categories. Files are zstd-compressed Parquet, written under a temporary name and
-published with os.replace.
+categories. The games' own table builders live with their specs.
 """
 import hashlib
 import os
@@ -12,96 +12,21 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
-from ..layout import END_REASONS, SCORE_FIELDS
-from ..play import (BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
-                    R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
-                    SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
-                    SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
-from ..strategies import STRATEGIES
 
-TABLES = ("games", "seats", "turns")
-# score fields renamed where the bare name would be ambiguous in the seats table
-_SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
-_SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
-
-
-def _enum(codes, names):
+def enum_column(codes, names):
     """Codes into `names` as a dictionary column; a negative code is a null."""
     codes = np.asarray(codes)
     indices = pa.array(np.maximum(codes, 0).astype(np.int8), pa.int8(), mask=codes < 0)
     return pa.DictionaryArray.from_arrays(indices, pa.array(list(names), pa.string()))
 
 
-def games_table(first_game, seeds, players, game_out) -> pa.Table:
-    g = len(seeds)
-    return pa.table({
-        "game": pa.array(np.arange(first_game, first_game + g, dtype=np.int64)),
-        "seed": pa.array(np.asarray(seeds, np.uint64)),
-        "players": pa.array(np.asarray(players, np.int8)),
-        "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
-        "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
-        "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),
-        "decisions": pa.array(game_out[:, R_DECISIONS].astype(np.int32)),
-        "structure_bonus_tile": _enum(game_out[:, R_SB_TILE], STRUCTURE_BONUS_TILES),
-        "contacts": pa.array(game_out[:, R_CONTACTS].astype(np.int32)),
-        "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),
-        "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
-        "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
-    })
-
-
-def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
-    rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
-    gi = np.array([k for k, _ in rows], np.int64)
-    si = np.array([seat for _, seat in rows], np.int64)
-    r = seat_out[gi, si]                       # (rows, len(SEAT_RESULTS))
-    rank = r[:, SR_SCORE0 + SCORE_FIELDS.index("rank")]
-    cols = {
-        "game": pa.array(gi + first_game),
-        "seat": pa.array(si.astype(np.int8)),
-        "faction": _enum(r[:, SR_FACTION], FACTIONS),
-        "mat": _enum(r[:, SR_MAT], MATS),
-        "strategy": _enum(strategies[gi, si], STRATEGIES),
-        "turn_order": pa.array((r[:, SR_ORDER] + 1).astype(np.int8)),
-        "rank": pa.array(rank.astype(np.int8)),
-        "winner": pa.array(rank == 1),
-    }
-    for f, name in enumerate(SCORE_FIELDS):
-        if name != "rank":
-            cols[_SCORE_NAMES.get(name, name)] = pa.array(r[:, SR_SCORE0 + f].astype(np.int16))
-    for k, kind in enumerate(STAR_KINDS):
-        cols[f"stars_{kind}"] = pa.array(r[:, SR_STARS0 + k].astype(np.int8))
-    for k, kind in enumerate(STAR_KINDS):
-        turn = r[:, SR_STAR_TURN0 + k]
-        cols[f"star_turn_{kind}"] = pa.array(turn.astype(np.int32), mask=turn < 0)
-    for name in _SEAT_TAIL:
-        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int8))
-    card = r[:, SR_FACTORY_CARD]
-    cols["factory_card"] = pa.array((card + 1).astype(np.int8), mask=card < 0)
-    done = r[:, SR_OBJECTIVES_DONE]
-    cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
-                                  pa.list_(pa.int8()))
-    return pa.table(cols)
-
-
-def turns_table(first_game, log) -> pa.Table:
-    """The per-turn rows of play_batch's log (its game column is the batch index)."""
-    col = {name: log[:, i] for i, name in enumerate(TURN_FIELDS)}
-    return pa.table({
-        "game": pa.array(col["game"].astype(np.int64) + first_game),
-        "turn": pa.array(col["turn"].astype(np.int32)),
-        "round": pa.array((col["round"] + 1).astype(np.int16)),
-        "seat": pa.array(col["seat"].astype(np.int8)),
-        "section": pa.array((col["section"] + 1).astype(np.int8), mask=col["section"] < 0),
-        "top_action": _enum(col["top"], TOP_CHOICES),
-        "bottom_action": _enum(col["bottom"], BOTTOM_CHOICES),
-        "coins": pa.array(col["coins"].astype(np.int16)),
-        "power": pa.array(col["power"].astype(np.int8)),
-        "popularity": pa.array(col["popularity"].astype(np.int8)),
-        "stars": pa.array(col["stars"].astype(np.int8)),
-        "combat_cards": pa.array(col["combat_cards"].astype(np.int8)),
-    })
+def with_run_columns(table: pa.Table, ruleset: str, variant: str) -> pa.Table:
+    """`table` with the `ruleset` and `variant` columns every result table ends with
+    (one value each, dictionary-encoded)."""
+    zeros = np.zeros(table.num_rows, np.int8)
+    for name, value in (("ruleset", ruleset), ("variant", variant)):
+        table = table.append_column(name, enum_column(zeros, [value]))
+    return table
 
 
 def write_table(table: pa.Table, path: str) -> dict:

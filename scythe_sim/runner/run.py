@@ -7,15 +7,14 @@ address or an in-process LocalCluster). Both call shard.run_shard, so the output
 the same file for file.
 """
 import concurrent.futures
-import contextlib
 import glob
 import logging
-import multiprocessing
 import os
 import shutil
 import time
 
 from ..errors import ConfigError
+from .batch import forked_pool
 from .manifest import SUCCESS, new_manifest, read_manifest, valid_shards, write_manifest
 from .shard import run_shard, shard_count
 
@@ -114,28 +113,13 @@ def _execute(config, submit_all, resume, overwrite, progress):
 
 
 # --- local backend ------------------------------------------------------------------------
-@contextlib.contextmanager
-def forked_pool(workers):
-    """A ProcessPoolExecutor of `workers` processes forked after the kernel is compiled or
-    loaded in this process (so no worker compiles), logging through multiprocessing-logging."""
-    from ..bench import warm
-    import multiprocessing_logging
-
-    warm()                               # compile or load once; forked workers inherit it
-    multiprocessing_logging.install_mp_handler()
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-        yield pool
-
-
 def _local_shards(workers):
     def submit_all(config, run_dir, todo):
         if workers == 1 or len(todo) <= 1:
             for shard in todo:
                 yield run_shard(config, run_dir, shard)
             return
-        with forked_pool(workers) as pool:
+        with forked_pool(workers, config.spec.warm) as pool:
             futures = [pool.submit(run_shard, config, run_dir, shard) for shard in todo]
             try:
                 for future in concurrent.futures.as_completed(futures):

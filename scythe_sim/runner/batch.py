@@ -1,0 +1,61 @@
+"""Playing a range of a run's games in memory: the one batch path behind the runner's
+shards (shard.py writes its tables) and `scythe-sim evaluate` (which keeps them).
+
+`play_range` is a pure function of (config, start, stop); `play_ranges` plays many
+ranges, in this process or on a pool of workers forked after the kernel is warm.
+"""
+import concurrent.futures
+import contextlib
+import functools
+import multiprocessing
+from typing import NamedTuple
+
+from .parquet import with_run_columns
+
+
+class Batch(NamedTuple):
+    tables: dict      # {table name: pyarrow.Table}, each ending with ruleset and variant
+    bad: tuple        # ((batch index, status, seed), ...): games stopped on a simulator bug
+
+
+@functools.lru_cache(maxsize=4)
+def _tables(game, rules):
+    from .spec import spec_for
+
+    return spec_for(game).build_tables(dict(rules))
+
+
+def play_range(config, start: int, stop: int) -> Batch:
+    """Plan and play games start..stop-1 of the run; their result tables."""
+    spec = config.spec
+    plan = spec.plan_games(config, start, stop)
+    raw = spec.play(_tables(config.game, config.rules), plan, config)
+    ruleset = spec.ruleset(config)
+    tables = {name: with_run_columns(table, ruleset, config.variant)
+              for name, table in spec.result_tables(start, plan, raw, config).items()}
+    return Batch(tables, spec.bad_games(plan, raw))
+
+
+@contextlib.contextmanager
+def forked_pool(workers, warm):
+    """A ProcessPoolExecutor of `workers` processes forked after `warm()` compiled or
+    loaded the game's kernel in this process (so no worker compiles), logging through
+    multiprocessing-logging."""
+    import multiprocessing_logging
+
+    warm()                               # compile or load once; forked workers inherit it
+    multiprocessing_logging.install_mp_handler()
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        yield pool
+
+
+def play_ranges(jobs, workers=1) -> list:
+    """[Batch, ...] of jobs [(config, start, stop), ...], in order; more than one worker
+    plays them on a forked pool."""
+    if workers == 1 or len(jobs) <= 1:
+        return [play_range(*job) for job in jobs]
+    with forked_pool(workers, jobs[0][0].spec.warm) as pool:
+        futures = [pool.submit(play_range, *job) for job in jobs]
+        return [f.result() for f in futures]

@@ -1,0 +1,62 @@
+"""Game specs: what the runner needs to know about a game, and the registry of games.
+
+The runner never names a piece, a rule or a result column of a game (DESIGN.md 12):
+each game describes itself with a `GameSpec` (its tables, config checks, per-game
+plans, batch player, result tables, replay, ruleset and flagged assumptions) and
+registers it. `spec_for(name)` finds a registered game, importing a built-in one on
+first use.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import Callable
+
+from ..errors import ConfigError
+
+# the games this package ships: importing the module registers its spec
+BUILTIN = {"scythe": "scythe_sim.scythe"}
+GAMES: dict = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """One game, as the runner sees it. Every callable is a pure function of its
+    arguments, so shards may run in any process."""
+    name: str
+    variants: tuple              # known variant names; the first is the default
+    rule_names: tuple            # house rules a run config may override ([rules])
+    strategies: tuple            # strategy names, in id order
+    default_strategies: tuple    # the pool a run plays when its config names none
+    assignments: tuple           # setup.assignment choices; the first is the default
+    seat_lists: tuple            # setup keys that list one name per seat for a fixed assignment
+    table_names: tuple           # result tables, in write order; the last is the optional turn log
+    build_tables: Callable       # (rules dict) -> tables; ConfigError on a bad rule
+    load_weights: Callable       # () -> (len(strategies), n) float64 default weight rows
+    weight_row: Callable         # (path) -> weight row of a weights file; ConfigError if bad
+    check_config: Callable       # (config) -> None; ConfigError naming the field
+    plan_games: Callable         # (config, start, stop) -> plan of games start..stop-1
+    play: Callable               # (tables, plan, config) -> raw results
+    bad_games: Callable          # (plan, raw) -> ((batch index, status, seed), ...) stopped on a bug
+    result_tables: Callable      # (first game, plan, raw, config) -> {table name: pyarrow.Table}
+    ruleset: Callable            # (config) -> short readable identity of the rules played
+    assumptions: Callable        # (config) -> [{"id", "text"}, ...] flagged assumptions played
+    data_sha256: Callable        # () -> sha256 of the game's data files
+    replay: Callable             # (config, game id, stored) -> (lines, mismatches); stored(table)
+                                 #   is the game's stored rows of that table (polars)
+    warm: Callable               # () -> None: compile or load the kernel before workers fork
+
+
+def register(spec: GameSpec) -> GameSpec:
+    GAMES[spec.name] = spec
+    return spec
+
+
+def spec_for(name) -> GameSpec:
+    """The spec of game `name`; a ConfigError lists the known games."""
+    if name not in GAMES and name in BUILTIN:
+        importlib.import_module(BUILTIN[name])
+    if name not in GAMES:
+        known = sorted(set(GAMES) | set(BUILTIN))
+        raise ConfigError(f"config 'game' is {name!r}: choose one of {', '.join(known)}")
+    return GAMES[name]

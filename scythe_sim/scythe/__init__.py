@@ -1,0 +1,40 @@
+"""Scythe as the runner sees it: its GameSpec (runner/spec.py), registered on import.
+
+Everything Scythe-specific the runner needs lives here: result tables (results.py),
+per-game plans and the balanced design (deals.py), config checks (checks.py), and
+playing, ruleset, assumptions and replay (spec.py).
+"""
+from ..bench import warm
+from ..runner.spec import GameSpec, register
+from ..strategies import STRATEGIES
+from ..strategies.mixes import MIXES
+from ..strategies.weights import load_params, weight_row
+from ..tables import RULE_NAMES, build_tables
+from . import spec
+from .checks import check_config
+from .deals import plan_games
+from .results import TABLES, result_tables
+
+SPEC = register(GameSpec(
+    name="scythe",
+    variants=("base",),
+    rule_names=RULE_NAMES,
+    strategies=STRATEGIES,
+    default_strategies=MIXES["default"],
+    assignments=("random", "fixed", "balanced"),
+    seat_lists=("factions", "mats"),
+    table_names=TABLES,
+    build_tables=build_tables,
+    load_weights=load_params,
+    weight_row=weight_row,
+    check_config=check_config,
+    plan_games=plan_games,
+    play=spec.play,
+    bad_games=spec.bad_games,
+    result_tables=result_tables,
+    ruleset=spec.ruleset,
+    assumptions=spec.assumptions,
+    data_sha256=spec.data_sha256,
+    replay=spec.replay,
+    warm=warm,
+))

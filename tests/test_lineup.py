@@ -1,0 +1,80 @@
+"""lineup.py is the one owner of what is in play at setup: its answer, the tables' deal
+masks, the API's checks and the kernel's deal agree."""
+import numpy as np
+import pytest
+
+from scythe_sim.enums import ALBION, BASE_FACTIONS, BASE_MATS, FACTIONS, MATS, TOGAWA
+from scythe_sim.errors import ConfigError
+from scythe_sim.game import Game
+from scythe_sim.lineup import NOT_PLAYED, check_setup, lineup
+from scythe_sim.tables import as_record, build_tables, validate, Tables
+
+BANNED = {(FACTIONS.index("rusviet"), MATS.index("industrial")),
+          (FACTIONS.index("crimea"), MATS.index("patriotic"))}
+
+
+def test_the_base_lineup_is_the_base_sets_up_to_five_players_with_the_bans():
+    line = lineup()
+    assert line.factions == tuple(BASE_FACTIONS) and line.mats == tuple(BASE_MATS)
+    assert (line.min_players, line.max_players) == (1, 5)
+    assert set(line.banned) == BANNED
+    assert lineup({"ban_pairs": 0}).banned == ()
+
+
+def test_expansion_deals_every_mat_but_never_a_faction_whose_rules_are_not_played():
+    line = lineup({"expansion_factions": 1})
+    assert line.mats == tuple(range(len(MATS)))
+    assert line.factions == tuple(BASE_FACTIONS) and not set(line.factions) & NOT_PLAYED
+    assert NOT_PLAYED == {ALBION, TOGAWA}
+    assert line.max_players == 5
+
+
+@pytest.mark.parametrize("rules", [{}, {"expansion_factions": 1}, {"ban_pairs": 0}])
+def test_the_tables_masks_are_the_lineups_answer(rules):
+    t, line = build_tables(rules), lineup(rules)
+    assert tuple(np.flatnonzero(t.fac_dealable)) == line.factions
+    assert tuple(np.flatnonzero(t.mat_dealable)) == line.mats
+
+
+def test_validate_refuses_a_mask_dealing_albion():
+    t = build_tables()
+    arrays = {name: np.array(getattr(t, name)) for name in Tables._fields}
+    arrays["fac_dealable"][ALBION] = 1
+    with pytest.raises(ValueError, match="albion"):
+        validate(as_record(Tables(**arrays)))
+
+
+def test_the_kernel_deals_only_from_the_lineup():
+    seen_f, seen_m = set(), set()
+    for seed in range(120):
+        g = Game.new(seed=seed, players=5, rules={"expansion_factions": 1})
+        for p in g.to_dict()["players"]:
+            seen_f.add(FACTIONS.index(p["faction"]))
+            seen_m.add(MATS.index(p["mat"]))
+    line = lineup({"expansion_factions": 1})
+    assert seen_f == set(line.factions) and seen_m == set(line.mats)   # 2a/3a are dealt too
+
+
+@pytest.mark.parametrize("players,factions,mats,words", [
+    (6, (), (), "players must be 1 to 5"),
+    (0, (), (), "players must be 1 to 5"),
+    (2, (ALBION, -1), (), "cannot be played yet"),
+    (2, (TOGAWA, 0), (), "cannot be played yet"),
+    (2, (1, 0), (0, 1), "banned pair"),
+    (2, (0, 0), (), "given twice"),
+])
+def test_check_setup_refuses_with_one_line(players, factions, mats, words):
+    with pytest.raises(ConfigError, match=words):
+        check_setup(players, factions, mats)
+
+
+def test_the_ban_is_off_with_its_house_rule_and_explicit_expansion_mats_are_accepted():
+    check_setup(2, (1, 0), (0, 1), {"ban_pairs": 0})
+    check_setup(2, (0, 1), (MATS.index("militant"), MATS.index("innovative")))
+
+
+def test_the_api_refuses_albion_and_a_sixth_player():
+    with pytest.raises(ConfigError, match="albion"):
+        Game.new(seed=1, players=2, factions=["albion", "nordic"], rules={"expansion_factions": 1})
+    with pytest.raises(ConfigError, match="players must be 1 to 5"):
+        Game.new(seed=1, players=6)

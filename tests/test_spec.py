@@ -1,0 +1,128 @@
+"""The runner is game-agnostic: games register a GameSpec; configs name the game and
+its variant; every result table carries ruleset and variant; the manifest records
+the game, variant, ruleset, the data checksum and the flagged assumptions played."""
+import dataclasses
+import json
+import os
+import pathlib
+import re
+import tomllib
+
+import polars as pl
+import pytest
+
+from scythe_sim.errors import ConfigError
+from scythe_sim.runner.batch import play_range
+from scythe_sim.runner.config import config_from_snapshot, parse_config
+from scythe_sim.runner.run import execute
+from scythe_sim.runner.spec import GAMES, spec_for
+from scythe_sim.scythe.deals import plan_games
+from scythe_sim.scythe.spec import all_assumptions, data_sha256
+from scythe_sim.strategies import STRATEGIES
+
+HERE = pathlib.Path(__file__).resolve().parent.parent
+
+
+def config(tmp_path=None, **fields):
+    data = {"name": "s", "games": 12, "seed": 4, "players": 3, "shard_size": 5,
+            "strategies": {"seats": ["random"]}}
+    if tmp_path is not None:
+        data["output"] = str(tmp_path)
+    data.update(fields)
+    return parse_config(data)
+
+
+def test_scythe_is_registered_and_unknown_games_and_variants_are_refused():
+    spec = spec_for("scythe")
+    assert GAMES["scythe"] is spec and spec.variants == ("base",)
+    with pytest.raises(ConfigError, match="config 'game' is 'chess': choose one of scythe"):
+        config(game="chess")
+    with pytest.raises(ConfigError, match="config 'variant' is 'wind_gambit': choose one of base"):
+        config(variant="wind_gambit")
+    cfg = config()
+    assert (cfg.game, cfg.variant) == ("scythe", "base")
+    assert cfg.snapshot()["game"] == "scythe" and cfg.snapshot()["variant"] == "base"
+
+
+def test_the_runner_names_nothing_of_scythe():
+    pattern = re.compile(r"play\.|SR_|FACTIONS|MATS|faction|STRATEGIES|\.\.(play|tables|enums|strategies|bench)\b")
+    for path in (HERE / "scythe_sim" / "runner").glob("*.py"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            assert not pattern.search(line), f"{path.name}:{number}: {line.strip()}"
+
+
+def test_every_table_ends_with_ruleset_and_variant():
+    batch = play_range(config(log_turns=True, rules={"stars_to_end": 5, "turn_cap": 80}), 0, 4)
+    assert set(batch.tables) == {"games", "seats", "turns"} and batch.bad == ()
+    for table in batch.tables.values():
+        assert table.column_names[-2:] == ["ruleset", "variant"]
+        assert str(table.schema.field("ruleset").type).startswith("dictionary")
+        assert set(table["ruleset"].to_pylist()) == {"scythe-2022+stars_to_end=5"}   # 80 is the default
+        assert set(table["variant"].to_pylist()) == {"base"}
+    assert set(play_range(config(), 0, 2).tables["games"]["ruleset"].to_pylist()) == {"scythe-2022"}
+
+
+def test_the_manifest_records_game_variant_ruleset_data_and_assumptions(tmp_path):
+    result = execute(config(tmp_path, rules={"ban_pairs": 0}), workers=1)
+    manifest = json.loads((pathlib.Path(result.run_dir) / "manifest.json").read_text())
+    assert (manifest["game"], manifest["variant"]) == ("scythe", "base")
+    assert manifest["ruleset"] == "scythe-2022+ban_pairs=0"
+    assert manifest["data_sha256"] == data_sha256() and len(manifest["data_sha256"]) == 64
+    ids = [a["id"] for a in manifest["assumptions"]]
+    assert "turn-cap" in ids and "banned-pair-redeal" not in ids       # the ban is off
+    assert all(a["text"] for a in manifest["assumptions"])
+    seats = pl.read_parquet(os.path.join(result.run_dir, "seats", "*.parquet"))
+    assert seats["ruleset"].unique().to_list() == ["scythe-2022+ban_pairs=0"]
+
+
+def test_the_assumptions_file_is_complete_and_its_ids_unique():
+    entries = all_assumptions()
+    assert len({a["id"] for a in entries}) == len(entries) >= 15
+    for a in entries:
+        assert a["kind"] in ("simplified", "reading", "house") and a["confidence"] in ("high", "medium", "low")
+        assert a["text"] and a["source"].startswith("docs/RULES.md") and "base" in a["variants"]
+    spec = spec_for("scythe")
+    played = {a["id"] for a in spec.assumptions(config())}
+    assert "banned-pair-redeal" in played and len(played) == len(entries)
+
+
+def test_the_data_checksum_covers_every_data_file():
+    import hashlib
+
+    folder = HERE / "scythe_sim" / "data"
+    digest = hashlib.sha256()
+    for f in sorted(folder.glob("*.toml")):
+        tomllib.loads(f.read_text())
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    assert data_sha256() == digest.hexdigest()
+    assert (folder / "assumptions.toml").exists()
+
+
+def test_lineups_cycle_game_by_game_and_survive_the_snapshot():
+    lines = [["greedy", "random", "random"], ["random", "automa", "random"]]
+    cfg = config(strategies={"lineups": lines})
+    plan = plan_games(cfg, 0, 4)
+    ids = [[STRATEGIES.index(s) for s in line] for line in lines]
+    assert [list(row[:3]) for row in plan.strategies] == [ids[0], ids[1], ids[0], ids[1]]
+    again = config_from_snapshot(json.loads(json.dumps(cfg.snapshot())))
+    assert again == dataclasses.replace(cfg, output=again.output)
+    with pytest.raises(ConfigError, match="every line-up needs 3 names"):
+        config(strategies={"lineups": [["greedy"]]})
+    with pytest.raises(ConfigError, match="unknown 'genius'"):
+        config(strategies={"lineups": [["genius", "random", "random"]]})
+
+
+def test_a_shard_writes_exactly_the_in_memory_batch(tmp_path):
+    cfg = config(tmp_path)
+    result = execute(cfg, workers=1)
+    stored = pl.read_parquet(os.path.join(result.run_dir, "seats", "part-000001.parquet"))
+    memory = pl.from_arrow(play_range(cfg, 5, 10).tables["seats"])
+    assert stored.equals(memory)
+
+
+def test_a_fixed_config_survives_the_manifest_snapshot():
+    cfg = config(players=2, setup={"assignment": "fixed", "mats": ["industrial", "patriotic"],
+                                   "factions": ["saxony", "nordic"]})
+    text = json.dumps(cfg.snapshot(), sort_keys=True)          # as write_manifest stores it
+    again = config_from_snapshot(json.loads(text))
+    assert again.config_hash() == cfg.config_hash() and again.fixed_dict == cfg.fixed_dict
