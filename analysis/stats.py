@@ -3,7 +3,7 @@ Newcombe, paired differences, Holm) lives in scythe_sim.intervals, shared with t
 library."""
 import polars as pl
 
-from scythe_sim.intervals import Z95, wilson, wilson_score  # noqa: F401  (wilson: old import path)
+from scythe_sim.intervals import Z95, wilson_score
 
 
 def wilson_bounds(wins: pl.Expr, n: pl.Expr, z: float = Z95):

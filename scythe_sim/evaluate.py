@@ -27,6 +27,7 @@ import pyarrow as pa
 
 from .enums import STAR_KINDS
 from .errors import ConfigError
+from .intervals import wilson
 from .layout import END_STARS
 from .lineup import lineup
 from .runner.batch import play_ranges
@@ -219,8 +220,6 @@ def _wins(s):
 
 
 def _rate(wins, n):
-    from analysis.stats import wilson
-
     low, high = wilson(wins, n)
     rate = wins / n if n else 0.0
     return rate, low, high

@@ -1,7 +1,6 @@
 """The balanced assignment: a cyclic design computed per game from (root seed, game
 index), balanced over full cycles; random and fixed assignments keep their plans."""
 import collections
-import time
 
 import numpy as np
 import pytest
@@ -48,15 +47,12 @@ def test_with_bans_every_faction_and_mat_sits_in_every_seat_equally_often(n):
         assert max(totals) <= 1.1 * min(totals)                    # and nearly the same for each
 
 
-def test_seven_by_seven_is_instant_and_balanced():
+def test_seven_by_seven_is_balanced_and_computed_per_game():
     ids = tuple(range(7))
-    start = time.perf_counter()
     f, m, pairs = counts(ids, ids, frozenset(), 7, 7 * 49)
     assert set(f.values()) == {49} and set(m.values()) == {49} and set(pairs.values()) == {49}
     late = balanced_deal(ids, ids, frozenset(), 7, 1, 10 ** 11)      # a game far into a huge run
     assert sorted(late[0]) == list(ids)
-    # the enumeration this replaced listed 25 million deals at 7 players: minutes, not seconds
-    assert time.perf_counter() - start < 5.0
 
 
 def test_a_deal_depends_only_on_the_root_seed_and_the_game_index():
