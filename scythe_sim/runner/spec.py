@@ -36,7 +36,8 @@ class GameSpec:
     weight_row: Callable         # (path) -> weight row of a weights file; ConfigError if bad
     check_config: Callable       # (config) -> None; ConfigError naming the field
     plan_games: Callable         # (config, start, stop) -> plan of games start..stop-1
-    play: Callable               # (tables, plan, config) -> raw results
+    play: Callable               # (tables, plan, config, check=False) -> raw results; check:
+                                 #   invariants after every step (tests/contract)
     bad_games: Callable          # (plan, raw) -> ((batch index, status, seed), ...) stopped on a bug
     result_tables: Callable      # (first game, plan, raw, config) -> {table name: pyarrow.Table}
     ruleset: Callable            # (config) -> short readable identity of the rules played

@@ -12,12 +12,13 @@ RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
-def play(tables, plan, config):
-    """(game_out, seat_out[, turn log]) of play.run_games for the plan's games."""
+def play(tables, plan, config, check=False):
+    """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
+    check, the invariants are checked after every step (a broken one is a bad game)."""
     from ..play import run_games
 
     return run_games(tables, plan.seeds, plan.players, plan.factions, plan.mats, plan.strategies,
-                     params=config.params(), log_turns=config.log_turns)
+                     params=config.params(), check=check, log_turns=config.log_turns)
 
 
 def bad_games(plan, raw):

@@ -1,0 +1,107 @@
+"""Scythe's hooks for the game contract (tests/contract): decision points sampled from
+real games, a strategy's choice at one of them, and a copy where everything the deciding
+seat may not see (opponents' combat cards and objectives, the draw pile, the attacker's
+committed dial and cards when the defender decides, the game's future chance) is
+redrawn consistently."""
+import functools
+
+import numpy as np
+
+from scythe_sim.enums import N_CARD_VALUES, N_OBJECTIVES
+from scythe_sim.game import Game
+from scythe_sim.kernel.state import copy_state
+from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
+                               G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
+                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
+                               State)
+from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.dispatch import choose as kernel_choose
+from scythe_sim.strategies.weights import load_params
+from scythe_sim.strategies.workspace import new_workspace
+
+# a small run of every variant: every player count, the default strategy mix
+RUN = {"games": 30, "players": [1, 2, 3, 4, 5], "seed": 7, "shard_size": 30}
+# seeds whose random games hold combats, where hidden information matters most
+_SEEDS, _PLAYERS, _EVERY = (10, 23, 24), 4, 23
+
+
+@functools.lru_cache(maxsize=4)
+def decision_points(variant="base") -> tuple:
+    """(game copy, legal rows) at every 23rd decision of random games, plus every
+    combat decision."""
+    points = []
+    params = load_params()
+    for seed in _SEEDS:
+        game = Game.new(seed=seed, players=_PLAYERS)
+        k = 0
+        while not game.is_over:
+            rows = game.legal_rows()
+            phase = int(game.state.game[G_PHASE])
+            if k % _EVERY == 0 or phase in (PH_COMBAT_DIAL, PH_COMBAT_CARDS):
+                points.append((game.copy(), rows.copy()))
+            seat = int(game.state.player[game.decider, P_SEAT])
+            i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, game.work)
+            game.step(tuple(rows[i]))
+            k += 1
+    return tuple(points)
+
+
+def is_hidden_information_point(point) -> bool:
+    """A combat decision: the opponent's dial and cards are secret."""
+    return int(point[0].state.game[G_PHASE]) in (PH_COMBAT_DIAL, PH_COMBAT_CARDS)
+
+
+def choose(strategy, point, stream_seed=5) -> int:
+    """Strategy `strategy`'s choice at the point, with a seat stream from stream_seed."""
+    game, rows = point
+    s, t = game.state, game.tables
+    seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+    work = new_workspace(t)
+    work.rng[:] = np.random.default_rng(stream_seed).integers(1, 2 ** 63, work.rng.shape, dtype=np.uint64)
+    work.memory[:] = game.work.memory
+    return kernel_choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows), load_params(), work)
+
+
+def state_arrays(point) -> dict:
+    """Every field of the point's state, copied (to check a choice wrote nothing)."""
+    s = point[0].state
+    return {name: np.array(s[name]) for name in State._fields}
+
+
+def scramble_hidden(point, rng):
+    """The point with everything the decider cannot see redrawn consistently."""
+    game, rows = point
+    s = copy_state(game.state)
+    d = int(s.game[G_DECIDER])
+    for q in range(int(s.game[G_N_PLAYERS])):
+        if q != d:
+            _redraw_hand_and_objectives(s, d, q, rng)
+    if d == s.game[G_DEFENDER] and s.game[G_PHASE] in (PH_COMBAT_DIAL, PH_COMBAT_CARDS):
+        attacker = int(s.game[G_ACTIVE])
+        s.game[G_ATK_DIAL] = rng.integers(0, min(7, int(s.player[attacker, P_POWER])) + 1)
+        s.game[G_ATK_NCARDS] = 0
+        s.game[G_ATK_CARDS] = 0
+    s.rng[:] = rng.integers(1, 2 ** 63, s.rng.shape, dtype=np.uint64)
+    other = game.copy()
+    other.state = s
+    return other, rows
+
+
+def _redraw_hand_and_objectives(s, d, q, rng):
+    pool = s.hand[q] + s.deck[0]             # swap q's cards with the draw pile
+    size = int(s.hand[q].sum())
+    cards = np.repeat(np.arange(N_CARD_VALUES), pool)
+    chosen = rng.choice(cards, size, replace=False) if size else np.array([], np.int64)
+    s.hand[q] = np.bincount(chosen, minlength=N_CARD_VALUES)
+    s.deck[0] = pool - s.hand[q]
+    mine = {int(s.player[d, f]) for f in (P_OBJECTIVE_A, P_OBJECTIVE_B)}
+    others = [c for c in range(N_OBJECTIVES) if c not in mine]
+    for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+        if s.player[q, f] >= 0:
+            s.player[q, f] = rng.choice(others)
+
+
+def peeking_choice(point) -> int:
+    """A dishonest chooser: it reads the opponents' cards and the game's chance."""
+    s, rows = point[0].state, point[1]
+    return int(s.hand.sum(axis=1) @ np.arange(MAX_PLAYERS) + s.hand[:, 3].sum() + s.rng[0, 0] % 7) % len(rows)

@@ -1,0 +1,19 @@
+"""Scythe's contract hooks redraw only what the deciding seat may not see."""
+import numpy as np
+
+from scythe_sim.layout import G_DECIDER
+from tests.scythe.contract import decision_points, scramble_hidden
+
+
+def test_scramble_changes_hidden_information_only():
+    rng = np.random.default_rng(4)
+    changed = 0
+    for point in decision_points()[:60]:
+        a, b = point[0].state, scramble_hidden(point, rng)[0].state
+        d = int(a.game[G_DECIDER])
+        assert np.array_equal(a.hand[d], b.hand[d])
+        assert np.array_equal(a.unit_loc, b.unit_loc) and np.array_equal(a.hex_res, b.hex_res)
+        assert (a.hand.sum(axis=1) == b.hand.sum(axis=1)).all()
+        assert (a.hand.sum(axis=0) + a.deck.sum(axis=0) == b.hand.sum(axis=0) + b.deck.sum(axis=0)).all()
+        changed += not np.array_equal(a.hand, b.hand) or not np.array_equal(a.player, b.player)
+    assert changed > 30
