@@ -237,7 +237,7 @@ class StateField(NamedTuple):
 
 # The State's fields, in record order. State, state_shapes, STATE_DTYPE and (in
 # kernel/state.py) new_state / copy_state are built from this; the compiled
-# copy_into and clear_state name each field and tests/test_state_fields.py fails when
+# copy_into and clear_state name each field and tests/scythe/test_state_fields.py fails when
 # either misses one, as does the position round trip when position.py drops one.
 STATE_FIELDS = (
     StateField("game", (N_GAME_FIELDS,), np.int64, 0,

@@ -4,7 +4,7 @@ A state is one numpy record whose fields layout.STATE_FIELDS declares (``s.playe
 P_COINS]`` reads the same as on the named tuple): compiled code receives it as a single
 pointer instead of twelve arrays pushed on the stack at every call (see tables.py).
 ``new_state`` and ``copy_state`` are built from the declaration; the compiled
-``copy_into`` and ``clear_state`` name every field (tests/test_state_fields.py checks
+``copy_into`` and ``clear_state`` name every field (tests/scythe/test_state_fields.py checks
 they miss none).
 """
 import numpy as np

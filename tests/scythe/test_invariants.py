@@ -1,9 +1,9 @@
-"""Invariants after every decision across many random games (tests/soak.py runs more)."""
+"""Invariants after every decision across many random games (tests/scythe/soak.py runs more)."""
 import numpy as np
 
 from scythe_sim.kernel.invariants import INVARIANTS
 from scythe_sim.play import R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
-from tests.soak import soak
+from tests.scythe.soak import soak
 
 
 def test_thousand_random_five_player_games_keep_every_invariant():

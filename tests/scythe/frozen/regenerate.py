@@ -1,4 +1,4 @@
-"""The frozen batches and their result arrays (see tests/frozen/__init__.py).
+"""The frozen batches and their result arrays (see tests/scythe/frozen/__init__.py).
 
 Each batch is a fixed list of seeds, player counts and strategies; its result is the
 games and seats arrays of ``run_games``, stored column by column under the column's

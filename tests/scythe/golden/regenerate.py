@@ -1,6 +1,6 @@
 """Rewrite the golden playthroughs after an intended rules change, then review the diff:
 
-    python -m tests.golden.regenerate
+    python -m tests.scythe.golden.regenerate
 """
 import pathlib
 

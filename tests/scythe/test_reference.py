@@ -1,4 +1,4 @@
-"""The kernel against the slow pure-Python reference (tests/reference.py) on random positions.
+"""The kernel against the slow pure-Python reference (tests/scythe/reference.py) on random positions.
 
 Two comparisons, each on >= 1,000 seeded random positions:
 - movement reach: every place a unit of the active player can end one Move (moving alone,

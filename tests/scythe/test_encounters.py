@@ -16,7 +16,7 @@ import pytest
 from scythe_sim.enums import BOTTOM_ACTIONS, RESOURCES
 from scythe_sim.game import Game
 from scythe_sim.layout import A_DIAL, A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER
-from tests.test_move import CHAR, act, go, mech, player, position, rows, select
+from tests.scythe.test_move import CHAR, act, go, mech, player, position, rows, select
 
 ENCOUNTER_HEX, NEXT_TO_IT = "T08", "T02"       # tundra with a token; T02 is adjacent
 ONE_TIME = {"power": 2, "coins": 2, "popularity": 2, "combat_cards": 2}

@@ -16,7 +16,7 @@ from scythe_sim.enums import BOTTOM_ACTIONS, FACTORY_SECTION
 from scythe_sim.game import Game
 from scythe_sim.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_FACTORY_TOP, A_SECTION,
                                A_TAKE_FACTORY, UNIT_WORKER0)
-from tests.test_move import CHAR, act, go, mech, player, position, rows, select
+from tests.scythe.test_move import CHAR, act, go, mech, player, position, rows, select
 
 FACTORY, NEXT_TO_IT = "T23", "T16"
 MOUNTAIN, FARM = "T01", "T02"          # a worker on each for the card gains and Produce

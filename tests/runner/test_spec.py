@@ -20,7 +20,7 @@ from scythe_sim.scythe.deals import plan_games
 from scythe_sim.scythe.spec import all_assumptions, data_sha256
 from scythe_sim.strategies import STRATEGIES
 
-HERE = pathlib.Path(__file__).resolve().parent.parent
+HERE = pathlib.Path(__file__).resolve().parents[2]
 
 
 def config(tmp_path=None, **fields):

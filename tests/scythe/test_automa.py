@@ -22,8 +22,8 @@ from scythe_sim.strategies.automa_data import (C_CARDS, C_LEVEL0, C_NUMBER, C_PO
                                                SC_MOVE0, automa_deck)
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import W_LEVEL, load_params
-from tests.test_combat import fight_at
-from tests.test_move import opponent, player, position
+from tests.scythe.test_combat import fight_at
+from tests.scythe.test_move import opponent, player, position
 
 DECK = automa_deck()
 

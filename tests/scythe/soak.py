@@ -1,11 +1,11 @@
 """Many random games with every invariant checked after every decision.
 
-    python -m tests.soak --games 10000 --players 5
+    python -m tests.scythe.soak --games 10000 --players 5
 
 Prints how the games ended and how often each encounter option, Factory card and
 objective card was used, and exits 1 if any game broke an invariant or stalled, or
 (with --require-every-card) if some card was never used. The suite runs a smaller
-version of the same check (tests/test_invariants.py).
+version of the same check (tests/scythe/test_invariants.py).
 """
 import argparse
 import collections

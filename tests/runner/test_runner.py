@@ -112,7 +112,7 @@ def test_resume_after_sigkill_completes_the_same_tables(tmp_path):
 
 
 def test_default_config_file_matches_the_built_in_default():
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert load_config(os.path.join(here, "configs", "default.toml")) == load_config(None)
 
 
@@ -137,7 +137,7 @@ def test_schema_doc_lists_every_column_with_its_type(tmp_path):
     import pyarrow.parquet as pq
 
     result = execute(config(tmp_path, games=8, log_turns=True), workers=1)
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     doc = open(os.path.join(here, "docs", "schema.md")).read()
     for table in ("games", "seats", "turns"):
         section = doc.split(f"## {table}\n")[1].split("\n## ")[0]

@@ -1,5 +1,5 @@
 """The greedy family: its direct combat and movement rules from positions, its weights
-files, and whole games (honesty is tests/test_strategy_contract.py's, for every strategy)."""
+files, and whole games (honesty is tests/contract/test_game_contract.py's, for every strategy)."""
 import numpy as np
 import pytest
 
@@ -14,8 +14,8 @@ from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import WEIGHTS, load_params, weight_row
 from scythe_sim.tables import default_tables
-from tests.test_combat import FARM, FARM_FROM, commit, fight_at
-from tests.test_move import CHAR, mech, opponent, player, position
+from tests.scythe.test_combat import FARM, FARM_FROM, commit, fight_at
+from tests.scythe.test_move import CHAR, mech, opponent, player, position
 
 GREEDY_FAMILY = ("greedy", "economist", "rusher", "warmonger", "objective")
 

@@ -1,8 +1,8 @@
 """Golden playthroughs: fixed seeds must replay line for line (regenerate with
-`python -m tests.golden.regenerate` after an intended change and review the diff)."""
+`python -m tests.scythe.golden.regenerate` after an intended change and review the diff)."""
 import pytest
 
-from tests.golden.regenerate import FOLDER, GOLDEN_GAMES, render
+from tests.scythe.golden.regenerate import FOLDER, GOLDEN_GAMES, render
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))

@@ -21,7 +21,7 @@ from analysis.report import build_report
 from analysis.runs import Run
 from cli.main import main
 from scythe_sim.intervals import paired_difference, z_for
-from tests.test_analysis import BASE, FACTIONS, fake_run
+from tests.analysis.test_analysis import BASE, FACTIONS, fake_run
 
 GAMES = 2000
 

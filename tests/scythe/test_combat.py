@@ -13,7 +13,7 @@ from collections import Counter
 from scythe_sim.enums import CARD_VALUES, hex_name
 from scythe_sim.game import Game
 from scythe_sim.layout import A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER
-from tests.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
+from tests.scythe.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
 
 FARM, FARM_FROM = "T13", "T12"
 TUNNEL, TUNNEL_FROM = "T29", "T28"

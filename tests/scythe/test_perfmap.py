@@ -23,7 +23,7 @@ def test_the_map_of_a_cached_kernel_names_engine_and_strategy_functions(tmp_path
             "warm()\n"
             f"print(write_perf_map({str(path)!r})[1])\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert int(out.stdout.split()[-1]) > 50
     entries = [line.split(" ", 2) for line in path.read_text().splitlines()]
     names = {name for _, _, name in entries}
