@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .compiled.rng import RNG_WORDS
 from .enums import N_CARD_VALUES, N_LOC, N_RES, N_STAR_KINDS, N_STRUCTURES
 
 MAX_PLAYERS = 7
@@ -188,9 +189,11 @@ ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
 # --- Random streams: the state holds the game's chance; strategies keep their own ------
+# (xoshiro256** streams of RNG_WORDS words each: compiled/rng.py)
 RNG_GAME = 0
 N_RNG_STREAMS = 1
-RNG_WORDS = 4       # xoshiro256** state words per stream
+GAME_STREAM_ID = 0       # the id State.rng row 0 is derived with (seed_streams)
+STRATEGY_STREAM_ID = 1   # seat k's strategy stream is derived with id 1 + k
 
 # --- Score breakdown rows: score[p, S_...] -------------------------------------------
 SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",

@@ -6,19 +6,19 @@ Omitted fields take the values of an empty game (see the format document).
 """
 import numpy as np
 
+from .compiled.rng import seed_streams
 from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, hex_name, parse_loc)
 from .errors import PositionError
-from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
+from .layout import (END_REASONS, GAME_FIELDS, GAME_STREAM_ID, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
                      G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_WORKERS, OFF_BOARD, PHASES,
                      P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
                      P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY,
                      P_POWER, P_RECRUIT0, P_REDUCED0, P_SEAT, P_STARS, P_TURNS, UNIT_CHARACTER,
                      UNIT_MECH0, UNIT_WORKER0)
-from .kernel.rng import GAME_STREAM_ID, seed_streams
 from .kernel.state import new_state
 
 FORMAT = "scythe-sim/position-1"

@@ -6,8 +6,8 @@ pointer instead of twelve arrays pushed on the stack at every call (see tables.p
 """
 import numpy as np
 
+from ..compiled.jit import njit, njit_entry
 from ..layout import OFF_BOARD, State, state_shapes
-from .jit import njit, njit_entry
 
 STATE_DTYPE = np.dtype([(name, dtype, shape) for name, (shape, dtype) in state_shapes().items()])
 
@@ -50,7 +50,7 @@ def _copy_2d(dst, src):
 def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states).
     Element by element: a slice assignment may allocate a temporary, and the entry
-    points run without the allocator (kernel/jit.py)."""
+    points run without the allocator (compiled/jit.py)."""
     _copy_1d(dst.game, src.game)
     _copy_2d(dst.player, src.player)
     _copy_2d(dst.unit_loc, src.unit_loc)

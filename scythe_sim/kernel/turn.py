@@ -1,4 +1,5 @@
 """The turn frame: section choice, stars, the end of a turn and the end of the game."""
+from ..compiled.jit import njit, njit_inline
 from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
                      STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)
@@ -14,7 +15,6 @@ from ..tables import (R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY, R_STA
                       R_TURN_CAP)
 from .board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                     workers_on_board)
-from .jit import njit, njit_inline
 
 
 @njit_inline
