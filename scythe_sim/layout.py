@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .compiled.rng import RNG_WORDS
 from .enums import N_CARD_VALUES, N_LOC, N_RES, N_STAR_KINDS, N_STRUCTURES
 
 MAX_PLAYERS = 7
@@ -201,18 +202,19 @@ ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
 # --- Random streams: the state holds the game's chance; strategies keep their own ------
-# State.rng row RNG_GAME is the base game's chance (deals, shuffles, draws). Row
+# xoshiro256** streams of RNG_WORDS words each (compiled/rng.py). State.rng row RNG_GAME is the base game's chance (deals, shuffles, draws). Row
 # RNG_VARIANT is every variant's extra chance: airship tiles, the resolution tile, war
 # draws and whatever a later variant draws must come from it, never from RNG_GAME, so a
 # base run and a variant run with the same seed play the same deals (paired comparison).
 # Both rows derive from the game seed (kernel/setup.seed_state_rng): the game row with
-# stream id 0 (kernel/rng.GAME_STREAM_ID), the variant row with VARIANT_STREAM_ID, an
+# stream id GAME_STREAM_ID, the variant row with VARIANT_STREAM_ID, an
 # id no other stream uses (seat k's strategy stream is id 1 + k).
 RNG_GAME = 0
 RNG_VARIANT = 1
 N_RNG_STREAMS = 2
-RNG_WORDS = 4       # xoshiro256** state words per stream
-VARIANT_STREAM_ID = 1000
+GAME_STREAM_ID = 0          # the id State.rng's game row is derived with (seed_streams)
+STRATEGY_STREAM_ID = 1      # seat k's strategy stream is derived with id 1 + k
+VARIANT_STREAM_ID = 1000    # the variant row's id: no other stream uses it
 
 # --- Score breakdown rows: score[p, S_...] -------------------------------------------
 SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",

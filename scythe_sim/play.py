@@ -6,6 +6,7 @@ SEAT_RESULTS. A game is a pure function of (tables, seed, setup, strategies, par
 """
 import numpy as np
 
+from .compiled.jit import njit, njit_alloc_entry
 from .enums import (N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
                     N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
 from .kernel.apply import apply_action
@@ -13,7 +14,6 @@ from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, 
                            workers_on_board)
 from .kernel.cards import hand_size
 from .kernel.invariants import check_invariants
-from .kernel.jit import njit, njit_alloc_entry
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game

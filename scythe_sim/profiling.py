@@ -7,9 +7,9 @@ import time
 
 import numpy as np
 
+from .compiled.jit import njit_alloc_entry
 from .enums import N_LOC
 from .kernel.apply import apply_action
-from .kernel.jit import njit_alloc_entry
 from .kernel.legal import legal_actions
 from .kernel.setup import setup_game
 from .kernel.state import new_state

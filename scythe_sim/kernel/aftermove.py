@@ -8,6 +8,8 @@ Factory for the first time, with no Factory card yet, keeps one of the cards the
 Then the turn goes on: the bottom-row action after a top-row Move, the end of the
 turn after a Factory card's bottom-row Move.
 """
+from ..compiled.jit import njit
+from ..compiled.rng import rand_below
 from ..enums import (FACTORY_SECTION, MEANDER, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS,
                      N_FACTORY_CARDS, N_HEX)
 from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_FROM_ENCOUNTER,
@@ -15,9 +17,7 @@ from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_
                       G_GAIN_FROM, G_MOVED_MASK, G_PHASE, G_SECTION, PH_ENCOUNTER,
                       PH_FACTORY_PICK, P_ABILITY, P_FACTORY_CARD, RNG_GAME, UNIT_CHARACTER)
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
-from .jit import njit
 from .objectives import close_turn
-from .rng import rand_below
 from .top import emit, start_bottom
 from .turn import check_stars
 

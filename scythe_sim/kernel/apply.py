@@ -3,6 +3,7 @@
 Every action kind is routed by name; a kind no branch names sets G_ERROR (ERR_UNKNOWN_KIND)
 and changes nothing else, so a new kind without its rule shows up as a broken invariant.
 """
+from ..compiled.jit import njit, njit_entry, njit_inline
 from ..enums import FACTORY_SECTION
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
                       A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_ENCOUNTER_OPTION,
@@ -20,7 +21,6 @@ from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_res
 from .combat import add_card, end_cards, next_combat, set_dial, start_combat
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
-from .jit import njit, njit_entry, njit_inline
 from .objectives import close_turn, reveal_objective
 from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, pick_worker,
                        select_unit, step)

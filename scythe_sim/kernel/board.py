@@ -4,10 +4,10 @@ These read the state only. Control follows the rulebook: the player with units o
 territory controls it; a structure controls its territory for its owner while no
 enemy unit is there. Home bases are never territories.
 """
+from ..compiled.jit import njit, njit_inline
 from ..enums import N_CUBES, N_HEX, N_SECTIONS, N_STRUCTURES
 from ..layout import (G_N_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0, P_MECH_ABILITY0,
                       P_RECRUIT0, UNIT_MECH0, UNIT_WORKER0)
-from .jit import njit, njit_inline
 
 NOBODY = -1
 CONTESTED = -2

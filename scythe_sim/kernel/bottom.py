@@ -1,5 +1,6 @@
 """Bottom-row actions: paying the cost, Upgrade/Deploy/Build/Enlist, mat coins and
 the recruits' ongoing bonuses (you, then your left neighbour, then your right)."""
+from ..compiled.jit import njit
 from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BUILD, COERCION,
                      DEPLOY, ENLIST, LAKE, N_BONUSES, N_CARD_VALUES, N_CUBES, N_HEX, N_SECTIONS,
                      N_STRUCTURES, UPGRADE)
@@ -10,7 +11,6 @@ from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY
                       P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
 from .board import controlled_resource, controller, count_workers, structure_owner_at
 from .cards import discard_card, draw_cards, hand_size
-from .jit import njit
 from .top import emit
 from .objectives import close_turn
 from .turn import check_stars, gain_popularity, gain_power

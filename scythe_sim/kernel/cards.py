@@ -3,10 +3,10 @@
 Drawing a uniformly random card from the counts is the same as drawing the top card of
 a shuffled pile; when the pile runs out the discards are shuffled into a new one.
 """
+from ..compiled.jit import njit
+from ..compiled.rng import rand_below
 from ..enums import N_CARD_VALUES
 from ..layout import RNG_GAME
-from .jit import njit
-from .rng import rand_below
 
 
 @njit

@@ -6,6 +6,7 @@ its dial and adds combat cards without seeing the other's (the attacker commits 
 strategies see only their own side), then the reveal: the higher total wins, ties to
 the attacker; both pay the dialled power; the loser retreats every unit there home.
 """
+from ..compiled.jit import njit
 from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, MINE, N_CARD_VALUES, N_HEX,
                      PEOPLES_ARMY, SCOUT, STAR_COMBAT)
 from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
@@ -16,7 +17,6 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability
 from .cards import discard_card, draw_card, hand_size, random_card
-from .jit import njit
 from .aftermove import after_combats
 from .top import emit
 from .turn import place_star

@@ -7,10 +7,10 @@ in the rules that call these: Invaders from Afar's resolution tiles (another end
 condition checked after a star or a round) and All Out War's war phase (played when
 the game would end, before it does).
 """
+from ..compiled.jit import njit, njit_inline
 from ..layout import (END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER, G_PHASE, G_ROUND,
                       PH_GAME_OVER, P_STARS)
 from ..tables import R_STARS_TO_END, R_TURN_CAP
-from .jit import njit, njit_inline
 
 
 @njit_inline

@@ -7,11 +7,11 @@ choice on a territory it controls with a worker, or Produce on up to N territori
 card, moves one unit up to tables.factory_steps hexes (one more with Speed), free.
 Neither pays mat coins or recruit bonuses.
 """
+from ..compiled.jit import njit
 from ..enums import CF_PAY_CARDS, CF_PRODUCE, FACTORY_SECTION, N_CARD_VALUES
 from ..layout import (A_BOTTOM, A_FACTORY_TOP, A_SKIP, GAIN_FROM_FACTORY, G_MOVED_MASK, G_PHASE,
                       G_UNITS_LEFT, N_UNITS, PH_MOVE_UNIT, P_FACTORY_CARD)
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
-from .jit import njit
 from .movement import can_start_moving
 from .top import begin_producing, emit, start_bottom
 

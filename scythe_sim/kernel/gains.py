@@ -7,6 +7,7 @@ resources of the player's choice (PH_GAIN_RESOURCES), then one free bottom-row a
 bonuses; a star still follows when they complete a set (apply.py checks after every
 decision). The caller goes on once `next_gain_phase` returns False.
 """
+from ..compiled.jit import njit
 from ..enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS, CF_PAY_CARDS,
                      CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_POPULARITY, CF_POWER,
                      CF_RES0, CF_WORKERS, N_HEX, N_RES, N_SECTIONS)
@@ -16,7 +17,6 @@ from ..layout import (A_GAIN_RESOURCES, A_NO_BENEFIT, G_FREE_MASK, G_GAIN_ANY, G
 from .board import controller, count_workers, first_worker_on_mat
 from .bottom import benefit_possible, benefit_rows
 from .cards import discard_card, draw_cards, hand_size
-from .jit import njit
 from .top import emit
 from .turn import gain_popularity, gain_power
 

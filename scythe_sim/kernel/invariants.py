@@ -1,5 +1,6 @@
 """check_invariants: what must hold after every step. Returns 0, or the first broken
 invariant's code (INVARIANTS[code - 1] names it)."""
+from ..compiled.jit import njit, njit_entry
 from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CARDS, N_HEX,
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                      SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE, WAYFARE)
@@ -11,7 +12,6 @@ from ..layout import (ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OV
                       UNIT_WORKER0)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
 from .board import has_ability
-from .jit import njit, njit_entry
 
 INVARIANTS = (
     "track out of range (power, popularity or coins)",

@@ -3,6 +3,7 @@
 Every phase is routed by name; a phase no branch names sets G_ERROR (ERR_UNKNOWN_PHASE)
 and offers no row, as does a state that already holds an error.
 """
+from ..compiled.jit import njit, njit_entry
 from ..enums import FACTORY_SECTION, LAKE, N_HEX, N_RES, N_SECTIONS
 from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
                       A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
@@ -18,7 +19,6 @@ from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
 from .factory import legal_factory_bottom, legal_factory_top
 from .gains import legal_free_action, legal_gain_resources
-from .jit import njit, njit_entry
 from .movement import can_start_moving, mover_targets
 from .objectives import legal_reveals
 from .top import emit, legal_produce, legal_top, legal_trade_hex

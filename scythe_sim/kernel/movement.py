@@ -6,6 +6,7 @@ dropping workers and resources between steps. Entering a hex may stop the unit:
 enemy characters/mechs (a contact, fought in combat), enemy workers only (they
 retreat home, the mover loses a popularity each), or an encounter token (character).
 """
+from ..compiled.jit import njit, njit_inline
 from ..enums import (FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES, RIVERWALK,
                      SEAWORTHY, SPEED, SUBMERGE, SWIM, TOWNSHIP, UNDERPASS, VILLAGE, WAYFARE)
 from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
@@ -14,7 +15,6 @@ from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOV
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from .board import controller, enemy_presence, has_ability
-from .jit import njit, njit_inline
 
 
 @njit_inline

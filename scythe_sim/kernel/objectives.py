@@ -6,6 +6,7 @@ of the turn) when its condition holds at that moment; cards marked end_of_turn o
 the end of the turn. The reveal places the objective star and discards both cards;
 Saxony (Dominate) keeps the other and may score it too.
 """
+from ..compiled.jit import njit
 from ..enums import (DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
                      STAR_OBJECTIVE, TUNDRA, VILLAGE)
 from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PHASE, G_WARNING,
@@ -15,7 +16,6 @@ from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PH
 from .board import (controlled_resource, controller, count_workers, mechs_deployed,
                     pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
-from .jit import njit
 from .top import emit
 from .turn import check_stars, end_turn, place_star
 

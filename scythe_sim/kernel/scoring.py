@@ -1,5 +1,6 @@
 """End-of-game scoring: coins in hand + popularity-tier rates x (stars, territories,
 resource pairs) + the structure-bonus tile; rank with the rulebook's six tie-breakers."""
+from ..compiled.jit import njit, njit_entry
 from ..enums import (FARM, LAKE, N_HEX, N_RES, N_STRUCTURES, SB_ADJ_ENCOUNTERS,
                      SB_ADJ_LAKES, SB_ADJ_TUNNELS, SB_IN_A_ROW, SB_ON_FARM_TUNDRA,
                      SB_ON_TUNNELS, TUNDRA)
@@ -9,7 +10,6 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
                       S_TB_POWER, S_TB_UNITS, S_TERRITORIES, S_TERRITORY_COINS, S_TIER,
                       S_TOTAL)
 from .board import CONTESTED, NOBODY, controller, mechs_deployed, structures_built, workers_on_board
-from .jit import njit, njit_entry
 
 
 @njit

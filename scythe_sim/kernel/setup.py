@@ -1,17 +1,18 @@
 """Game setup per the rulebook: deal factions and mats, turn order, starting pieces."""
 import numpy as np
 
+from ..compiled.jit import njit, njit_alloc, njit_alloc_entry, njit_entry
+from ..compiled.rng import rand_below, seed_streams
 from ..enums import (N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS, N_OBJECTIVES,
                      N_SB_TILES)
-from ..layout import (G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE, MAX_PLAYERS, N_MECHS,
+from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE,
+                      MAX_PLAYERS, N_MECHS,
                       P_ABILITY, P_COINS, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
                       P_MECH_ABILITY0, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       P_SEAT, RNG_GAME, RNG_VARIANT, UNIT_CHARACTER, UNIT_WORKER0,
                       VARIANT_STREAM_ID)
 from ..tables import R_BAN_PAIRS
 from .cards import draw_cards
-from .jit import njit, njit_alloc, njit_alloc_entry, njit_entry
-from .rng import GAME_STREAM_ID, rand_below, seed_streams
 from .state import clear_state
 from .turn import start_turn
 

@@ -9,8 +9,8 @@ they miss none).
 """
 import numpy as np
 
+from ..compiled.jit import njit, njit_entry
 from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
-from .jit import njit, njit_entry
 
 
 def _blank_state() -> np.record:
@@ -51,7 +51,7 @@ def _copy_2d(dst, src):
 def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states).
     Element by element: a slice assignment may allocate a temporary, and the entry
-    points run without the allocator (kernel/jit.py)."""
+    points run without the allocator (compiled/jit.py)."""
     _copy_1d(dst.game, src.game)
     _copy_2d(dst.player, src.player)
     _copy_2d(dst.unit_loc, src.unit_loc)

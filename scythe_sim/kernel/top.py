@@ -1,4 +1,5 @@
 """Top-row actions: Move/Gain (the Move itself is in movement.py), Bolster, Trade, Produce."""
+from ..compiled.jit import njit, njit_inline
 from ..enums import (ARMORY, BOLSTER, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
                      CUBE_POWER, CUBE_PRODUCE, LAKE, MILL, MONUMENT, MOVE, N_HEX, PRODUCE,
                      TRADE)
@@ -11,7 +12,6 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_END_PRODUCE, A_GAIN_CO
                       PH_TRADE_HEX)
 from .board import controller, count_workers, first_worker_on_mat, workers_on_board
 from .cards import draw_cards
-from .jit import njit, njit_inline
 from .movement import can_start_moving
 from .turn import gain_popularity, gain_power
 

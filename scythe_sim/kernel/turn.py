@@ -1,4 +1,5 @@
 """The turn frame: section choice, stars and the end of a turn (the end of the game: ending.py)."""
+from ..compiled.jit import njit, njit_inline
 from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
                      STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)
@@ -13,7 +14,6 @@ from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                     workers_on_board)
 from .ending import after_round, after_star
-from .jit import njit, njit_inline
 
 
 @njit

@@ -13,30 +13,25 @@ combat draws a fresh card whose combat section sets the dial (by power band, cap
 and the number of combat cards. What the solo rules leave open is the greedy planner's.
 The chooser never writes the state and reads only what its seat may see.
 """
-from ..enums import (BOLSTER, DEPLOY, ENLIST, FACTORY_SECTION, BUILD, LAKE, MOVE, N_HEX,
-                     N_SECTIONS, PRODUCE, TRADE, UPGRADE)
-from ..kernel.board import count_workers, enemy_presence, workers_on_board
-from ..kernel.bottom import benefit_possible, bottom_cost, can_pay
-from ..kernel.jit import njit
-from ..kernel.movement import step_targets
-from ..kernel.rng import rand_below
-from ..kernel.top import produce_cost
-from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_COMBAT_CARD, A_DIAL, A_END_CARDS,
-                      A_END_MOVE, A_GAIN_COINS, A_MOVE, A_PRODUCE, A_REVEAL_OBJECTIVE, A_SECTION,
-                      A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_POPULARITY,
-                      A_TRADE_RESOURCES, G_ACTIVE, G_COMBATS, G_DECIDER, G_FACTORY_POOL,
-                      G_MOVED_MASK, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_TAKEN, N_UNITS,
-                      OFF_BOARD, PH_BOTTOM, PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN,
-                      PH_MOVE_STEP, PH_MOVE_UNIT, PH_SECTION, PH_TOP, P_COINS, P_FACTION,
-                      P_FACTORY_CARD, P_MAT, P_POPULARITY, P_POWER, P_TURNS, UNIT_CHARACTER,
-                      UNIT_MECH0, UNIT_WORKER0)
-from ..tables import R_POWER_MAX
+from ..compiled.jit import njit
+from ..compiled.rng import rand_below
 from .automa_data import (BAND_TOPS, C_CARDS, C_LEVEL0, C_POWER0, C_SCHEME0, C_SKIP, C_STAR,
                           GAIN_WIDTH, GN_CARD, GN_COIN, GN_MECH, GN_NONE, GN_POWER, GN_WORKER,
                           L_LENGTH, L_RIVER, L_SCHEME2, L_SKIPS, MAX_GAINS, MAX_MOVES, MOVE_WIDTH,
                           MV_ATTACK, MV_CHARACTER, MV_ENCOUNTER, MV_MECH, MV_NONE, MV_WORKER,
                           N_AUTOMA_CARDS, SCHEME_WIDTH, SC_GAIN0, SC_MOVE0)
 from .greedy import SETTLE_TURN, best_plan, choose_greedy
+from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE,
+                   A_GAIN_COINS, A_MOVE, A_PRODUCE, A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT,
+                   A_SKIP, A_STEP, A_STOP, A_TRADE_POPULARITY, A_TRADE_RESOURCES, BOLSTER, BUILD,
+                   DEPLOY, ENLIST, FACTORY_SECTION, G_ACTIVE, G_COMBATS, G_DECIDER, G_FACTORY_POOL,
+                   G_MOVED_MASK, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_TAKEN, LAKE, MOVE, N_HEX,
+                   N_SECTIONS, N_UNITS, OFF_BOARD, PH_BOTTOM, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
+                   PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_SECTION, PH_TOP, PRODUCE, P_COINS,
+                   P_FACTION, P_FACTORY_CARD, P_MAT, P_POPULARITY, P_POWER, P_TURNS, R_POWER_MAX,
+                   TRADE, UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, UPGRADE, benefit_possible,
+                   bottom_cost, can_pay, count_workers, enemy_presence, produce_cost, step_targets,
+                   workers_on_board)
 from .weights import W_CARD_BIAS, W_LEVEL
 from .workspace import BUF_TARGETS
 

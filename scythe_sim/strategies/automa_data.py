@@ -19,7 +19,7 @@ import tomllib
 
 import numpy as np
 
-from ..enums import FACTIONS, ONE_TIME_BONUSES
+from .view import FACTIONS, ONE_TIME_BONUSES
 
 N_AUTOMA_CARDS = 19
 N_LEVELS = 4

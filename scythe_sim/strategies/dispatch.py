@@ -1,5 +1,5 @@
 """Integer dispatch from a strategy id to its njit chooser."""
-from ..kernel.jit import njit_entry
+from ..compiled.jit import njit_entry
 from . import STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy

@@ -17,18 +17,14 @@ defender's dial) is taken from public information only.
 """
 import numpy as np
 
-from ..enums import N_CARD_VALUES
-from ..kernel.apply import apply_action
-from ..kernel.jit import njit
-from ..kernel.legal import legal_actions
-from ..kernel.rng import next_u64
-from ..kernel.state import copy_into
-from ..layout import (G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, P_OBJECTIVE_A,
-                      P_OBJECTIVE_B, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN,
-                      PH_FACTORY_PICK, PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE,
-                      PH_SECTION, PH_TOP, PH_TRADE_HEX)
+from ..compiled.jit import njit
+from ..compiled.rng import next_u64
 from .rules import decide_direct, opponent_public_choice, reveal_row, row_values
 from .value import position_value
+from .view import (G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, N_CARD_VALUES, PH_BOTTOM,
+                   PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK, PH_FREE_ACTION,
+                   PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                   P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, legal_actions)
 from .weights import W_NOISE, W_PLAN_SECTIONS
 from .workspace import BUF_CONTROL, BUF_LEGAL
 
@@ -97,7 +93,7 @@ def play_plan(s, t, p, seat, rows, i, w, work, mode):
         if n == 0:
             break
         if x.game[G_DECIDER] != p:
-            k = opponent_public_choice(n)
+            k = opponent_public_choice(x, n)
         else:
             k = decide_direct(x, t, p, plan_rows, n, w, work, PLAN)
         apply_action(x, t, plan_rows[k, 0], plan_rows[k, 1], plan_rows[k, 2], plan_rows[k, 3])

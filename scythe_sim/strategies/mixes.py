@@ -4,11 +4,10 @@ A mix is a pool of strategy names; every seat of every game draws one uniformly 
 the pool, from (game index, root seed) only, so a game's line-up does not depend on
 the batch or worker that plays it. Runs with ``[strategies] pool = [...]`` draw the
 same way (runner/plan.py calls ``pool_seats``), so a run whose pool is a mix's pool
-plays exactly the line-ups ``mix_strategies`` gives. Pure Python (no numba).
+plays exactly the line-ups ``mix_strategies`` gives. Importing it loads no numba.
 """
 import numpy as np
 
-from ..layout import MAX_PLAYERS
 from . import STRATEGIES
 
 MIXES = {
@@ -36,6 +35,8 @@ def pool_seats(pool_ids, i: int, root: int, n: int) -> list:
 def mix_strategies(name: str, games: int, players, seed: int, start: int = 0) -> np.ndarray:
     """(games, MAX_PLAYERS) int64 strategy ids of games start..start+games-1 of mix
     `name`; players is one count or one per game; seats past the count hold 0."""
+    from .view import MAX_PLAYERS   # here, so that importing the mixes loads no kernel
+
     ids = [STRATEGIES.index(s) for s in mix_pool(name)]
     counts = np.broadcast_to(np.asarray(players, np.int64), (games,))
     out = np.zeros((games, MAX_PLAYERS), np.int64)

@@ -1,6 +1,6 @@
 """The `random` strategy: uniform over the legal rows, from the seat's own stream."""
-from ..kernel.jit import njit
-from ..kernel.rng import rand_below
+from ..compiled.jit import njit
+from ..compiled.rng import rand_below
 
 
 @njit

@@ -3,23 +3,20 @@ any row out. Inside a plan every decision is taken here; in the real game the de
 a plan does not cover are (movement, payment, combat: tactics.py)."""
 import numpy as np
 
-from ..enums import (N_RES, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
-                     CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY,
-                     CF_PAY_POWER, CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS,
-                     CUBE_CARDS, CUBE_POWER, FACTORY_SECTION)
-from ..kernel.bottom import benefit_possible
-from ..kernel.gains import RES_BITS
-from ..kernel.jit import njit
-from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST,
-                      A_ENCOUNTER_OPTION, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE,
-                      A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
-                      A_UPGRADE, G_ENC_CARD, G_PHASE, P_CUBE0, P_POPULARITY, P_POWER,
-                      PH_BOTTOM, PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_TOP, UNIT_MECH0)
-from ..tables import R_POWER_MAX
+from ..compiled.jit import njit
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
+from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY,
+                   A_ENCOUNTER_OPTION, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE,
+                   A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
+                   A_UPGRADE, BOTTOM_ACTION_ROW, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
+                   CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER,
+                   CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER,
+                   FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
+                   PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
+                   P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
+                   highest_dial_row, skip_row)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
@@ -41,10 +38,12 @@ def reveal_row(rows, n):
 
 
 @njit
-def opponent_public_choice(n):
+def opponent_public_choice(s, n):
     """An opponent's decision inside a plan (a defender's), from public information only:
-    the highest dial it can set and no combat cards (the last row of either decision)."""
-    return n - 1
+    the highest dial it can set and no combat cards."""
+    if s.game[G_PHASE] == PH_COMBAT_DIAL:
+        return highest_dial_row(n)
+    return skip_row(n)
 
 
 @njit
@@ -70,11 +69,11 @@ def decide_direct(s, t, p, rows, n, w, work, level):
     if phase == PH_PAY:
         return choose_payment(s, rows, n)
     if phase == PH_END_TURN:
-        return n - 1
+        return skip_row(n)
     if phase == PH_BOTTOM:
-        b = rows[0, 1]
-        take = rows[0, 0] == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
-        return 0 if take else n - 1
+        kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
+        take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
+        return BOTTOM_ACTION_ROW if take else skip_row(n)
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
     _direct_maps(s, t, p, buf)
@@ -99,9 +98,9 @@ def _direct_maps(s, t, p, buf):
 
 @njit
 def direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets):
-    """The top-row option with the best direct value, or skipping (the last row) when
-    none is worth anything."""
-    best = n - 1
+    """The top-row option with the best direct value, or skipping when none is worth
+    anything."""
+    best = skip_row(n)
     best_value = 0.0
     for i in range(n):
         v = _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets)

@@ -5,20 +5,14 @@ movement step, so they must be cheap). They read only public information and the
 deciding player's own hand: an opponent's strength is estimated from its power, its
 number of cards and the units it has on the territory, never from its cards' values.
 """
-from ..enums import N_CARD_VALUES, N_HEX, N_RES
-from ..kernel.bottom import bottom_cost
-from ..kernel.cards import hand_size
-from ..kernel.board import pieces_on
-from ..kernel.combat import card_allowance, opponent_in_combat
-from ..kernel.jit import njit
-from ..kernel.movement import step_targets
-from ..layout import (A_COMBAT_CARD, A_DIAL, A_PAY_RESOURCE, A_SELECT_UNIT, A_STEP, G_ACTIVE,
-                      G_ATK_DIAL, G_ATK_NCARDS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL,
-                      G_DEF_NCARDS, G_FACTORY_POOL, G_MOVER, G_N_PLAYERS,
-                      N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, UNIT_CHARACTER,
-                      UNIT_WORKER0)
-from ..enums import STAR_COMBAT
-from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
+from ..compiled.jit import njit
+from .view import (A_COMBAT_CARD, A_DIAL, A_PAY_RESOURCE, A_SELECT_UNIT, A_STEP, G_ACTIVE,
+                   G_ATK_DIAL, G_ATK_NCARDS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL,
+                   G_DEF_NCARDS, G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, N_CARD_VALUES, N_HEX, N_RES,
+                   N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_COMBAT_STAR_CAP, R_DIAL_MAX,
+                   STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0, bottom_cost, card_allowance,
+                   hand_size, highest_dial_row, opponent_in_combat, pieces_on, skip_row,
+                   step_targets)
 from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_ENCOUNTER, W_FACTORY, W_POPULARITY,
                       W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
 
@@ -87,7 +81,7 @@ def choose_dial(s, t, rows, n, w):
     want = 0
     if need > 0.0:
         want = int(need + 0.999)
-    top = rows[n - 1, 1]
+    top = rows[highest_dial_row(n), 1]
     if want > top:
         want = 0
     for i in range(n):
@@ -99,7 +93,7 @@ def choose_dial(s, t, rows, n, w):
 @njit
 def choose_card(s, t, rows, n, w):
     """Add the highest card while the side is fighting to win (it dialled, already added
-    a card, or its cards alone beat the estimate); otherwise add none (the last row)."""
+    a card, or its cards alone beat the estimate); otherwise add none (End cards)."""
     d = s.game[G_DECIDER]
     attacker = d == s.game[G_ACTIVE]
     dial = s.game[G_ATK_DIAL] if attacker else s.game[G_DEF_DIAL]
@@ -109,19 +103,12 @@ def choose_card(s, t, rows, n, w):
         q = s.game[G_DEFENDER] if attacker else s.game[G_ACTIVE]
         mine = best_cards(s, d, card_allowance(s, t, d, loc))
         if mine < estimated_strength(s, t, q, loc, w) + (0.0 if attacker else 1.0):
-            return n - 1
+            return skip_row(n)
     best = -1
     for i in range(n):
         if rows[i, 0] == A_COMBAT_CARD and (best < 0 or rows[i, 1] > rows[best, 1]):
             best = i
-    return best if best >= 0 else n - 1
-
-
-@njit
-def opponent_public_choice(rows, n):
-    """An opponent's decision inside a plan, from public information only: the highest
-    dial it can set and no combat cards (the planner never reads its hand)."""
-    return n - 1     # the highest dial; end_cards is the last row of the cards decision
+    return best if best >= 0 else skip_row(n)
 
 
 # --- movement ------------------------------------------------------------------------------
@@ -257,10 +244,10 @@ def _worker_twin_listed(s, p, rows, i):
 
 @njit
 def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
-    """The unit with the best first step, or the last row (no more units move) when no
+    """The unit with the best first step, or End moves (no more units move) when no
     unit gains anything by moving. A worker sharing its hex with an earlier listed worker
     is not evaluated again: it could only tie, and ties keep the earlier row."""
-    best = n - 1
+    best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_SELECT_UNIT and not _worker_twin_listed(s, p, rows, i):
@@ -272,11 +259,11 @@ def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
 
 @njit
 def choose_step(s, t, p, rows, n, w, dist, ctrl, enemy, need):
-    """The mover's best next hex, or stop (the last row) when no step improves its spot.
+    """The mover's best next hex, or Stop when no step improves its spot.
     Picking up or dropping cargo is left alone."""
     u = s.game[G_MOVER]
     base = spot_value(s, t, p, u, s.unit_loc[p, u], w, dist, ctrl, enemy, need)
-    best = n - 1
+    best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_STEP:

@@ -1,17 +1,12 @@
 """The greedy family's value of a position for one player: projected final coins plus
 weighted progress (weights.py names every term). Reads only what that player may see."""
-from ..enums import DOMINATE, N_HEX, N_RES, N_SECTIONS, STAR_OBJECTIVE
-from ..kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
-                            workers_on_board)
-from ..kernel.bottom import benefit_possible, bottom_cost
-from ..kernel.cards import hand_size
-from ..kernel.jit import njit
-from ..kernel.objectives import objective_holds
-from ..kernel.scoring import structure_feature_count
-from ..layout import (G_N_PLAYERS, G_SB_TILE, N_STRUCTURES, N_UNITS, OFF_BOARD, P_COINS,
-                      P_FACTION, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY,
-                      P_POWER, P_STARS)
-from ..tables import R_POWER_MAX
+from ..compiled.jit import njit
+from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
+                   N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
+                   P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
+                   bottom_cost, faction_ability, hand_size, mechs_deployed, objective_holds,
+                   recruits_enlisted, structure_feature_count, structures_built, upgrades_done,
+                   workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_POPULARITY, W_POWER, W_RECRUIT,
                       W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE, W_TERRITORY, W_UPGRADE,
                       W_WORKER)
@@ -45,7 +40,7 @@ def control_map(s, out):
 @njit
 def objectives_within_reach(s, t, p):
     """Own objective cards whose condition holds now while an objective star is still open."""
-    if s.stars[p, STAR_OBJECTIVE] >= 1 and t.fac_ability[s.player[p, P_FACTION]] != DOMINATE:
+    if s.stars[p, STAR_OBJECTIVE] >= 1 and faction_ability(s, p) != DOMINATE:
         return 0
     c = 0
     for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):

@@ -15,11 +15,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..enums import N_LOC
-from ..kernel.jit import njit_entry
-from ..kernel.rng import STRATEGY_STREAM_ID, seed_streams
-from ..kernel.state import new_state
-from ..layout import ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, RNG_WORDS, State
+from ..compiled.jit import njit_entry
+from ..compiled.rng import RNG_WORDS, seed_streams
+from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_LOC, STRATEGY_STREAM_ID, State,
+                   new_state)
 
 LEVELS = 2              # the real decision and the decisions inside a plan
 N_MEMORY = 64           # int64 words of memory per seat

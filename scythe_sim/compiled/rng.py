@@ -1,16 +1,15 @@
-"""The game's random streams: xoshiro256** seeded by splitmix64.
+"""Random streams: xoshiro256** seeded by splitmix64, shared by every game.
 
-The game's own chance (deals, shuffles, draws) lives in the state (State.rng); each
-seat's strategy has a stream of its own outside the state, so a strategy that draws
-more randomness never changes the deal. All streams derive from the game seed.
+A stream is one row of RNG_WORDS uint64 words in a (streams, RNG_WORDS) array. A game
+keeps its own chance in its state and gives each seat's strategy a stream outside it,
+so a strategy that draws more randomness never changes the deal. Every stream derives
+from the game seed and a stream id the game picks (Scythe's ids: layout.py).
 """
 import numpy as np
 
-from ..layout import RNG_WORDS
 from .jit import njit, njit_entry
 
-GAME_STREAM_ID = 0       # State.rng row 0
-STRATEGY_STREAM_ID = 1   # seat k's strategy stream is derived with id 1 + k
+RNG_WORDS = 4       # xoshiro256** state words per stream
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

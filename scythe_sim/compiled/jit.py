@@ -1,4 +1,4 @@
-"""The decorator policy of the compiled core (DESIGN.md section 3).
+"""The decorator policy of compiled code, shared by every game (DESIGN.md section 3).
 
 Every decorator caches on disk (a second process starts without recompiling) and
 releases the GIL.
@@ -23,53 +23,15 @@ are records now, see tables.py), ``section_allowed`` cost 570 ns a call that way
 without the runtime cannot call one that allocates, and must not return a new array
 or a view (its caller would release a reference it never took).
 
-The on-disk cache lives in a folder named after a hash of the sources compiled code is
-built from (_COMPILED_SOURCES).
-Numba checks only the timestamp of a function's own file, so a cached entry point
-would otherwise keep stale copies of helpers edited in other files. Setting
-NUMBA_CACHE_DIR overrides the folder.
+The on-disk cache: every function caches in the folder of the package that defines
+it, keyed by a hash of that package's sources (packages.py says why Numba needs the
+hash, and how a package registers its sources).
 """
-import hashlib
-import os
-import pathlib
-import shutil
-import time
-
 import numba
 
-_PACKAGE = pathlib.Path(__file__).resolve().parent.parent
-# What compiled code is built from: the njit modules and every module whose constants
-# they read. Pure-Python modules (runner, façade, text) stay out, so editing them does
-# not throw the compiled kernel away. A new njit module must be listed here.
-_COMPILED_SOURCES = ("kernel/*.py", "strategies/*.py", "play.py", "profiling.py", "layout.py",
-                     "enums.py", "tables.py")
+from .locator import install
 
-
-def _source_hash():
-    digest = hashlib.sha256(numba.__version__.encode())
-    paths = {p for pattern in _COMPILED_SOURCES for p in _PACKAGE.glob(pattern)}
-    for path in sorted(paths):
-        digest.update(path.relative_to(_PACKAGE).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _use_source_keyed_cache():
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    root = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "scythe-sim"
-    folder = root / f"numba-{_source_hash()}"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in root.glob("numba-*"):  # caches of other sources unused for a week
-            if old != folder and time.time() - old.stat().st_mtime > 7 * 86400:
-                shutil.rmtree(old, ignore_errors=True)
-    except OSError:
-        return  # an unwritable home: Numba falls back to its default cache location
-    numba.config.CACHE_DIR = str(folder)
-
-
-_use_source_keyed_cache()
+install()
 
 njit_entry = numba.njit(cache=True, nogil=True, _nrt=False)
 njit = numba.njit(cache=True, nogil=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)

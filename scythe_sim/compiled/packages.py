@@ -1,0 +1,125 @@
+"""Per-package on-disk compile caches: which folder a compiled function caches in.
+
+Why a source hash at all: Numba checks only the source of a function's own file before
+it loads the function from the cache, yet a compiled function carries copies of every
+helper it calls and every module constant it reads. An entry point loaded from the
+cache would keep stale copies of helpers edited in other files. So each game package
+registers the sources its compiled code is built from, and its functions cache under
+``<cache root>/<name>-<key>``, the key hashing those sources, the plumbing's own
+sources (this folder: decorators and random streams) and the numba version. An edit to
+any of them starts a fresh folder; an edit to one game leaves another game's folder
+alone.
+
+The cache root is ``$NUMBA_CACHE_DIR`` when set (the override, e.g. a fresh folder to
+time a cold compile), else ``$XDG_CACHE_HOME/scythe-sim`` (``~/.cache/scythe-sim``).
+A package's folders of other sources (and the single ``numba-<key>`` folders of
+earlier versions) are removed once unused for a week.
+
+Pure Python: numba is imported only when a folder is first asked for.
+"""
+import dataclasses
+import hashlib
+import os
+import pathlib
+import re
+import shutil
+import time
+
+_NAME = re.compile(r"[a-z0-9_]+")
+_KEY_LEN = 16
+_UNUSED = 7 * 86400          # seconds after which another key's folder is removed
+
+
+@dataclasses.dataclass
+class CompiledPackage:
+    name: str
+    root: pathlib.Path
+    sources: tuple
+    folder: pathlib.Path | None = None   # resolved on the first compiled function
+
+    def source_files(self):
+        """The files matching the package's globs (relative to root, ``**`` recurses)."""
+        return sorted({p for pattern in self.sources for p in self.root.glob(pattern)
+                       if p.is_file()})
+
+
+_PACKAGES = {}
+
+
+def register_compiled_package(name, root, sources):
+    """Cache the compiled functions defined in files under ``root`` in the package's own
+    folder, keyed by the files matching ``sources`` (globs relative to root, such as
+    ``"kernel/**/*.py"``). List every module with compiled functions and every module
+    whose constants they read. Call it before the package's first decorated function
+    is defined (the package's ``__init__.py``); the deepest registered root holding a
+    file wins, so a game package may live inside another's folder."""
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"compiled package name {name!r}: use lowercase letters, digits and _")
+    package = CompiledPackage(name, pathlib.Path(root).resolve(), tuple(sources))
+    _PACKAGES[name] = package
+    return package
+
+
+def registered(name):
+    return _PACKAGES[name]
+
+
+def package_of(py_file):
+    """The registered package whose root holds py_file most closely, or None."""
+    path = pathlib.Path(py_file).resolve()
+    best = None
+    for package in _PACKAGES.values():
+        if path.is_relative_to(package.root):
+            if best is None or len(package.root.parts) > len(best.root.parts):
+                best = package
+    return best
+
+
+def source_key(package):
+    """Hash of the package's sources, the plumbing's sources and the numba version."""
+    import numba
+
+    digest = hashlib.sha256(numba.__version__.encode())
+    for part in (package, PLUMBING):
+        digest.update(b"\0" + part.name.encode())
+        for path in part.source_files():
+            digest.update(path.relative_to(part.root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:_KEY_LEN]
+
+
+# The plumbing's own compiled functions (the random streams) cache in a folder of their own.
+PLUMBING = register_compiled_package("plumbing", pathlib.Path(__file__).resolve().parent, ("*.py",))
+
+
+def cache_root():
+    override = os.environ.get("NUMBA_CACHE_DIR")
+    if override:
+        return pathlib.Path(override)
+    home = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
+    return home / "scythe-sim"
+
+
+def package_folder(package):
+    """The package's cache folder (created, marked used), or None when it cannot be
+    written (Numba then falls back to its own locations)."""
+    if package.folder is None:
+        root = cache_root()
+        folder = root / f"{package.name}-{source_key(package)}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.utime(folder)  # loading from a folder counts as using it
+            _remove_unused(root, package.name, folder)
+        except OSError:
+            return None
+        package.folder = folder
+    return package.folder
+
+
+def _remove_unused(root, name, keep):
+    stale = re.compile(rf"({re.escape(name)}|numba)-[0-9a-f]{{{_KEY_LEN}}}")
+    for old in root.iterdir():
+        if old == keep or not stale.fullmatch(old.name):
+            continue
+        if time.time() - old.stat().st_mtime > _UNUSED:
+            shutil.rmtree(old, ignore_errors=True)

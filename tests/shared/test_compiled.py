@@ -1,0 +1,156 @@
+"""The shared compiled plumbing (scythe_sim/compiled/): a second game can import it
+without loading Scythe, and every package's compiled functions cache in a folder of
+their own, keyed by that package's sources (subfolders included)."""
+import ast
+import importlib.util
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+from scythe_sim.compiled import packages
+from scythe_sim.compiled.packages import (package_folder, package_of, register_compiled_package,
+                                          registered, source_key)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCYTHE = ROOT / "scythe_sim"
+
+
+def test_plumbing_loads_no_scythe_module():
+    code = ("import sys, scythe_sim.compiled.jit, scythe_sim.compiled.rng\n"
+            "bad = [m for m in sys.modules if m.split('.')[:2] in "
+            "(['scythe_sim', 'kernel'], ['scythe_sim', 'layout'], ['scythe_sim', 'tables'])]\n"
+            "assert not bad, bad\n"
+            "from scythe_sim import Game\n"
+            "print(Game.__name__)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Game"
+
+
+def _tree(root, files):
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    """Temp packages registered for one test, caching under a temp root."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    before = dict(packages._PACKAGES)
+    yield tmp_path
+    packages._PACKAGES.clear()
+    packages._PACKAGES.update(before)
+
+
+def test_a_file_in_a_subfolder_changes_the_key(scratch):
+    root = scratch / "game_a"
+    _tree(root, {"kernel/rules.py": "X = 1\n", "façade.py": "Y = 2\n"})
+    package = register_compiled_package("game_a", root, ("kernel/**/*.py",))
+    key = source_key(package)
+    _tree(root, {"façade.py": "Y = 3\n"})            # not a compiled source
+    assert source_key(package) == key
+    _tree(root, {"kernel/war/fronts.py": "Z = 1\n"})
+    assert source_key(package) != key
+
+
+def test_editing_one_package_keeps_the_other_key(scratch):
+    _tree(scratch / "game_a", {"kernel/rules.py": "X = 1\n"})
+    _tree(scratch / "game_b", {"kernel/rules.py": "X = 1\n"})
+    a = register_compiled_package("game_a", scratch / "game_a", ("kernel/**/*.py",))
+    b = register_compiled_package("game_b", scratch / "game_b", ("kernel/**/*.py",))
+    key_a, key_b = source_key(a), source_key(b)
+    _tree(scratch / "game_b", {"kernel/rules.py": "X = 2\n"})
+    assert source_key(a) == key_a
+    assert source_key(b) != key_b
+
+
+def test_the_plumbing_sources_are_in_every_key(scratch, monkeypatch):
+    _tree(scratch / "game_a", {"kernel/rules.py": "X = 1\n"})
+    a = register_compiled_package("game_a", scratch / "game_a", ("kernel/**/*.py",))
+    key = source_key(a)
+    fake = packages.CompiledPackage("plumbing", scratch / "plumbing", ("*.py",))
+    _tree(fake.root, {"jit.py": "J = 1\n"})
+    monkeypatch.setattr(packages, "PLUMBING", fake)
+    assert source_key(a) != key
+
+
+def test_a_function_caches_in_its_package_folder(scratch):
+    root = scratch / "game_c"
+    _tree(root, {"kernel/war/fronts.py": (
+        "from scythe_sim.compiled.jit import njit_entry\n\n\n"
+        "@njit_entry\ndef advance(x):\n    return x + 1\n")})
+    package = register_compiled_package("game_c", root, ("kernel/**/*.py",))
+    spec = importlib.util.spec_from_file_location("game_c_fronts", root / "kernel/war/fronts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.advance(2) == 3
+    folder = package_folder(package)
+    assert folder == scratch / "cache" / f"game_c-{source_key(package)}"
+    cache_path = pathlib.Path(module.advance._cache._cache_path)
+    assert cache_path.parent == folder
+    assert any(cache_path.glob("*.nbi"))
+
+
+def test_scythe_kernel_caches_in_scythe_folder():
+    from scythe_sim.compiled.rng import rand_below
+    from scythe_sim.kernel.legal import legal_actions
+    from scythe_sim.strategies.dispatch import choose
+
+    scythe = package_folder(registered("scythe"))
+    assert scythe.name.startswith("scythe-")
+    for function in (legal_actions, choose):
+        assert pathlib.Path(function._cache._cache_path).parent == scythe
+    plumbing = package_folder(registered("plumbing"))
+    assert pathlib.Path(rand_below._cache._cache_path).parent == plumbing
+
+
+def test_the_deepest_registered_root_wins(scratch):
+    register_compiled_package("game_d", SCYTHE / "game_d", ("**/*.py",))
+    assert package_of(SCYTHE / "game_d" / "kernel" / "x.py").name == "game_d"
+    assert package_of(SCYTHE / "kernel" / "legal.py").name == "scythe"
+    assert package_of(SCYTHE / "compiled" / "rng.py").name == "plumbing"
+    assert package_of(scratch / "elsewhere.py") is None
+
+
+def test_folders_unused_for_a_week_are_removed(scratch):
+    _tree(scratch / "game_e", {"kernel/rules.py": "X = 1\n"})
+    package = register_compiled_package("game_e", scratch / "game_e", ("kernel/**/*.py",))
+    cache = scratch / "cache"
+    old_own, old_legacy, recent_own, old_other = (
+        cache / "game_e-0123456789abcdef", cache / "numba-0123456789abcdef",
+        cache / "game_e-fedcba9876543210", cache / "game_f-0123456789abcdef")
+    week_ago = time.time() - 8 * 86400
+    for folder in (old_own, old_legacy, recent_own, old_other):
+        folder.mkdir(parents=True)
+    for folder in (old_own, old_legacy, old_other):
+        os.utime(folder, (week_ago, week_ago))
+    folder = package_folder(package)
+    assert folder.is_dir() and time.time() - folder.stat().st_mtime < 60
+    assert not old_own.exists() and not old_legacy.exists()
+    assert recent_own.exists() and old_other.exists()
+
+
+def test_package_names_are_folder_safe():
+    with pytest.raises(ValueError, match="lowercase"):
+        register_compiled_package("My-Game", SCYTHE, ("*.py",))
+
+
+def test_scythe_sources_cover_every_compiled_module():
+    """A module that defines compiled functions (imports the decorators) must be among
+    Scythe's compiled sources, or edits to it would not change the cache key."""
+    sources = set(registered("scythe").source_files())
+    for path in SCYTHE.rglob("*.py"):
+        if path.is_relative_to(SCYTHE / "compiled"):
+            continue
+        tree = ast.parse(path.read_text())
+        uses_jit = any(isinstance(n, ast.ImportFrom) and (n.module or "").endswith("compiled.jit")
+                       for n in ast.walk(tree))
+        if uses_jit:
+            assert path in sources, f"{path.relative_to(SCYTHE)} is missing from COMPILED_SOURCES"
