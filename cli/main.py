@@ -291,9 +291,13 @@ def bench(games, players, repeats, measure_compile, profile, mix, perf_map):
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "out_file", metavar="FILE.md", help="Also write the report as Markdown.")
 @click.option("--fail", is_flag=True, help="Exit 1 when a target fails.")
-def evaluate(games, players, seed, workers, out_file, fail):
+@click.option("--ablation", is_flag=True,
+              help="Instead: the default mix with each ability, the Factory and the encounters "
+                   "switched off in turn, paired with a base run (--games per run).")
+def evaluate(games, players, seed, workers, out_file, fail, ablation):
     """Strategy quality: vs random, the default mix, mirror matches and a ladder, with
-    each target marked PASS or FAIL (docs/STRATEGIES.md)."""
+    each target marked PASS or FAIL (docs/STRATEGIES.md); --ablation: what each ability
+    is worth to its faction."""
     import os
     import time
 
@@ -305,7 +309,14 @@ def evaluate(games, players, seed, workers, out_file, fail):
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    report = run_evaluate(games=games, players=players, seed=seed, workers=workers)
+    if ablation:
+        from scythe_sim.ablation import ablation as run_ablation, ablations
+
+        with _progress(sys.stdout.isatty(), games * (1 + len(ablations()))) as update:
+            report = run_ablation(games=games, players=players, seed=seed, workers=workers,
+                                  progress=update)
+    else:
+        report = run_evaluate(games=games, players=players, seed=seed, workers=workers)
     report.print(Console(width=140))
     click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
     if out_file:

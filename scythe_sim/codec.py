@@ -24,16 +24,20 @@ _CARD_KINDS = (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FAC
 _BENEFIT_KINDS = (A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST)
 
 
-def _mech_name(state, p, slot):
-    """The mech ability player p's mech in this slot carries (the player's own fields)."""
-    return MECH_ABILITIES[int(state.player[p, P_MECH_ABILITY0 + slot])]
+def mech_name(state, tables, p, slot) -> str:
+    """The name of player p's mech in this slot: the mech ability it carries (the player's
+    own fields), or for one a house rule switched off, its faction's mech of that slot."""
+    ability = int(state.player[p, P_MECH_ABILITY0 + slot])
+    if ability < 0:
+        ability = int(tables.fac_mechs[state.player[p, P_FACTION], slot])
+    return MECH_ABILITIES[ability]
 
 
-def unit_name(state, p: int, u: int) -> str:
+def unit_name(state, tables, p: int, u: int) -> str:
     if u == UNIT_CHARACTER:
         return "character"
     if u < UNIT_WORKER0:
-        return f"{_mech_name(state, p, u - UNIT_MECH0)} mech"
+        return f"{mech_name(state, tables, p, u - UNIT_MECH0)} mech"
     return "worker"
 
 
@@ -60,7 +64,7 @@ def describe(state, tables, row) -> str:
     if kind in _CARD_KINDS:
         return _describe_card(state, tables, p, kind, a0, a1)
     if state.game[G_PHASE] == PH_FREE_ACTION and (kind in _BENEFIT_KINDS or kind == A_NO_BENEFIT):
-        return "free " + _describe_benefit(state, p, kind, a0, a1) if kind != A_NO_BENEFIT \
+        return "free " + _describe_benefit(state, tables, p, kind, a0, a1) if kind != A_NO_BENEFIT \
             else "decline the free action"
     if kind == A_GAIN_COINS:
         return f"gain ${_amount(state, tables, p, CUBE_GAIN)}"
@@ -78,9 +82,9 @@ def describe(state, tables, row) -> str:
     if kind == A_PRODUCE:
         return "produce"
     if kind == A_SELECT_UNIT:
-        return f"move the {unit_name(state, p, a0)} from {hex_name(int(state.unit_loc[p, a0]))}"
+        return f"move the {unit_name(state, tables, p, a0)} from {hex_name(int(state.unit_loc[p, a0]))}"
     if kind == A_STEP:
-        mover = unit_name(state, p, int(state.game[G_MOVER]))
+        mover = unit_name(state, tables, p, int(state.game[G_MOVER]))
         return f"{mover} -> {hex_name(a0)} ({TERRAINS[tables.terrain[a0]]})"
     if kind in (A_PICK_RESOURCE, A_DROP_RESOURCE):
         verb = "pick up" if kind == A_PICK_RESOURCE else "drop"
@@ -111,7 +115,7 @@ def describe(state, tables, row) -> str:
     if kind == A_PAY_COERCION:
         return f"pay with a combat card ({CARD_VALUES[a0]}) by Coercion"
     if kind in _BENEFIT_KINDS:
-        return _describe_benefit(state, p, kind, a0, a1)
+        return _describe_benefit(state, tables, p, kind, a0, a1)
     if kind == A_NO_BENEFIT:
         return "take no benefit"
     if kind == A_FIGHT:
@@ -125,11 +129,11 @@ def describe(state, tables, row) -> str:
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
 
 
-def _describe_benefit(state, p, kind, a0, a1):
+def _describe_benefit(state, tables, p, kind, a0, a1):
     if kind == A_UPGRADE:
         return f"upgrade: {TECH_CUBES[a0]} cube -> {BOTTOM_ACTIONS[a1]} cost"
     if kind == A_DEPLOY:
-        ability = _mech_name(state, p, a0)
+        ability = mech_name(state, tables, p, a0)
         return f"deploy the {ability} mech on {hex_name(a1)}"
     if kind == A_BUILD:
         return f"build the {STRUCTURES[a0]} on {hex_name(a1)}"

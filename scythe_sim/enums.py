@@ -54,6 +54,9 @@ N_BONUSES = len(ONE_TIME_BONUSES)
 # --- Abilities --------------------------------------------------------------------
 FACTION_ABILITIES = ("swim", "relentless", "coercion", "dominate", "meander", "exalt", "maifuku")
 SWIM, RELENTLESS, COERCION, DOMINATE, MEANDER, EXALT, MAIFUKU = range(len(FACTION_ABILITIES))
+N_FACTION_ABILITIES = len(FACTION_ABILITIES)
+# A player's ability field (faction or mech) switched off by a house rule: matches no rule.
+NO_ABILITY = -1
 
 MECH_ABILITIES = (
     "riverwalk", "speed", "seaworthy", "artillery", "township", "peoples_army",

@@ -15,7 +15,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .compiled.rng import RNG_WORDS
-from .enums import N_CARD_VALUES, N_LOC, N_RES, N_STAR_KINDS, N_STRUCTURES
+from .enums import (N_CARD_VALUES, N_FACTION_ABILITIES, N_LOC, N_MECH_ABILITIES, N_RES,
+                    N_STAR_KINDS, N_STRUCTURES)
 
 MAX_PLAYERS = 7
 
@@ -64,6 +65,13 @@ PLAYER_FIELDS = (
 N_PLAYER_FIELDS = len(PLAYER_FIELDS)
 # Indexed groups: P_CUBE0 + cube, P_REDUCED0 + bottom action, P_RECRUIT0 + bottom action,
 # P_ONETIME0 + one-time bonus, P_MECH_ABILITY0 + mech slot.
+
+# --- Ability uses: s.ability_uses[p, USE_FACTION0 + ability] / [p, USE_MECH0 + ability]
+# How often player p used each faction ability and mech ability this game (a statistic
+# for results; no rule reads it). What counts as a use: docs/STRATEGIES.md "Ability ablation".
+USE_FACTION0 = 0
+USE_MECH0 = N_FACTION_ABILITIES
+N_ABILITY_USES = N_FACTION_ABILITIES + N_MECH_ABILITIES
 
 # --- Game-wide fields: s.game[G_...] ------------------------------------------------
 GAME_FIELDS = (
@@ -269,6 +277,10 @@ STATE_FIELDS = (
                "game.marked", "per-action scratch (territories already produced on)"),
     StateField("rng", (N_RNG_STREAMS, RNG_WORDS), np.uint64, 0,
                "rng", "xoshiro256** streams: RNG_GAME, RNG_VARIANT"),
+    StateField("ability_uses", (MAX_PLAYERS, N_ABILITY_USES), np.int64, 0,
+               "scratch: a statistic of the game played so far, read by the results only; "
+               "a position starts it at 0 and no rule depends on it",
+               "USE_* uses of each faction and mech ability per player"),
 )
 
 # The fields as a named tuple type (s.player reads the same on a State as on the record).

@@ -26,7 +26,8 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
                      MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
-                     P_POWER, P_SEAT, P_STARS, SCORE_FIELDS)
+                     P_POWER, P_SEAT, P_STARS, SCORE_FIELDS, N_MECHS, P_ABILITY,
+                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0)
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game
@@ -41,14 +42,16 @@ SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"stars_{k}" for k in STAR_KINDS)
                 + tuple(f"star_turn_{k}" for k in STAR_KINDS)
                 + ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards",
-                   "factory_card", "objectives_done"))
+                   "factory_card", "objectives_done", "ability_uses")
+                + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS)))
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
 SR_STAR_TURN0 = SR_STARS0 + N_STAR_KINDS
 SR_WORKERS = SR_STAR_TURN0 + N_STAR_KINDS
 (SR_MECHS, SR_STRUCTURES, SR_RECRUITS, SR_UPGRADES, SR_CARDS, SR_FACTORY_CARD,
- SR_OBJECTIVES_DONE) = range(SR_WORKERS + 1, SR_WORKERS + 8)
+ SR_OBJECTIVES_DONE, SR_ABILITY_USES) = range(SR_WORKERS + 1, SR_WORKERS + 9)
+SR_MECH_USES0 = SR_ABILITY_USES + 1    # + mech slot: uses of that mech's ability
 
 # Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
@@ -200,6 +203,17 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
         row[SR_CARDS] = hand_size(s, p)
         row[SR_FACTORY_CARD] = s.player[p, P_FACTORY_CARD]
         row[SR_OBJECTIVES_DONE] = s.player[p, P_OBJECTIVES_DONE]
+        _record_uses(s, p, row)
+
+
+@njit
+def _record_uses(s, p, row):
+    """Uses of p's faction ability and of each mech's ability (0 for one switched off)."""
+    ability = s.player[p, P_ABILITY]
+    row[SR_ABILITY_USES] = s.ability_uses[p, USE_FACTION0 + ability] if ability >= 0 else 0
+    for m in range(N_MECHS):
+        ability = s.player[p, P_MECH_ABILITY0 + m]
+        row[SR_MECH_USES0 + m] = s.ability_uses[p, USE_MECH0 + ability] if ability >= 0 else 0
 
 
 @njit_alloc_entry

@@ -6,16 +6,17 @@ Omitted fields take the values of an empty game (see the format document).
 """
 import numpy as np
 
-from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS, MECH_ABILITIES,
+from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, hex_name, parse_loc)
+from .codec import mech_name
 from .errors import PositionError
 from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
                      G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_RNG_STREAMS, N_WORKERS,
                      OFF_BOARD, PHASES, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD,
-                     P_LAST_SECTION, P_MAT, P_MECH_ABILITY0, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
+                     P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
                      UNIT_WORKER0)
@@ -39,7 +40,7 @@ _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng"}
 
 def state_to_dict(state, tables) -> dict:
     n = int(state.game[G_N_PLAYERS])
-    players = [_player_to_dict(state, p) for p in range(n)]
+    players = [_player_to_dict(state, tables, p) for p in range(n)]
     resources = {}
     for loc in range(N_LOC):
         held = {RESOURCES[r]: int(state.hex_res[loc, r]) for r in range(len(RESOURCES))
@@ -85,7 +86,7 @@ def _values(counts):
     return {str(CARD_VALUES[v]): int(c) for v, c in enumerate(counts) if c}
 
 
-def _player_to_dict(state, p):
+def _player_to_dict(state, tables, p):
     pl = state.player[p]
     faction = int(pl[P_FACTION])
     locs = state.unit_loc[p]
@@ -111,7 +112,7 @@ def _player_to_dict(state, p):
         "star_turns": {STAR_KINDS[k]: int(state.star_turn[p, k]) for k in range(len(STAR_KINDS))
                        if state.star_turn[p, k] >= 0},
         "character": hex_name(int(locs[UNIT_CHARACTER])),
-        "mechs": {MECH_ABILITIES[int(pl[P_MECH_ABILITY0 + m])]: hex_name(int(locs[UNIT_MECH0 + m]))
+        "mechs": {mech_name(state, tables, p, m): hex_name(int(locs[UNIT_MECH0 + m]))
                   for m in range(N_MECHS) if locs[UNIT_MECH0 + m] != OFF_BOARD},
         "workers": [hex_name(int(locs[w])) for w in range(UNIT_WORKER0, UNIT_WORKER0 + N_WORKERS)
                     if locs[w] != OFF_BOARD],
@@ -237,7 +238,7 @@ def _pieces_from_dict(s, tables, p, faction, entry, where):
     s.unit_loc[p, UNIT_CHARACTER] = _loc(entry.get("character", hex_name(N_HEX + faction)),
                                          f"{where}.character")
     mechs = entry.get("mechs", {})
-    names = [MECH_ABILITIES[int(s.player[p, P_MECH_ABILITY0 + m])] for m in range(N_MECHS)]
+    names = [mech_name(s, tables, p, m) for m in range(N_MECHS)]
     _no_unknown(mechs, names, f"{where}.mechs")
     for name, loc in mechs.items():
         s.unit_loc[p, UNIT_MECH0 + names.index(name)] = _loc(loc, f"{where}.mechs.{name}")

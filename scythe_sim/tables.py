@@ -42,9 +42,15 @@ from .errors import ConfigError
 from .lineup import NOT_PLAYED, dealable_masks
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
-              "expansion_factions", "power_max", "popularity_max", "dial_max")
+              "expansion_factions", "power_max", "popularity_max", "dial_max",
+              "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
- R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX) = range(len(RULE_NAMES))
+ R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
+ R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF) = range(len(RULE_NAMES))
+# the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
+_RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
+             "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
+             "encounters_off": 1, "factory_off": 1}
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
@@ -342,6 +348,10 @@ def _rules(data: dict, overrides: dict | None) -> np.ndarray:
         if not 0 <= int(value) <= 2**31 - 1:
             raise ConfigError(f"rule {key!r} must be 0 or more, got {value!r}")
         values[key] = int(value)
+    for key, top in _RULE_MAX.items():
+        if values[key] > top:
+            raise ConfigError(f"rule {key!r} must be at most {top} (a bit past the vocabulary "
+                              f"or a switch above 1), got {values[key]}")
     if values["popularity_max"] > data["combat"]["popularity_max"]:
         raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
                           f"(the top of the scoring tiers), got {values['popularity_max']}")

@@ -16,6 +16,7 @@ from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_
                       G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_ENC_USED, G_FACTORY_POOL,
                       G_GAIN_FROM, G_MOVED_MASK, G_PHASE, G_SECTION, PH_ENCOUNTER,
                       PH_FACTORY_PICK, P_ABILITY, P_FACTORY_CARD, RNG_GAME, UNIT_CHARACTER)
+from .board import note_faction_ability
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
 from .objectives import close_turn
 from .top import emit, start_bottom
@@ -84,6 +85,8 @@ def legal_encounter(s, t, p, out):
 def choose_encounter_option(s, t, p, o):
     row = t.enc_option[s.game[G_ENC_CARD], o]
     pay_option(s, p, row, -1)
+    if s.game[G_ENC_DONE] != 0:   # a second option of the card: only Meander offers one
+        note_faction_ability(s, p, MEANDER)
     s.game[G_ENC_DONE] |= 1 << o
     take_gains(s, t, p, row, s.unit_loc[p, UNIT_CHARACTER], GAIN_FROM_ENCOUNTER)
     if not next_gain_phase(s, t, p):

@@ -7,7 +7,7 @@ enemy unit is there. Home bases are never territories.
 from ..compiled.jit import njit, njit_inline
 from ..enums import N_CUBES, N_HEX, N_SECTIONS, N_STRUCTURES
 from ..layout import (G_N_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0, P_MECH_ABILITY0,
-                      P_RECRUIT0, UNIT_MECH0, UNIT_WORKER0)
+                      P_RECRUIT0, UNIT_MECH0, UNIT_WORKER0, USE_FACTION0, USE_MECH0)
 
 NOBODY = -1
 CONTESTED = -2
@@ -109,6 +109,18 @@ def has_ability(s, t, p, ability):
     """True when p has deployed the mech that carries this mech ability."""
     slot = mech_slot(s, p, ability)
     return slot >= 0 and s.unit_loc[p, UNIT_MECH0 + slot] != OFF_BOARD
+
+
+@njit
+def note_faction_ability(s, p, ability):
+    """Count one use of p's faction ability (a statistic; no rule reads it)."""
+    s.ability_uses[p, USE_FACTION0 + ability] += 1
+
+
+@njit
+def note_mech_ability(s, p, ability):
+    """Count one use of a mech ability of p's (a statistic; no rule reads it)."""
+    s.ability_uses[p, USE_MECH0 + ability] += 1
 
 
 @njit

@@ -9,7 +9,8 @@ from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY
                       G_PAY_LEFT, G_PAY_RES, G_PHASE, G_SECTION, N_MECHS, OFF_BOARD,
                       PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_ABILITY, P_MAT, P_ONETIME0,
                       P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
-from .board import controlled_resource, controller, count_workers, structure_owner_at
+from .board import (controlled_resource, controller, count_workers, note_faction_ability,
+                    structure_owner_at)
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
 from .objectives import close_turn
@@ -75,6 +76,7 @@ def pay_resource(s, loc):
 def pay_coercion(s, p, v):
     discard_card(s, p, v)
     s.game[G_COERCION_USED] = 1
+    note_faction_ability(s, p, COERCION)
     _paid_one(s)
 
 

@@ -15,7 +15,7 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
                       PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
-from .board import count_workers, has_ability
+from .board import count_workers, has_ability, note_faction_ability, note_mech_ability
 from .cards import discard_card, draw_card, hand_size, random_card
 from .aftermove import after_combats
 from .top import emit
@@ -118,12 +118,15 @@ def before_combat(s, t, a, b, loc):
     if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
         _lose_power(s, a, 1)
         _lose_power(s, b, 2)
+        note_mech_ability(s, a, ARTILLERY)
     if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
         v = random_card(s, s.hand[b], hand_size(s, b))
         s.hand[b, v] -= 1
         s.hand[a, v] += 1
+        note_mech_ability(s, a, SCOUT)
     if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] != 0 or s.struct_loc[a, MINE] == loc):
         _lose_power(s, b, 2)
+        note_mech_ability(s, a, DISARM)
 
 
 @njit
@@ -141,7 +144,10 @@ def set_dial(s, t, v):
     d = s.game[G_DECIDER]
     attacker = d == s.game[G_ACTIVE]
     s.game[G_ATK_DIAL if attacker else G_DEF_DIAL] = v
-    s.game[G_CARDS_LEFT] = card_allowance(s, t, d, s.game[G_COMBAT_HEX])
+    loc = s.game[G_COMBAT_HEX]
+    s.game[G_CARDS_LEFT] = card_allowance(s, t, d, loc)
+    if has_ability(s, t, d, PEOPLES_ARMY) and count_workers(s, d, loc) > 0:
+        note_mech_ability(s, d, PEOPLES_ARMY)
     s.game[G_PHASE] = PH_COMBAT_CARDS
 
 
@@ -181,10 +187,14 @@ def resolve_combat(s, t):
     if winner == p and not has_ability(s, t, p, CAMARADERIE):
         pop = s.player[p, P_POPULARITY] - sent
         s.player[p, P_POPULARITY] = pop if pop > 0 else 0
+    elif winner == p and sent > 0:   # workers sent home at no popularity
+        note_mech_ability(s, p, CAMARADERIE)
     if revealed > 0:
         draw_card(s, loser)
     cap = t.rules[R_COMBAT_STAR_CAP]
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
+        if s.stars[winner, STAR_COMBAT] >= cap:   # a combat star past the cap
+            note_faction_ability(s, winner, DOMINATE)
         if place_star(s, t, winner, STAR_COMBAT):
             return
     next_combat(s, t, p)

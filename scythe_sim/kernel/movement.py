@@ -14,7 +14,8 @@ from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOV
                       G_STEPS_TAKEN, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
-from .board import controller, enemy_presence, has_ability
+from .board import (controller, enemy_presence, has_ability, note_faction_ability,
+                    note_mech_ability)
 
 
 @njit_inline
@@ -167,6 +168,7 @@ def select_unit(s, t, p, u):
 def step(s, t, p, dest):
     """The mover (and its cargo) enters dest; returns True when the mover must stop there."""
     u = s.game[G_MOVER]
+    _note_step_abilities(s, t, p, u, s.unit_loc[p, u], dest)
     s.unit_loc[p, u] = dest
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):
@@ -187,6 +189,33 @@ def step(s, t, p, dest):
         if u == UNIT_CHARACTER and s.encounter_token[dest] != 0:
             stop = True
     return stop or s.game[G_STEPS_LEFT] <= 0
+
+
+@njit
+def _note_step_abilities(s, t, p, u, frm, dest):
+    """Count the ability this step of unit u from frm to dest needed, if any (a statistic:
+    a step step_targets offers only through that ability)."""
+    if u >= UNIT_WORKER0:
+        if t.edge[frm, dest] == 2:
+            note_faction_ability(s, p, SWIM)
+        return
+    steps = t.factory_steps[0] if s.game[G_SECTION] == FACTORY_SECTION else 1
+    if s.game[G_STEPS_TAKEN] >= steps and has_ability(s, t, p, SPEED):
+        note_mech_ability(s, p, SPEED)
+    if dest >= N_HEX:
+        note_mech_ability(s, p, WAYFARE)
+    elif t.terrain[dest] == LAKE:
+        lake_step = t.edge[frm, dest] != 0 and has_ability(s, t, p, SEAWORTHY)
+        note_mech_ability(s, p, SEAWORTHY if lake_step else SUBMERGE)
+    elif frm < N_HEX and _is_tunnel_for(s, t, p, frm) and _is_tunnel_for(s, t, p, dest):
+        return
+    elif t.edge[frm, dest] == 2:
+        note_mech_ability(s, p, RIVERWALK)
+    elif t.edge[frm, dest] == 0:
+        for ability in (TOWNSHIP, UNDERPASS, SUBMERGE):
+            if has_ability(s, t, p, ability):
+                note_mech_ability(s, p, ability)
+                return
 
 
 @njit

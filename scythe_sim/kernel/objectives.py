@@ -14,7 +14,7 @@ from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PH
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0)
 from .board import (controlled_resource, controller, count_workers, mechs_deployed,
-                    pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
+                    note_faction_ability, pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
 from .top import emit
 from .turn import check_stars, end_turn, place_star
@@ -216,6 +216,8 @@ def _any_revealable(s, t, p, at_end):
 def reveal_objective(s, t, p, card):
     """Score objective `card`: the star, then both cards discarded (Saxony keeps the other)."""
     keep_other = s.player[p, P_ABILITY] == DOMINATE
+    if s.stars[p, STAR_OBJECTIVE] >= 1:   # a second objective star: only Dominate kept the card
+        note_faction_ability(s, p, DOMINATE)
     for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
         if s.player[p, field] == card or not keep_other:
             s.player[p, field] = -1

@@ -3,15 +3,16 @@ import numpy as np
 
 from ..compiled.jit import njit, njit_alloc, njit_alloc_entry, njit_entry
 from ..compiled.rng import rand_below, seed_streams
-from ..enums import (N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS, N_OBJECTIVES,
-                     N_SB_TILES)
+from ..enums import (NO_ABILITY, N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS,
+                     N_OBJECTIVES, N_SB_TILES)
 from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE,
                       MAX_PLAYERS, N_MECHS,
                       P_ABILITY, P_COINS, P_FACTION, P_FACTORY_CARD, P_LAST_SECTION, P_MAT,
                       P_MECH_ABILITY0, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       P_SEAT, RNG_GAME, RNG_VARIANT, UNIT_CHARACTER, UNIT_WORKER0,
                       VARIANT_STREAM_ID)
-from ..tables import R_BAN_PAIRS
+from ..tables import (R_BAN_PAIRS, R_ENCOUNTERS_OFF, R_FACTION_ABILITIES_OFF, R_FACTORY_OFF,
+                      R_MECH_ABILITIES_OFF)
 from .cards import draw_cards
 from .state import clear_state
 from .turn import start_turn
@@ -133,16 +134,24 @@ def _setup_player(s, t, p, seat, f, m):
 @njit_entry
 def set_abilities(s, t, p, f):
     """Give player p faction f's ability and mech abilities: with position.dict_to_state,
-    the only place that maps a faction to abilities (rules read the player's fields)."""
-    s.player[p, P_ABILITY] = t.fac_ability[f]
+    the only place that maps a faction to abilities (rules read the player's fields).
+    An ability the house rules switch off (faction_abilities_off, mech_abilities_off)
+    becomes NO_ABILITY, which no rule matches."""
+    s.player[p, P_ABILITY] = _unless_off(t.fac_ability[f], t.rules[R_FACTION_ABILITIES_OFF])
     for m in range(N_MECHS):
-        s.player[p, P_MECH_ABILITY0 + m] = t.fac_mechs[f, m]
+        s.player[p, P_MECH_ABILITY0 + m] = _unless_off(t.fac_mechs[f, m], t.rules[R_MECH_ABILITIES_OFF])
+
+
+@njit
+def _unless_off(ability, off_mask):
+    return NO_ABILITY if (off_mask >> ability) & 1 else ability
 
 
 @njit_alloc
 def _setup_board(s, t, n):
+    encounters = t.rules[R_ENCOUNTERS_OFF] == 0
     for loc in range(N_HEX):
-        s.encounter_token[loc] = 1 if t.has_encounter[loc] else 0
+        s.encounter_token[loc] = 1 if encounters and t.has_encounter[loc] else 0
     for v in range(N_CARD_VALUES):
         s.deck[0, v] = t.card_counts[v]
     s.game[G_SB_TILE] = rand_below(s.rng, RNG_GAME, N_SB_TILES)
@@ -159,7 +168,9 @@ def _setup_board(s, t, n):
                         s.player[p, field] = card
                         break
                     k -= 1
-    s.game[G_FACTORY_POOL] = _deal_factory_cards(s, n + 1)
+    # drawn even when the Factory is off, so the game stream stays paired with the base run
+    pool = _deal_factory_cards(s, n + 1)
+    s.game[G_FACTORY_POOL] = 0 if t.rules[R_FACTORY_OFF] != 0 else pool
 
 
 @njit

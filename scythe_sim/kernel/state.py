@@ -64,6 +64,7 @@ def copy_into(dst, src):
     _copy_2d(dst.star_turn, src.star_turn)
     _copy_1d(dst.mark, src.mark)
     _copy_2d(dst.rng, src.rng)
+    _copy_2d(dst.ability_uses, src.ability_uses)
 
 
 @njit_entry
@@ -81,3 +82,4 @@ def clear_state(s):
     s.star_turn[:] = -1
     s.mark[:] = 0
     s.rng[:] = 0
+    s.ability_uses[:] = 0

@@ -11,8 +11,8 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_C
                       G_UNITS_LEFT, G_WARNING, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
                       P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
-from .board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
-                    workers_on_board)
+from .board import (mechs_deployed, note_faction_ability, recruits_enlisted, structures_built,
+                    upgrades_done, workers_on_board)
 from .ending import after_round, after_star
 
 
@@ -147,5 +147,8 @@ def section_allowed(s, t, p, section):
 
 @njit
 def choose_section(s, section):
+    p = s.game[G_ACTIVE]
+    if section == s.player[p, P_LAST_SECTION]:   # only Relentless may repeat a section
+        note_faction_ability(s, p, RELENTLESS)
     s.game[G_SECTION] = section
     s.game[G_PHASE] = PH_TOP

@@ -17,6 +17,7 @@ TABLES = ("games", "seats", "turns")
 # score fields renamed where the bare name would be ambiguous in the seats table
 _SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
 _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
+_USE_COLUMNS = SEAT_RESULTS[SEAT_RESULTS.index("ability_uses"):]   # the play.py tail
 
 
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
@@ -68,6 +69,8 @@ def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
     done = r[:, SR_OBJECTIVES_DONE]
     cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
                                   pa.list_(pa.int8()))
+    for name in _USE_COLUMNS:
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
     return pa.table(cols)
 
 
