@@ -68,30 +68,19 @@ def run_configs(games, players, seed, params, items):
 def play_runs(configs, workers=1, progress=None, chunk=None) -> list:
     """[(games table, seats table, bad game ids), ...] per config, through the runner's
     batch path; progress(done, total) is called as chunks of games finish."""
-    from .runner.batch import forked_pool, play_range
+    from .runner.batch import play_ranges
 
     total = sum(c.games for c in configs)
     chunk = chunk or max(1, min(250, math.ceil(total / (workers * 8))))
     jobs = [(c, a, min(a + chunk, c.games)) for c in configs for a in range(0, c.games, chunk)]
     done = [0]
 
-    def finished(job, batch):
+    def finished(job):
         done[0] += job[2] - job[1]
         if progress:
             progress(done[0], total)
-        return batch
 
-    if workers == 1:
-        batches = [finished(job, play_range(*job)) for job in jobs]
-    else:
-        import concurrent.futures
-
-        with forked_pool(workers, configs[0].spec.warm) as pool:
-            futures = {pool.submit(play_range, *job): k for k, job in enumerate(jobs)}
-            batches = [None] * len(jobs)
-            for f in concurrent.futures.as_completed(futures):
-                k = futures[f]
-                batches[k] = finished(jobs[k], f.result())
+    batches = play_ranges(jobs, workers, finished)
     out, k = [], 0
     for c in configs:
         count = math.ceil(c.games / chunk)

@@ -51,11 +51,21 @@ def forked_pool(workers, warm):
         yield pool
 
 
-def play_ranges(jobs, workers=1) -> list:
+def play_ranges(jobs, workers=1, finished=None) -> list:
     """[Batch, ...] of jobs [(config, start, stop), ...], in order; more than one worker
-    plays them on a forked pool."""
+    plays them on a forked pool. finished(job) is called as each job's games land (in
+    the order they land), e.g. for a progress bar."""
+    def landed(job, batch):
+        if finished is not None:
+            finished(job)
+        return batch
+
     if workers == 1 or len(jobs) <= 1:
-        return [play_range(*job) for job in jobs]
+        return [landed(job, play_range(*job)) for job in jobs]
     with forked_pool(workers, jobs[0][0].spec.warm) as pool:
-        futures = [pool.submit(play_range, *job) for job in jobs]
-        return [f.result() for f in futures]
+        futures = {pool.submit(play_range, *job): k for k, job in enumerate(jobs)}
+        batches = [None] * len(jobs)
+        for future in concurrent.futures.as_completed(futures):
+            k = futures[future]
+            batches[k] = landed(jobs[k], future.result())
+        return batches
