@@ -7,11 +7,14 @@ Workspace (workspace.py): each seat's random stream and memory, scratch states f
 planning, precomputed board distances and the Automa deck.
 
 The personas (economist, rusher, warmonger, objective) are the greedy planner with
-weight sets of their own; the Automa is a card-driven chooser of its own.
+weight sets of their own; the Automa is a card-driven chooser of its own. ``greedy1`` is the greedy planner as
+it was before multi-turn planning (its weights, with every newer term at 0): the frozen
+baseline the stronger strategies are measured against.
 """
-STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective", "automa")
+STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective", "automa",
+              "greedy1")
 (STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
- STRATEGY_OBJECTIVE, STRATEGY_AUTOMA) = range(len(STRATEGIES))
+ STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
 N_STRATEGY_PARAMS = 32   # width of the per-strategy float parameter rows
 

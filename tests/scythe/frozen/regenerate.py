@@ -35,8 +35,14 @@ def batches():
     players = np.full(g, 4)
     rusviet_house = {"relentless_on_factory": 1, "ban_pairs": 0, "stars_to_end": 5}
     out["house_rules_greedy"] = (np.arange(9000, 9000 + g, dtype=np.uint64), players,
-                                 np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy"), np.int64),
+                                 np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy1"), np.int64),
                                  rusviet_house)
+    # greedy1 is the frozen baseline planner: it must play exactly as greedy did before
+    # multi-turn planning (these columns were stored from that greedy)
+    g = 80
+    players = np.array([2, 3, 4, 5])[np.arange(g) % 4]
+    out["greedy1"] = (np.arange(7000, 7000 + g, dtype=np.uint64), players,
+                      np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy1"), np.int64), {})
     return out
 
 
@@ -53,8 +59,16 @@ def columns(name) -> dict:
 
 
 def main(argv):
+    """Regenerate the named batches (all without names), keeping the others' columns."""
+    names = argv or list(batches())
+    unknown = set(names) - set(batches())
+    if unknown:
+        sys.exit(f"unknown batch {sorted(unknown)[0]!r}: choose from {', '.join(batches())}")
     stored = {}
-    for name in batches():
+    if FILE.exists():
+        with np.load(FILE) as data:
+            stored = {k: data[k] for k in data.files if k.split("/")[0] not in names}
+    for name in names:
         stored.update(columns(name))
     np.savez_compressed(FILE, **stored)
     print(f"wrote {FILE} ({len(stored)} columns)")
