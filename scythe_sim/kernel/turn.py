@@ -117,6 +117,14 @@ def start_turn(s):
 
 
 @njit
+def give_turn_to(s, p):
+    """For a planner's scratch copy only: the turn now starting is p's (the players
+    between are skipped), so a plan can play p's next turn right after this one."""
+    s.game[G_ACTIVE] = p
+    start_turn(s)
+
+
+@njit
 def end_turn(s, t):
     """Pass play to the left; stop the game at the turn cap."""
     p = s.game[G_ACTIVE]

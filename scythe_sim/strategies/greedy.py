@@ -19,13 +19,15 @@ import numpy as np
 
 from ..compiled.jit import njit
 from ..compiled.rng import next_u64
-from .rules import decide_direct, opponent_public_choice, reveal_row, row_values
+from .rules import (decide_direct, factory_card_row, opponent_public_choice, reveal_row,
+                    row_values)
 from .value import position_value
-from .view import (G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, N_CARD_VALUES, PH_BOTTOM,
+from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, N_CARD_VALUES, PH_BOTTOM,
                    PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK, PH_FREE_ACTION,
                    PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
-                   P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, legal_actions)
-from .weights import W_NOISE, W_PLAN_SECTIONS
+                   P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, give_turn_to,
+                   legal_actions)
+from .weights import W_FACTORY_PICK, W_LOOKAHEAD, W_NOISE, W_PLAN_SECTIONS
 from .workspace import BUF_CONTROL, BUF_LEGAL
 
 SETTLE_TURN = 0       # play on until the turn ends
@@ -34,6 +36,7 @@ SETTLE_FOLLOW_UP = 2  # ... while the choice's follow-up steps last
 MAX_PLAN_STEPS = 400
 MAX_PLANNED = 6       # rows played out at one decision (all sections are)
 PLAN = 1              # workspace level of the plan's decisions (level 0 is the real one)
+AHEAD = 2             # workspace level of the look-ahead's section rows
 
 
 @njit
@@ -77,15 +80,10 @@ def settled(x, p, turn, mode):
 
 
 @njit
-def play_plan(s, t, p, seat, rows, i, w, work, mode):
-    """Value for p of playing row i of the real position s on the scratch copy, then
-    the direct rules until the plan settles (mode)."""
-    x = work.plan
-    copy_into(x, s)
-    determinize(x, p, seat, work)
+def play_on(x, t, p, turn, mode, w, work):
+    """Play the copy x on with the direct rules (p's decisions) and public information
+    (an opponent's) until the plan settles (mode)."""
     plan_rows = work.rows[PLAN]
-    turn = s.game[G_TURN]
-    apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
     for _ in range(MAX_PLAN_STEPS):
         if settled(x, p, turn, mode):
             break
@@ -97,7 +95,50 @@ def play_plan(s, t, p, seat, rows, i, w, work, mode):
         else:
             k = decide_direct(x, t, p, plan_rows, n, w, work, PLAN)
         apply_action(x, t, plan_rows[k, 0], plan_rows[k, 1], plan_rows[k, 2], plan_rows[k, 3])
-    return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+
+
+@njit
+def play_plan(s, t, p, seat, rows, i, w, work, mode):
+    """Value for p of playing row i of the real position s on the scratch copy, then
+    the direct rules until the plan settles (mode); a whole turn's plan looks one turn
+    further when the weights ask (next_turn_value)."""
+    x = work.plan
+    copy_into(x, s)
+    determinize(x, p, seat, work)
+    turn = s.game[G_TURN]
+    apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+    play_on(x, t, p, turn, mode, w, work)
+    v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+    if mode == SETTLE_TURN and w[W_LOOKAHEAD] > 0.0 and not x.game[G_GAME_OVER]:
+        v += w[W_LOOKAHEAD] * (next_turn_value(x, t, p, w, work) - v)
+    return v
+
+
+@njit
+def next_turn_value(x, t, p, w, work):
+    """The best end value of p's next turn after the position x (p's turn just played):
+    every section it may choose then, each played to its end by the direct rules on a
+    second copy. The opponents' turns between are skipped (what they will do is not
+    known); this is what judges whether this turn leaves the next one a bottom action it
+    can pay, and whether a Relentless repeat is worth it."""
+    give_turn_to(x, p)
+    turn = x.game[G_TURN]
+    rows = work.rows[AHEAD]
+    n = legal_actions(x, t, rows, work.buf[AHEAD, BUF_LEGAL])
+    y = work.ahead
+    best = -1e18
+    for k in range(n):
+        if rows[k, 0] != A_SECTION:
+            continue              # an objective's reveal: the plan takes it when it comes
+        copy_into(y, x)
+        apply_action(y, t, rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3])
+        play_on(y, t, p, turn, SETTLE_TURN, w, work)
+        v = position_value(y, t, p, w, work.buf[PLAN, BUF_CONTROL])
+        if v > best:
+            best = v
+    if best == -1e18:
+        return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+    return best
 
 
 @njit
@@ -113,7 +154,9 @@ def _plan_mode(phase, w):
     if phase == PH_SECTION:
         return SETTLE_TURN if w[W_PLAN_SECTIONS] > 0.0 else -1
     if phase == PH_TOP:
-        return SETTLE_BOTTOM
+        # with look-ahead, an option is judged by its whole turn (the bottom action it
+        # pays for included) and the next turn it leaves, as the section was
+        return SETTLE_TURN if w[W_LOOKAHEAD] > 0.0 else SETTLE_BOTTOM
     if (phase == PH_BOTTOM_BENEFIT or phase == PH_ENCOUNTER or phase == PH_GAIN_RESOURCES
             or phase == PH_FREE_ACTION or phase == PH_PRODUCE or phase == PH_TRADE_HEX
             or phase == PH_FACTORY_PICK):
@@ -127,7 +170,7 @@ def plan_candidates(s, t, p, actions, n, w, work, mode):
     longer list (Trade pairs, Deploy and Build placements, Enlist and Upgrade choices,
     resource splits) only the MAX_PLANNED rows the direct rules value most."""
     picked = work.rows[0, :, 0]
-    if n <= MAX_PLANNED or mode == SETTLE_TURN:
+    if n <= MAX_PLANNED or s.game[G_PHASE] == PH_SECTION:
         for i in range(n):
             picked[i] = i
         return n
@@ -168,6 +211,8 @@ def choose_greedy(s, t, seat, actions, n, w, work):
     i = reveal_row(actions, n)
     if i >= 0:
         return i              # an objective's star, whenever one is offered
+    if s.game[G_PHASE] == PH_FACTORY_PICK and w[W_FACTORY_PICK] > 0.0:
+        return factory_card_row(t, actions, n, w)
     mode = _plan_mode(s.game[G_PHASE], w)
     if mode < 0:
         return decide_direct(s, t, p, actions, n, w, work, 0)

@@ -9,8 +9,8 @@ from .tactics import (choose_card, choose_dial, choose_payment, choose_step, cho
 from .value import control_map
 from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY,
                    A_ENCOUNTER_OPTION, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE,
-                   A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
-                   A_UPGRADE, BOTTOM_ACTION_ROW, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
+                   A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TAKE_FACTORY, A_TRADE_POPULARITY,
+                   A_TRADE_RESOURCES, A_UPGRADE, BOTTOM_ACTION_ROW, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
                    CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER,
                    CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER,
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
@@ -35,6 +35,20 @@ def reveal_row(rows, n):
         if rows[i, 0] == A_REVEAL_OBJECTIVE:
             return i
     return -1
+
+
+@njit
+def factory_card_row(t, rows, n, w):
+    """The Factory card whose top action is worth most (its gains less its costs, as an
+    encounter option is valued); the cards' bottom actions are alike."""
+    best = 0
+    best_value = -1e18
+    for i in range(n):
+        if rows[i, 0] == A_TAKE_FACTORY:
+            v = _option_value(t.factory_top[rows[i, 1]], w)
+            if v > best_value:
+                best, best_value = i, v
+    return best
 
 
 @njit

@@ -6,15 +6,16 @@ deciding player's own hand: an opponent's strength is estimated from its power, 
 number of cards and the units it has on the territory, never from its cards' values.
 """
 from ..compiled.jit import njit
-from .view import (A_COMBAT_CARD, A_DIAL, A_PAY_RESOURCE, A_SELECT_UNIT, A_STEP, G_ACTIVE,
-                   G_ATK_DIAL, G_ATK_NCARDS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL,
-                   G_DEF_NCARDS, G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, N_CARD_VALUES, N_HEX, N_RES,
+from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_RESOURCE,
+                   A_PICK_WORKER, A_SELECT_UNIT, A_STEP, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
+                   G_CARGO_MASK, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                   G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, LAKE, N_CARD_VALUES, N_HEX, N_RES,
                    N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_COMBAT_STAR_CAP, R_DIAL_MAX,
                    STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0, bottom_cost, card_allowance,
                    hand_size, highest_dial_row, opponent_in_combat, pieces_on, skip_row,
                    step_targets)
-from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_ENCOUNTER, W_FACTORY, W_POPULARITY,
-                      W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
+from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_CARGO, W_ENCOUNTER, W_FACTORY,
+                      W_POPULARITY, W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
 
 VILLAGE_MAKES = -2      # tables.produces of a village: workers, not a resource
 HOPELESS = -1000.0
@@ -219,12 +220,35 @@ def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
     if k == 0:
         return HOPELESS
     base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+    ferry = w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0
     best = HOPELESS
     for i in range(k):
         g = spot_value(s, t, p, u, targets[i], w, dist, ctrl, enemy, need) - base
+        if ferry:
+            g += best_passenger_gain(s, t, p, here, targets[i], w, dist, ctrl, enemy, need)
         if g > best:
             best = g
     return best
+
+
+@njit
+def worker_gain(s, t, p, x, frm, to, w, dist, ctrl, enemy, need):
+    """What worker x gains by standing on `to` instead of `frm`."""
+    return (spot_value(s, t, p, x, to, w, dist, ctrl, enemy, need)
+            - spot_value(s, t, p, x, frm, w, dist, ctrl, enemy, need))
+
+
+@njit
+def best_passenger_gain(s, t, p, here, to, w, dist, ctrl, enemy, need):
+    """What a mech's ride from here to `to` is worth to the best of p's workers on here
+    (0 when none gains: workers on one hex are alike, so one is counted). Cargo never
+    goes onto a lake or a home base."""
+    if to >= N_HEX or t.terrain[to] == LAKE:
+        return 0.0
+    for x in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, x] == here:
+            return max(0.0, worker_gain(s, t, p, x, here, to, w, dist, ctrl, enemy, need))
+    return 0.0
 
 
 @njit
@@ -259,18 +283,88 @@ def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
 
 @njit
 def choose_step(s, t, p, rows, n, w, dist, ctrl, enemy, need):
-    """The mover's best next hex, or Stop when no step improves its spot.
-    Picking up or dropping cargo is left alone."""
+    """The mover's best next hex, or Stop when no step improves its spot; with the cargo
+    weight, what it picks up or drops first (choose_cargo)."""
     u = s.game[G_MOVER]
-    base = spot_value(s, t, p, u, s.unit_loc[p, u], w, dist, ctrl, enemy, need)
+    here = s.unit_loc[p, u]
+    base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+    cargo = w[W_CARGO] > 0.0
     best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_STEP:
             g = spot_value(s, t, p, u, rows[i, 1], w, dist, ctrl, enemy, need) - base
+            if cargo:
+                g += carried_gain(s, t, p, here, rows[i, 1], w, dist, ctrl, enemy, need)
             if g > best_gain:
                 best, best_gain = i, g
-    return best
+    if not cargo:
+        return best
+    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need)
+    return k if k >= 0 else best
+
+
+@njit
+def carried_gain(s, t, p, here, to, w, dist, ctrl, enemy, need):
+    """What the workers the mover carries gain by going on to `to`."""
+    g = 0.0
+    cargo = s.game[G_CARGO_MASK]
+    for x in range(UNIT_WORKER0, N_UNITS):
+        if (cargo >> x) & 1:
+            g += worker_gain(s, t, p, x, here, to, w, dist, ctrl, enemy, need)
+    return g
+
+
+@njit
+def choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need):
+    """Before the step `best` (or Stop): drop a carried worker that is better off here
+    than there; pick up a worker whose ride to some step's hex makes that step better
+    than the best one; pick up resources that leaving would leave on a hex p no longer
+    holds. -1: none of these."""
+    u = s.game[G_MOVER]
+    here = s.unit_loc[p, u]
+    stepping = rows[best, 0] == A_STEP
+    to = rows[best, 1] if stepping else here
+    for i in range(n):
+        if rows[i, 0] == A_DROP_WORKER and stepping:
+            if worker_gain(s, t, p, rows[i, 1], here, to, w, dist, ctrl, enemy, need) <= 0.0:
+                return i
+    if UNIT_CHARACTER < u < UNIT_WORKER0:
+        base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+        for i in range(n):
+            if rows[i, 0] != A_PICK_WORKER:
+                continue
+            x = rows[i, 1]
+            for j in range(n):
+                dest = rows[j, 1]
+                if rows[j, 0] != A_STEP or dest >= N_HEX or t.terrain[dest] == LAKE:
+                    continue
+                g = (spot_value(s, t, p, u, dest, w, dist, ctrl, enemy, need) - base
+                     + carried_gain(s, t, p, here, dest, w, dist, ctrl, enemy, need)
+                     + worker_gain(s, t, p, x, here, dest, w, dist, ctrl, enemy, need))
+                if g > best_gain + 0.05:
+                    return i
+    if stepping and to < N_HEX and t.terrain[to] != LAKE and _left_unheld(s, p, u, here):
+        most = -1
+        for i in range(n):
+            if rows[i, 0] == A_PICK_RESOURCE and (most < 0 or rows[i, 2] > rows[most, 2]):
+                most = i
+        if most >= 0:
+            return most
+    return -1
+
+
+@njit
+def _left_unheld(s, p, u, here):
+    """No piece of p stays on here once the mover and its cargo leave."""
+    if here >= N_HEX:
+        return False
+    staying = own_pieces(s, p, here, u)
+    cargo = s.game[G_CARGO_MASK]
+    for x in range(UNIT_WORKER0, N_UNITS):
+        if (cargo >> x) & 1:
+            staying -= 1
+    return staying <= 0
 
 
 @njit

@@ -7,12 +7,16 @@ from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N
                    bottom_cost, faction_ability, hand_size, mechs_deployed, objective_holds,
                    recruits_enlisted, structure_feature_count, structures_built, upgrades_done,
                    workers_on_board)
-from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_POPULARITY, W_POWER, W_RECRUIT,
-                      W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE, W_TERRITORY, W_UPGRADE,
-                      W_WORKER)
+from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
+                      W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
+                      W_TERRITORY, W_UPGRADE, W_WORKER)
 
 NOBODY = -1
 CONTESTED = -2
+# What a player typically holds when the game ends, the counts its popularity tier will
+# pay for (stars, territories, resource pairs): the popularity outlook prices a tier
+# with them, since early in the game the current counts say little about the end.
+FINAL_COUNTS = (5, 9, 4)
 
 
 @njit
@@ -79,11 +83,43 @@ def position_value(s, t, p, w, ctrl):
     v += w[W_STRUCTURE] * structures_built(s, p) + w[W_RECRUIT] * recruits_enlisted(s, p)
     v += w[W_WORKER] * workers_on_board(s, p)
     v += w[W_TERRITORY] * territories + w[W_RESOURCE] * resources
+    if w[W_OUTLOOK] != 0.0:
+        v += w[W_OUTLOOK] * popularity_outlook(t, pl[P_POPULARITY])
     if w[W_OBJECTIVE] != 0.0:
         v += w[W_OBJECTIVE] * objectives_within_reach(s, t, p)
     if w[W_READY] != 0.0:
         v += w[W_READY] * bottom_readiness(s, t, p, ctrl)
     return v
+
+
+@njit
+def tier_gain(t, tier):
+    """Coins the end-game tier `tier` pays over the lowest tier at FINAL_COUNTS."""
+    gain = 0
+    for k in range(3):
+        gain += (t.tier_pay[tier, k] - t.tier_pay[0, k]) * FINAL_COUNTS[k]
+    return gain
+
+
+@njit
+def popularity_outlook(t, popularity):
+    """What popularity is worth at the end of the game: the gain of its scoring tier at
+    FINAL_COUNTS, rising linearly from one tier's first space to the next tier's, so
+    every step toward a tier counts (a tier boundary alone would make the first steps
+    look worthless)."""
+    tier = t.pop_tier[popularity]
+    top = t.pop_tier.shape[0] - 1
+    if tier == t.pop_tier[top]:
+        return float(tier_gain(t, tier))
+    low = popularity
+    while low > 0 and t.pop_tier[low - 1] == tier:
+        low -= 1
+    high = popularity
+    while t.pop_tier[high] == tier:
+        high += 1
+    share = (popularity - low) / (high - low)
+    here = tier_gain(t, tier)
+    return here + share * (tier_gain(t, t.pop_tier[high]) - here)
 
 
 @njit

@@ -34,13 +34,15 @@ from ..kernel.objectives import objective_holds
 from ..kernel.scoring import structure_feature_count
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
+from ..kernel.turn import give_turn_to
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,
-                      A_PAY_RESOURCE, A_PRODUCE, A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_SECTION,
-                      A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TRADE_POPULARITY,
+                      A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_PRODUCE,
+                      A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_SECTION,
+                      A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
                       A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
-                      G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                      G_CARGO_MASK, G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
                       G_ENC_CARD, G_FACTORY_POOL, G_GAME_OVER, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PHASE, G_SB_TILE, G_SECTION, G_STEPS_TAKEN, G_TURN,
                       MAX_ACTIONS, MAX_PLAYERS, N_STRUCTURES, N_UNITS, OFF_BOARD, PH_BOTTOM,

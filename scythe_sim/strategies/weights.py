@@ -43,11 +43,17 @@ WEIGHTS = (
     # --- the Automa ------------------------------------------------------------------
     "level",        # Automa difficulty 1-4 (Autometta, Automa, Automaszyna, Ultimaszyna)
     "card_bias",    # Automa: value added to the plan of the section its card asks for
+    # --- multi-turn planning (0 in greedy1: the planner as it was) ------------------------
+    "lookahead",    # 0-1: a section's value blends its turn's end (0) with the best next turn's (1)
+    "outlook",      # per coin the end-game popularity tier is heading for is worth (value.py)
+    "cargo",        # 1: mechs carry workers, units carry resources they would leave unheld
+    "factory_pick", # 1: keep the Factory card whose top action is worth most (0: the first offered)
+    "progress",     # per own objective card, times its fulfilled share (objective_progress)
 )
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
  W_RECRUIT, W_WORKER, W_TERRITORY, W_RESOURCE, W_OBJECTIVE, W_READY, W_ENCOUNTER, W_FACTORY,
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
- W_LEVEL, W_CARD_BIAS) = range(len(WEIGHTS))
+ W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS) = range(len(WEIGHTS))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[2] / "configs" / "strategies"

@@ -6,8 +6,9 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
   never writes the state, so what it draws or remembers lives here);
 - a scratch State, so a planner copies the state into preallocated arrays instead of
   allocating in the per-decision loop;
+- a second scratch State, on which a plan plays the player's next turn (look-ahead);
 - action buffers and location scratch per level (0: the real decision, 1: decisions
-  inside a plan), board distances for the movement heuristics and the Automa deck
+  inside a plan, 2: the next turn's sections in a look-ahead), board distances for the movement heuristics and the Automa deck
   (automa_data.py).
 """
 import heapq
@@ -20,7 +21,7 @@ from ..compiled.rng import RNG_WORDS, seed_streams
 from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_LOC, STRATEGY_STREAM_ID, State,
                    new_state)
 
-LEVELS = 2              # the real decision and the decisions inside a plan
+LEVELS = 3              # the real decision, the decisions inside a plan, the look-ahead's sections
 N_MEMORY = 64           # int64 words of memory per seat
 N_BUFS = 5             # location scratch arrays per level: legal lists, control, enemies, step targets, needs
 BUF_LEGAL, BUF_CONTROL, BUF_ENEMY, BUF_TARGETS, BUF_NEED = range(N_BUFS)
@@ -31,6 +32,7 @@ class Workspace(NamedTuple):
     rng: np.ndarray         # (MAX_PLAYERS, RNG_WORDS) uint64: seat k's strategy stream
     memory: np.ndarray      # (MAX_PLAYERS, N_MEMORY) int64: seat k's memory, zero at game start
     plan: State             # the scratch state (a State record, kernel/state.py) plans are played on
+    ahead: State            # the scratch state a look-ahead plays the next turn on
     rows: np.ndarray        # (LEVELS, MAX_ACTIONS, ACTION_WIDTH) int64: legal rows inside a plan ([1]);
                             # [0, :, 0] lists the rows a real decision plays out (greedy.best_plan)
     buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
@@ -78,6 +80,7 @@ def new_workspace(tables) -> Workspace:
         rng=np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64),
         memory=np.zeros((MAX_PLAYERS, N_MEMORY), np.int64),
         plan=new_state(),
+        ahead=new_state(),
         rows=np.zeros((LEVELS, MAX_ACTIONS, ACTION_WIDTH), np.int64),
         buf=np.zeros((LEVELS, N_BUFS, N_LOC), np.int64),
         values=np.zeros((LEVELS, MAX_ACTIONS), np.float64),
