@@ -115,17 +115,17 @@ class Report:
         console.print(f"{sum(t.passed for t in self.targets)} of {len(self.targets)} targets pass")
 
 
-def check_out(path):
-    """Refuse an --out path that cannot be written, before any game is played."""
+def check_out(path, option="--out", example="quality.md"):
+    """Refuse an output path that cannot be written, before any game is played."""
     import os
     from pathlib import Path
 
     p = Path(path).resolve()
     if p.is_dir():
-        raise ConfigError(f"--out {str(path)!r} is a folder: give a file name such as quality.md")
+        raise ConfigError(f"{option} {str(path)!r} is a folder: give a file name such as {example}")
     parent = next((q for q in p.parents if q.exists()), None)
     if parent is None or not parent.is_dir() or not os.access(parent, os.W_OK):
-        raise ConfigError(f"cannot write --out {str(path)!r}: {parent} is not a writable folder")
+        raise ConfigError(f"cannot write {option} {str(path)!r}: {parent} is not a writable folder")
 
 
 def write_markdown(report: Report, path) -> str:
@@ -162,10 +162,14 @@ def block_configs(games: int, players: int, seed: int, params) -> list:
 
 
 def _with_params(config, params):
-    """The config playing every strategy with its row of `params`."""
+    """The config playing every strategy with its row of `params` (and its per-faction
+    rows, when params has them)."""
     rows = tuple((name, tuple(float(x) for x in params[STRATEGIES.index(name)]))
                  for name, _ in config.weights)
-    return dataclasses.replace(config, weights=rows)
+    used = {name for name, _ in config.weights}
+    keyed = tuple((name, key, tuple(float(x) for x in row))
+                  for (name, key), row in sorted(config.spec.seat_weights(params).items()) if name in used)
+    return dataclasses.replace(config, weights=rows, seat_weights=keyed)
 
 
 def play_blocks(blocks, workers=1, chunk=None) -> list:

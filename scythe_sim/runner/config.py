@@ -52,6 +52,8 @@ class RunConfig:
     strategies: tuple = ()         # names (seats, pool), or line-ups of names (lineups)
     rules: tuple = ()              # ((rule name, value), ...) house-rule overrides
     weights: tuple = ()            # ((strategy name, (float, ...)), ...): rows of the strategies used
+    seat_weights: tuple = ()       # ((strategy name, seat key, (float, ...)), ...): rows for the seats
+                                   #   of one key (the game decides which) where a weights file overrides some
 
     @property
     def spec(self):
@@ -65,6 +67,9 @@ class RunConfig:
         params = np.zeros((len(names), width), np.float64)
         for name, row in self.weights:
             params[names.index(name), :len(row)] = row
+        if self.seat_weights:
+            return self.spec.with_seat_weights(params, {(name, key): np.asarray(row, np.float64)
+                                                        for name, key, row in self.seat_weights})
         return params
 
     @property
@@ -88,6 +93,8 @@ class RunConfig:
         d["rules"] = dict(self.rules)
         d["fixed"] = {key: list(names) for key, names in self.fixed}
         d["weights"] = {name: list(row) for name, row in self.weights}
+        if not self.seat_weights:
+            d.pop("seat_weights")       # so a run without them keeps its hash
         return json.loads(json.dumps(d))         # tuples (nested too) as lists
 
     def config_hash(self) -> str:
@@ -109,6 +116,8 @@ def config_from_snapshot(snapshot: dict) -> RunConfig:
     fields["fixed"] = tuple(sorted((key, tuple(names)) for key, names in snapshot.get("fixed", {}).items()))
     fields["weights"] = tuple(sorted((name, tuple(float(x) for x in row))
                                      for name, row in snapshot.get("weights", {}).items()))
+    fields["seat_weights"] = tuple(sorted((name, key, tuple(float(x) for x in row))
+                                          for name, key, row in snapshot.get("seat_weights", [])))
     try:
         return RunConfig(**fields)
     except TypeError:
@@ -174,9 +183,9 @@ def parse_config(data: dict, base=None) -> RunConfig:
     mode, names = _strategies(strategies, spec)
     fields["strategy_mode"], fields["strategies"] = mode, names
     config = RunConfig(**fields)
-    config = dataclasses.replace(config, weights=_weights(
-        strategies.get("weights", {}), config.used_strategies(), spec,
-        Path(base) if base is not None else Path.cwd()))
+    rows, seat_rows = _weights(strategies.get("weights", {}), config.used_strategies(), spec,
+                               Path(base) if base is not None else Path.cwd())
+    config = dataclasses.replace(config, weights=rows, seat_weights=seat_rows)
     _check_combination(config)
     spec.check_config(config)
     return config
@@ -270,11 +279,14 @@ def _strategies(table, spec):
 
 
 def _weights(given, used, spec, base):
-    """((name, row), ...) for every strategy the run uses: the game's default weights,
-    or the file the config names for it."""
+    """(((name, row), ...), ((name, seat key, row), ...)) for every strategy the run uses:
+    the game's default weights, or the file the config names for it; the second holds
+    the rows for the seats of one key, where the weights have any (seat_weights)."""
     if not isinstance(given, dict):
         raise ConfigError('config \'strategies.weights\' must be a table of strategy = "weights file"')
     params = spec.load_weights()
+    keyed = {k: row for k, row in (spec.seat_weights(params) if spec.seat_weights else {}).items()
+             if k[0] in used}
     for name, path in given.items():
         key = f"strategies.weights.{name}"
         if name not in spec.strategies:
@@ -290,15 +302,18 @@ def _weights(given, used, spec, base):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} not found (paths are "
                               "relative to the config file)")
         try:
-            row = spec.weight_row(file)
+            row, by_key = spec.weight_rows(file) if spec.weight_rows else (spec.weight_row(file), {})
         except ConfigError as exc:
             raise ConfigError(f"config {key!r}: {exc}") from None
-        if not all(math.isfinite(x) for x in row):
+        if not all(math.isfinite(x) for r in (row, *by_key.values()) for x in r):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} holds a weight that is "
                               "not a finite number")
         params[spec.strategies.index(name)] = row
-    return tuple((name, tuple(float(x) for x in params[spec.strategies.index(name)]))
+        keyed = {k: r for k, r in keyed.items() if k[0] != name}
+        keyed.update({(name, k): r for k, r in by_key.items()})
+    rows = tuple((name, tuple(float(x) for x in params[spec.strategies.index(name)]))
                  for name in sorted(set(used)))
+    return rows, tuple((name, k, tuple(float(x) for x in r)) for (name, k), r in sorted(keyed.items()))
 
 
 def _rules(table, spec):

@@ -32,7 +32,8 @@ class GameSpec:
     seat_lists: tuple            # setup keys that list one name per seat for a fixed assignment
     table_names: tuple           # result tables, in write order; the last is the optional turn log
     build_tables: Callable       # (rules dict) -> tables; ConfigError on a bad rule
-    load_weights: Callable       # () -> (len(strategies), n) float64 default weight rows
+    load_weights: Callable       # () -> float64 default weights: row i is strategy i's, and
+                                 #   seat_weights(params) finds any per-seat-key rows
     weight_row: Callable         # (path) -> weight row of a weights file; ConfigError if bad
     check_config: Callable       # (config) -> None; ConfigError naming the field
     plan_games: Callable         # (config, start, stop) -> plan of games start..stop-1
@@ -46,6 +47,10 @@ class GameSpec:
     replay: Callable             # (config, game id, stored) -> (lines, mismatches); stored(table)
                                  #   is the game's stored rows of that table (polars)
     warm: Callable               # () -> None: compile or load the kernel before workers fork
+    # Weights that differ by a seat key (a key the game defines per seat); None: a game without them.
+    weight_rows: Callable = None       # (path) -> (row, {key: row}) of a weights file
+    seat_weights: Callable = None      # (params) -> {(strategy name, key): row} beside the rows
+    with_seat_weights: Callable = None  # (rows, {(strategy name, key): row}) -> params
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -37,4 +37,7 @@ SPEC = register(GameSpec(
     data_sha256=spec.data_sha256,
     replay=spec.replay,
     warm=warm,
+    weight_rows=spec.weight_rows,
+    seat_weights=spec.seat_weights,
+    with_seat_weights=spec.with_seat_weights,
 ))

@@ -21,6 +21,32 @@ def play(tables, plan, config, check=False):
                      params=config.params(), check=check, log_turns=config.log_turns)
 
 
+def weight_rows(path):
+    """(row, {faction name: row}) of a weights file (strategies/weights.py)."""
+    from ..strategies.weights import weight_rows as rows_of
+
+    row, by_faction = rows_of(path)
+    return row, {FACTIONS[f]: r for f, r in by_faction.items()}
+
+
+def seat_weights(params) -> dict:
+    """{(strategy name, faction name): row} of the per-faction rows params holds."""
+    from ..strategies import N_STRATEGIES, STRATEGIES
+    from ..strategies.weights import faction_rows
+
+    return {(STRATEGIES[slot], FACTIONS[f]): row for (slot, f), row in faction_rows(params).items()
+            if slot < N_STRATEGIES}
+
+
+def with_seat_weights(rows, keyed) -> object:
+    """params of the strategies' rows and {(strategy name, faction name): row}."""
+    from ..strategies import STRATEGIES
+    from ..strategies.weights import with_faction_rows
+
+    return with_faction_rows(rows, {(STRATEGIES.index(name), FACTIONS.index(faction)): row
+                                    for (name, faction), row in keyed.items()})
+
+
 def bad_games(plan, raw):
     """((batch index, status, seed), ...) of the games that stopped on a simulator bug."""
     from ..play import R_STATUS, STATUS_OK

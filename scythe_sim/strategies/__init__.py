@@ -1,8 +1,9 @@
 """Strategies: njit choosers that read the state and answer one decision at a time.
 
 ``choose(strategy_id, s, t, seat, actions, n, params, work) -> index in [0, n)``;
-strategies never write the state. ``params[strategy_id]`` is the strategy's row of
-tunable weights (configs/strategies/<name>.toml, see weights.py) and ``work`` the
+strategies never write the state. ``params`` holds the strategies' rows of tunable
+weights (configs/strategies/<name>.toml, see weights.py: ``params[strategy_id]``, or a
+row per faction of the seat when a weights file has ``[faction.<name>]`` tables) and ``work`` the
 Workspace (workspace.py): each seat's random stream and memory, scratch states for
 planning, precomputed board distances and the Automa deck.
 
@@ -17,6 +18,10 @@ STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective
  STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
 N_STRATEGY_PARAMS = 32   # width of the per-strategy float parameter rows
+# Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past
+# the named strategies that the greedy planner plays (scythe_sim/tune.py).
+TUNING_SLOT = N_STRATEGIES
+N_SLOTS = N_STRATEGIES + 1
 
 
 def strategy_id(name: str) -> int:

@@ -1,17 +1,29 @@
 """Integer dispatch from a strategy id to its njit chooser."""
 from ..compiled.jit import njit_entry
-from . import STRATEGY_AUTOMA, STRATEGY_RANDOM
+from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
+from .view import seat_faction
 
 
 @njit_entry
 def choose(strategy_id, s, t, seat, actions, n, params, work):
     """Index of the row seat's strategy picks among actions[:n]; never writes s.
-    The greedy planner serves greedy and every persona, each with its own weights."""
+    The greedy planner serves greedy, every persona and any slot past the named
+    strategies (the tuner's candidate), each with its own weights."""
     if strategy_id == STRATEGY_RANDOM:
         return choose_random(seat, n, work.rng)
+    row = param_row(params, strategy_id, s, seat)
     if strategy_id == STRATEGY_AUTOMA:
-        return choose_automa(s, t, seat, actions, n, params[strategy_id], work)
-    return choose_greedy(s, t, seat, actions, n, params[strategy_id], work)
+        return choose_automa(s, t, seat, actions, n, params[row], work)
+    return choose_greedy(s, t, seat, actions, n, params[row], work)
+
+
+@njit_entry
+def param_row(params, strategy_id, s, seat):
+    """The row of params seat plays with (weights.py has the layout): the strategy's own
+    row, or, when params carries per-faction rows, its row for the seat's faction."""
+    if params.shape[0] <= N_SLOTS:
+        return strategy_id
+    return strategy_id + N_SLOTS * (1 + seat_faction(s, seat))

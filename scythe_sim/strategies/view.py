@@ -51,7 +51,7 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
                       PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP,
                       PH_TRADE_HEX, P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
-                      P_STARS, P_TURNS, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
+                      P_SEAT, P_STARS, P_TURNS, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
                       UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX
 
@@ -83,6 +83,15 @@ def highest_dial_row(n):
 # --- Abilities -------------------------------------------------------------------------
 # Each player's abilities are its own fields, set at setup (kernel/setup.set_abilities):
 # strategies read them, never the faction tables, so ability swaps stay a setup matter.
+@njit
+def seat_faction(s, seat):
+    """The faction (enums.FACTIONS id) of the player sitting in `seat`."""
+    for p in range(s.game[G_N_PLAYERS]):
+        if s.player[p, P_SEAT] == seat:
+            return s.player[p, P_FACTION]
+    return -1
+
+
 @njit
 def faction_ability(s, p):
     """p's faction ability (enums.FACTION_ABILITIES id)."""

@@ -1,8 +1,17 @@
 """Strategy weights: one float row per strategy, read from configs/strategies/<name>.toml.
 
 A file names its weights under ``[weights]``; ``based_on = "greedy"`` starts from another
-strategy's file, so a persona lists only what it changes. Tuning needs no recompile: the
-rows are an argument of the compiled batch (``params[strategy_id]``).
+strategy's file, so a persona lists only what it changes. ``[faction.<name>]`` tables
+override some weights for the seats playing that faction (a file's own tables: based_on
+inherits [weights] only). Tuning needs no recompile: the rows are an argument of the
+compiled batch.
+
+The layout of ``params`` (float64, 2-D; dispatch.param_row reads it):
+- without per-faction rows, row ``strategy_id`` is the strategy's weights (at most
+  N_SLOTS rows: the strategies, then the tuner's candidate slot);
+- with them, ``N_SLOTS * (1 + N_FACTIONS)`` rows: block 0 is as above, block 1 + f holds
+  every slot's full row for the seats playing faction f. A game without any override
+  gets the first layout, so it plays exactly as before faction rows existed.
 """
 import functools
 import pathlib
@@ -11,7 +20,8 @@ import tomllib
 import numpy as np
 
 from ..errors import ConfigError
-from . import N_STRATEGY_PARAMS, STRATEGIES
+from . import N_SLOTS, N_STRATEGY_PARAMS, STRATEGIES
+from .view import FACTIONS
 
 WEIGHTS = (
     # --- the value of a position (value.py) ------------------------------------------
@@ -59,62 +69,122 @@ assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[2] / "configs" / "strategies"
 
 
-def _read(path: pathlib.Path, seen=()) -> dict:
+def _read(path: pathlib.Path, seen=()) -> tuple:
+    """({weight: value}, {faction id: {weight: value}}) of a weights file."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"cannot read strategy weights {path}: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"strategy weights {path} is not valid TOML: {exc}") from None
-    unknown = set(data) - {"based_on", "weights", "description"}
+    unknown = set(data) - {"based_on", "weights", "description", "faction"}
     if unknown:
         raise ConfigError(f"strategy weights {path}: unknown key {sorted(unknown)[0]!r} "
-                          "(use description, based_on and [weights])")
+                          "(use description, based_on, [weights] and [faction.<name>])")
     weights = {}
     base = data.get("based_on")
     if base is not None:
         if base not in STRATEGIES or base in seen:
             raise ConfigError(f"strategy weights {path}: based_on = {base!r} is not another strategy's file")
-        weights.update(_read(CONFIG_DIR / f"{base}.toml", seen + (path.stem,)))
-    table = data.get("weights", {})
+        weights.update(_read(CONFIG_DIR / f"{base}.toml", seen + (path.stem,))[0])
+    weights.update(_numbers(data.get("weights", {}), path, "[weights]"))
+    factions = data.get("faction", {})
+    if not isinstance(factions, dict):
+        raise ConfigError(f"strategy weights {path}: 'faction' must hold [faction.<name>] tables")
+    overrides = {}
+    for name, table in factions.items():
+        if name not in FACTIONS:
+            raise ConfigError(f"strategy weights {path}: unknown faction {name!r} in [faction.{name}] "
+                              f"(known: {', '.join(FACTIONS)})")
+        overrides[FACTIONS.index(name)] = _numbers(table, path, f"[faction.{name}]")
+    return weights, overrides
+
+
+def _numbers(table, path, where) -> dict:
+    """{weight: float} of one table of a weights file, every key a known weight."""
     if not isinstance(table, dict):
-        raise ConfigError(f"strategy weights {path}: [weights] must be a table of numbers")
+        raise ConfigError(f"strategy weights {path}: {where} must be a table of numbers")
+    out = {}
     for key, value in table.items():
         if key not in WEIGHTS:
-            raise ConfigError(f"strategy weights {path}: unknown weight {key!r} (known: {', '.join(WEIGHTS)})")
+            raise ConfigError(f"strategy weights {path}: {where} has unknown weight {key!r} "
+                              f"(known: {', '.join(WEIGHTS)})")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ConfigError(f"strategy weights {path}: weight {key!r} must be a number, not {value!r}")
-        weights[key] = float(value)
-    return weights
+            raise ConfigError(f"strategy weights {path}: {where} weight {key!r} must be a number, not {value!r}")
+        out[key] = float(value)
+    return out
 
 
-def weight_row(path) -> np.ndarray:
-    """The float row of one weights file (weights it does not name are 0)."""
+def _row(weights: dict) -> np.ndarray:
     row = np.zeros(N_STRATEGY_PARAMS, np.float64)
-    for key, value in _read(pathlib.Path(path)).items():
+    for key, value in weights.items():
         row[WEIGHTS.index(key)] = value
     return row
 
 
+def weight_rows(path) -> tuple:
+    """(row, {faction id: row}) of one weights file: its float row (weights it does not
+    name are 0) and the full row of each faction it overrides."""
+    weights, overrides = _read(pathlib.Path(path))
+    return _row(weights), {f: _row({**weights, **o}) for f, o in sorted(overrides.items())}
+
+
+def weight_row(path) -> np.ndarray:
+    """The float row of one weights file (weights it does not name are 0)."""
+    return weight_rows(path)[0]
+
+
+def with_faction_rows(base, rows) -> np.ndarray:
+    """params of base rows (one per slot, at most N_SLOTS) and {(slot, faction id): row}:
+    base itself when rows is empty, else the per-faction layout (module docstring)."""
+    base = np.asarray(base, np.float64)
+    if not rows:
+        return base
+    params = np.zeros((N_SLOTS * (1 + len(FACTIONS)), base.shape[1]), np.float64)
+    for block in range(1 + len(FACTIONS)):
+        params[block * N_SLOTS:block * N_SLOTS + base.shape[0]] = base
+    for (slot, faction), row in rows.items():
+        params[N_SLOTS * (1 + faction) + slot, :len(row)] = row
+    return params
+
+
+def faction_rows(params) -> dict:
+    """{(slot, faction id): row} of the per-faction rows of params that differ from the
+    slot's own row (empty without per-faction rows)."""
+    params = np.asarray(params, np.float64)
+    if params.shape[0] <= N_SLOTS:
+        return {}
+    return {(slot, f): params[N_SLOTS * (1 + f) + slot].copy()
+            for f in range(len(FACTIONS)) for slot in range(N_SLOTS)
+            if not np.array_equal(params[N_SLOTS * (1 + f) + slot], params[slot])}
+
+
 @functools.lru_cache(maxsize=8)
-def _default_params(folder: str) -> np.ndarray:
+def _default_rows(folder: str) -> tuple:
     params = np.zeros((len(STRATEGIES), N_STRATEGY_PARAMS), np.float64)
+    rows = {}
     for i, name in enumerate(STRATEGIES):
         path = pathlib.Path(folder) / f"{name}.toml"
         if path.exists():
-            params[i] = weight_row(path)
+            params[i], by_faction = weight_rows(path)
+            rows.update({(i, f): row for f, row in by_faction.items()})
         elif name != "random":
             raise ConfigError(f"strategy weights {path} are missing: reinstall scythe-sim from its "
                               "repository (pip install -e .)")
-    return params
+    return params, rows
 
 
 def load_params(overrides=None) -> np.ndarray:
-    """(len(STRATEGIES), N_STRATEGY_PARAMS) float64: every strategy's weights from
-    configs/strategies, with {strategy name: weights file} overrides."""
-    params = _default_params(str(CONFIG_DIR)).copy()
+    """Every strategy's weights from configs/strategies, with {strategy name: weights
+    file} overrides: (len(STRATEGIES), N_STRATEGY_PARAMS) float64, or the per-faction
+    layout when a file has [faction.<name>] tables."""
+    base, rows = _default_rows(str(CONFIG_DIR))
+    base, rows = base.copy(), dict(rows)
     for name, path in (overrides or {}).items():
         if name not in STRATEGIES:
             raise ConfigError(f"weights given for unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
-        params[STRATEGIES.index(name)] = weight_row(path)
-    return params
+        i = STRATEGIES.index(name)
+        base[i], by_faction = weight_rows(path)
+        rows = {key: row for key, row in rows.items() if key[0] != i}
+        rows.update({(i, f): row for f, row in by_faction.items()})
+    return with_faction_rows(base, rows)
