@@ -9,9 +9,11 @@ so game i of every run deals the same factions, mats and strategies to the same 
 a faction's seat is compared with itself, game by game (a paired difference of win
 indicators, its interval and McNemar's p-value; Holm's correction across every line).
 
-A line is one (switched-off rule, faction) pair. Riverwalk and Speed belong to every
-base faction, and the Factory and encounters to none: their rule goes off for
-everybody, and the report gives one line per faction.
+A line is one (switched-off rule, faction) pair. A mech ability goes off for one faction
+at a time (mech_abilities_off_for): Riverwalk and Speed, which every base faction has,
+get one run per faction, each reporting that faction's line only. The Factory and
+encounters belong to nobody: their rule goes off for everybody, and the report gives
+one line per faction.
 """
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ class Ablation:
     name: str              # the rule switched off: an ability name, "factory" or "encounters"
     kind: str              # "faction ability", "mech ability" or "board"
     rules: tuple           # ((house rule, value), ...) that switch it off
-    factions: tuple        # faction ids with a line: those that have it (all, for the board)
+    factions: tuple        # faction ids with a line: the one that loses it (all, for the board)
 
 
 def ablations(tables=None) -> list:
@@ -48,10 +50,10 @@ def ablations(tables=None) -> list:
     played = tuple(f for f in lineup(tables=t).factions if f not in NOT_PLAYED)
     out = [Ablation(FACTION_ABILITIES[int(t.fac_ability[f])], "faction ability",
                     (("faction_abilities_off", 1 << int(t.fac_ability[f])),), (f,)) for f in played]
-    for m, name in enumerate(MECH_ABILITIES):
-        owners = tuple(f for f in played if m in t.fac_mechs[f])
-        if owners:
-            out.append(Ablation(name, "mech ability", (("mech_abilities_off", 1 << m),), owners))
+    for m, name in enumerate(MECH_ABILITIES):   # one run per owner: off for that faction alone
+        out += [Ablation(name, "mech ability", (("mech_abilities_off", 1 << m),
+                                                ("mech_abilities_off_for", 1 << f)), (f,))
+                for f in played if m in t.fac_mechs[f]]
     out += [Ablation("factory", "board", (("factory_off", 1),), played),
             Ablation("encounters", "board", (("encounters_off", 1),), played)]
     return out
@@ -191,8 +193,9 @@ def _report(games, players, seed, lines, bad, played) -> AblationReport:
     note = ("difference = win rate without - with, paired per seat (games where the faction "
             "played; interval: normal approximation; p: McNemar; Holm over all lines). "
             "used: base-run games where the faction used it (Factory: kept a Factory card; "
-            "encounters: the game had an encounter). Riverwalk, Speed, the Factory and "
-            "encounters go off for every faction: one line per faction.")
+            "encounters: the game had an encounter). A mech ability goes off for its faction "
+            "alone (Riverwalk and Speed: one run per faction); the Factory and encounters go "
+            "off for every faction: one line per faction.")
     table = Table("ablation", "effect of switching one rule off, per faction", columns, rows, note)
     worse = [f"{x['rule']} ({x['faction']}, {x['diff']:+.1%})" for x in lines
              if x["kind"] != "board" and x["verdict"] == "stronger WITHOUT it"]

@@ -43,14 +43,16 @@ from .lineup import NOT_PLAYED, dealable_masks
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
               "expansion_factions", "power_max", "popularity_max", "dial_max",
-              "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off")
+              "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off",
+              "mech_abilities_off_for")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
- R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF) = range(len(RULE_NAMES))
+ R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR) = range(len(RULE_NAMES))
 # the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
 _RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
              "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
-             "encounters_off": 1, "factory_off": 1}
+             "encounters_off": 1, "factory_off": 1,
+             "mech_abilities_off_for": 2 ** len(FACTIONS) - 1}
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",

@@ -73,12 +73,23 @@ def pieces_on(s, p, loc):
 
 
 @njit
-def count_workers(s, p, loc):
+def _count_units(s, p, loc, first, stop):
+    """p's units of slots first..stop-1 on loc."""
     c = 0
-    for u in range(UNIT_WORKER0, N_UNITS):
+    for u in range(first, stop):
         if s.unit_loc[p, u] == loc:
             c += 1
     return c
+
+
+@njit
+def count_workers(s, p, loc):
+    return _count_units(s, p, loc, UNIT_WORKER0, N_UNITS)
+
+
+@njit
+def count_mechs(s, p, loc):
+    return _count_units(s, p, loc, UNIT_MECH0, UNIT_WORKER0)
 
 
 @njit

@@ -12,7 +12,7 @@ from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_S
                       P_SEAT, RNG_GAME, RNG_VARIANT, UNIT_CHARACTER, UNIT_WORKER0,
                       VARIANT_STREAM_ID)
 from ..tables import (R_BAN_PAIRS, R_ENCOUNTERS_OFF, R_FACTION_ABILITIES_OFF, R_FACTORY_OFF,
-                      R_MECH_ABILITIES_OFF)
+                      R_MECH_ABILITIES_OFF, R_MECH_ABILITIES_OFF_FOR)
 from .cards import draw_cards
 from .state import clear_state
 from .turn import start_turn
@@ -135,11 +135,12 @@ def _setup_player(s, t, p, seat, f, m):
 def set_abilities(s, t, p, f):
     """Give player p faction f's ability and mech abilities: with position.dict_to_state,
     the only place that maps a faction to abilities (rules read the player's fields).
-    An ability the house rules switch off (faction_abilities_off, mech_abilities_off)
-    becomes NO_ABILITY, which no rule matches."""
+    An ability the house rules switch off (faction_abilities_off; mech_abilities_off for
+    the factions in mech_abilities_off_for) becomes NO_ABILITY, which no rule matches."""
     s.player[p, P_ABILITY] = _unless_off(t.fac_ability[f], t.rules[R_FACTION_ABILITIES_OFF])
+    mechs_off = t.rules[R_MECH_ABILITIES_OFF] if (t.rules[R_MECH_ABILITIES_OFF_FOR] >> f) & 1 else 0
     for m in range(N_MECHS):
-        s.player[p, P_MECH_ABILITY0 + m] = _unless_off(t.fac_mechs[f, m], t.rules[R_MECH_ABILITIES_OFF])
+        s.player[p, P_MECH_ABILITY0 + m] = _unless_off(t.fac_mechs[f, m], mechs_off)
 
 
 @njit

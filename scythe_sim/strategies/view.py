@@ -30,7 +30,7 @@ from ..kernel.combat import card_allowance, opponent_in_combat
 from ..kernel.gains import RES_BITS
 from ..kernel.legal import legal_actions
 from ..kernel.movement import step_targets
-from ..kernel.objectives import objective_holds
+from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost

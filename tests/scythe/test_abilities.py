@@ -5,7 +5,8 @@ import pathlib
 import re
 
 from scythe_sim import layout
-from scythe_sim.enums import FACTIONS, MECH_ABILITIES, RELENTLESS, SEAWORTHY, parse_loc
+from scythe_sim.enums import (BASE_FACTIONS, CRIMEA, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
+                               RELENTLESS, RIVERWALK, SAXONY, SEAWORTHY, SPEED, parse_loc)
 from scythe_sim.game import Game
 from scythe_sim.kernel.invariants import INVARIANTS
 from scythe_sim.layout import (A_SECTION, N_MECHS, P_ABILITY, P_FACTION, P_MECH_ABILITY0,
@@ -27,6 +28,24 @@ def test_setup_and_positions_give_each_player_its_factions_abilities(tables):
             f = int(game.state.player[p, P_FACTION])
             expected = (int(tables.fac_ability[f]), [int(a) for a in tables.fac_mechs[f]])
             assert _abilities(game.state, p) == expected == _abilities(again.state, p)
+
+
+def test_a_mech_switch_reaches_only_the_factions_of_its_for_mask(tables):
+    """mech_abilities_off_for: Riverwalk off for Nordic alone leaves every other
+    faction's Riverwalk; Speed off for Crimea and Saxony leaves the others' Speed."""
+    cases = (({"mech_abilities_off": 1 << RIVERWALK, "mech_abilities_off_for": 1 << NORDIC},
+              {NORDIC: RIVERWALK}),
+             ({"mech_abilities_off": 1 << SPEED, "mech_abilities_off_for": (1 << CRIMEA) | (1 << SAXONY)},
+              {CRIMEA: SPEED, SAXONY: SPEED}),
+             ({"mech_abilities_off": 1 << SPEED, "mech_abilities_off_for": 0}, {}),
+             ({"mech_abilities_off": 1 << SPEED}, {f: SPEED for f in BASE_FACTIONS}))   # default: all
+    for rules, lost in cases:
+        game = Game.new(seed=2, players=5, rules=rules)
+        again = Game.from_dict(game.to_dict(), rules=rules)
+        for p in range(5):
+            f = int(game.state.player[p, P_FACTION])
+            mechs = [NO_ABILITY if a == lost.get(f) else int(a) for a in tables.fac_mechs[f]]
+            assert _abilities(game.state, p) == (int(tables.fac_ability[f]), mechs) == _abilities(again.state, p)
 
 
 def test_only_setup_maps_a_faction_to_its_abilities():

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from scythe_sim import ablation
-from scythe_sim.enums import (FACTION_ABILITIES, MECH_ABILITIES, NO_ABILITY, RELENTLESS,
-                               RIVERWALK, SPEED, SWIM)
+from scythe_sim.enums import (FACTION_ABILITIES, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
+                               RELENTLESS, RIVERWALK, SPEED, SWIM)
 from scythe_sim.errors import ConfigError
 from scythe_sim.game import Game
 from scythe_sim.layout import (A_SECTION, A_STEP, G_FACTORY_POOL, N_MECHS, P_ABILITY,
@@ -37,8 +37,9 @@ def _uses(game, p, k):
 def test_the_switches_are_off_by_default_and_a_bit_past_the_vocabulary_is_refused(tables):
     from scythe_sim.tables import RULE_NAMES
     assert all(tables.rules[RULE_NAMES.index(name)] == 0 for name in EVERYTHING_OFF)
+    assert tables.rules[RULE_NAMES.index("mech_abilities_off_for")] == 2 ** len(FACTIONS) - 1
     build_tables(EVERYTHING_OFF)
-    for name, top in EVERYTHING_OFF.items():
+    for name, top in {**EVERYTHING_OFF, "mech_abilities_off_for": 2 ** len(FACTIONS) - 1}.items():
         with pytest.raises(ConfigError, match=name):
             build_tables({name: top + 1})
 
@@ -89,6 +90,21 @@ def test_riverwalk_off_the_character_no_longer_crosses_and_the_mech_keeps_its_na
     again = Game.from_dict(off.to_dict(), rules=rules)
     assert again.to_dict() == off.to_dict()
     assert any("riverwalk mech" in a.text for a in off.legal_actions())
+
+
+def test_riverwalk_off_for_nordic_alone_leaves_crimeas_riverwalk():
+    # a mech on T12 (farm) crosses the river to T11 (mountain: Nordic's) or T05 (tundra: Crimea's)
+    from tests.scythe.test_move import position
+    rules = {"mech_abilities_off": 1 << RIVERWALK, "mech_abilities_off_for": 1 << NORDIC}
+    for mover, other, across, kept in (("nordic", "crimea", "T11", False), ("crimea", "nordic", "T05", True)):
+        two = position(player(mover, mechs={"riverwalk": "T12"}),
+                       opponent(other, mechs={"riverwalk": f"home:{other}"}))
+        on, off = _with_rules(two, None), _with_rules(two, rules)
+        walker = mech(mover, "riverwalk")
+        assert across in reach(on, walker) and (across in reach(off, walker)) == kept
+        fields = {f: int(off.state.player[p, P_MECH_ABILITY0 + mech(f, "riverwalk") - 1])
+                  for p, f in enumerate((mover, other))}
+        assert fields == {"nordic": NO_ABILITY, "crimea": RIVERWALK}
 
 
 def _speed_mech_moves(rules=None):
@@ -160,18 +176,26 @@ def test_use_columns_count_in_strategy_games():
 
 # --- the report ----------------------------------------------------------------------------
 def test_every_played_ability_and_the_board_rules_are_ablated():
-    items = {a.name: a for a in ablation.ablations()}
+    runs = ablation.ablations()
+    items = {a.name: a for a in runs}
     assert set(items) == {"swim", "relentless", "coercion", "dominate", "meander", "riverwalk",
                           "speed", "seaworthy", "artillery", "township", "peoples_army", "wayfare",
                           "scout", "underpass", "disarm", "submerge", "camaraderie", "factory",
                           "encounters"}
-    assert len(items["speed"].factions) == 5 and len(items["scout"].factions) == 1
+    speed = [a for a in runs if a.name == "speed"]   # one run per faction, off for it alone
+    assert sorted(a.factions for a in speed) == [(f,) for f in range(5)]
+    assert all(dict(a.rules) == {"mech_abilities_off": 1 << SPEED, "mech_abilities_off_for": 1 << a.factions[0]}
+               for a in speed)
+    assert len(items["scout"].factions) == 1 and len(items["factory"].factions) == 5
+    assert len(runs) == 5 + 10 + 2 * 5 + 2
 
 
 def test_a_small_ablation_reports_every_line_with_holm_p_values():
     report = ablation.ablation(games=6, players=3, seed=2)
     lines = report.metrics["lines"]
-    assert len(lines) == 5 + 10 + 4 * 5
+    assert len(lines) == 5 + 10 + 2 * 5 + 2 * 5
+    riverwalk = [x["faction"] for x in lines if x["rule"] == "riverwalk"]
+    assert sorted(riverwalk) == sorted(FACTIONS[:5])      # each from its own run
     assert all(x["p_holm"] >= x["p"] and 0 <= x["used"] <= x["n"] for x in lines)
     assert sum(x["n"] for x in lines if x["rule"] == "factory") == 6 * 3
     text = report.markdown()

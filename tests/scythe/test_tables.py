@@ -261,7 +261,8 @@ def test_default_rules(t):
     assert dict(zip(RULE_NAMES, t.rules.tolist())) == {
         "stars_to_end": 6, "ban_pairs": 1, "turn_cap": 80, "combat_star_cap": 2, "relentless_on_factory": 0,
         "expansion_factions": 0, "power_max": 16, "popularity_max": 18, "dial_max": 7,
-        "faction_abilities_off": 0, "mech_abilities_off": 0, "encounters_off": 0, "factory_off": 0}
+        "faction_abilities_off": 0, "mech_abilities_off": 0, "encounters_off": 0, "factory_off": 0,
+        "mech_abilities_off_for": 127}
     assert t.rules.dtype == np.int64
 
 
