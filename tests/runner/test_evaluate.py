@@ -165,6 +165,27 @@ def test_bench_with_an_unknown_mix_is_one_line_and_exit_2():
     assert "unknown strategy mix 'nope'" in lines[0]
 
 
+def _bench(*args):
+    result = CliRunner().invoke(main, ["bench", "--no-compile", "--games", "2", "--repeats", "1",
+                                       "--players", "3", *args])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():
+    assert MIXES["greedy1"] == ("greedy1",)
+    lines = _bench("--strategy-mix", "default")
+    assert lines[0].startswith("strategy mix 'default', 3 players: ")
+    assert lines[1].startswith("strategy mix 'greedy1', 3 players: ")
+    new, old = (float(x.split(": ")[1].split()[0]) for x in lines[:2])
+    ratio = lines[2].removeprefix("default / greedy1: ").removesuffix(" x the baseline's games/s per core")
+    assert abs(float(ratio) - new / old) <= 0.05 * new / old + 0.01   # the printed rates are rounded
+    assert len(lines) == 3
+    assert len(_bench("--strategy-mix", "default", "--no-baseline")) == 1
+    assert len(_bench("--strategy-mix", "greedy1")) == 1       # the baseline beside itself: once
+    assert _bench()[0].startswith("random play, 3 players: ")  # random play: no baseline
+
+
 def _weights_config(tmp_path, score):
     (tmp_path / "w.toml").write_text(f'based_on = "greedy"\n[weights]\nscore = {score}\n')
     path = tmp_path / "run.toml"
