@@ -186,6 +186,12 @@ def _seat_play_columns_match_the_turn_log(run_dir):
     assert (seats["bottom_actions"] <= seats["turns"]).all()
     per_game = seats.group_by("game").agg(pl.col("turns").sum()).sort("game")
     assert per_game["turns"].to_list() == games["turns"].to_list()
+    # the analysis view keeps the seat's turns and names the game's game_turns
+    from analysis.runs import Run
+
+    joined = Run(run_dir).seats().collect().sort("game", "seat")
+    assert joined["turns"].to_list() == seats["turns"].to_list()
+    assert joined["game_turns"].to_list() == seats.join(games, on="game")["turns_right"].to_list()
     return seats
 
 
