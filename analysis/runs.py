@@ -53,8 +53,9 @@ class Run:
         return pl.scan_parquet(pattern)
 
     def seats(self) -> pl.LazyFrame:
-        """Seats with the game's player count and length, enums as strings."""
-        games = self.scan("games").select("game", "players", "turns", "rounds",
+        """Seats with the game's player count and length (`game_turns`, `rounds`; the
+        seat's own `turns` stays as it is), enums as strings."""
+        games = self.scan("games").select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
                                           pl.col("end_reason").cast(pl.String))
         seats = self.scan("seats").with_columns(
             [pl.col(c).cast(pl.String) for c in ("faction", "mat", "strategy")])

@@ -241,11 +241,14 @@ def _print_summary(result):
 @click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
 @click.option("--strategy-mix", "mix", metavar="NAME",
               help="Play this strategy mix (e.g. default) instead of random play.")
+@click.option("--baseline/--no-baseline", default=True, show_default=True,
+              help="With --strategy-mix: also time the frozen baseline mix greedy1 and print the ratio.")
 @click.option("--perf-map", is_flag=True,
               help="Write /tmp/perf-<pid>.map so that `perf record` names the compiled functions.")
-def bench(games, players, repeats, measure_compile, profile, mix, perf_map):
-    """Measure games/s on one core (random play, or --strategy-mix) and the JIT compile time."""
-    from scythe_sim.bench import bench_compile, bench_games
+def bench(games, players, repeats, measure_compile, profile, mix, baseline, perf_map):
+    """Measure games/s on one core (random play, or --strategy-mix beside the frozen
+    baseline greedy1) and the JIT compile time."""
+    from scythe_sim.bench import bench_compile, bench_games, bench_mix_and_baseline
     from scythe_sim.strategies.mixes import mix_pool
 
     if mix is not None:
@@ -277,15 +280,22 @@ def bench(games, players, repeats, measure_compile, profile, mix, perf_map):
     if measure_compile:
         cold, cached = bench_compile()
         click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
-    result = bench_games(games, players, repeats, mix=mix)
-    what = "random play" if mix is None else f"strategy mix {mix!r}"
-    click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "
-               f"(median of {repeats} x {games} games; {result['decisions_per_s']:.0f} decisions/s, "
-               f"{result['decisions_per_game']:.0f} decisions and {result['mean_turns']:.0f} turns per game)")
+    if mix is None:
+        results = [(None, bench_games(games, players, repeats))]
+    else:
+        results = bench_mix_and_baseline(games, players, repeats, mix, baseline)
+    for name, result in results:
+        what = "random play" if name is None else f"strategy mix {name!r}"
+        click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "
+                   f"(median of {repeats} x {games} games; {result['decisions_per_s']:.0f} decisions/s, "
+                   f"{result['decisions_per_game']:.0f} decisions and {result['mean_turns']:.0f} turns per game)")
+    if len(results) == 2:
+        (new, a), (old, b) = results
+        click.echo(f"{new} / {old}: {a['games_per_s'] / b['games_per_s']:.2f} x the baseline's games/s per core")
 
 
 @main.command()
-@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (15 line-ups).")
+@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (18 line-ups at these strategies).")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-5).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
@@ -295,9 +305,9 @@ def bench(games, players, repeats, measure_compile, profile, mix, perf_map):
               help="Instead: the default mix with each ability, the Factory and the encounters "
                    "switched off in turn, paired with a base run (--games per run).")
 def evaluate(games, players, seed, workers, out_file, fail, ablation):
-    """Strategy quality: vs random, the default mix, mirror matches and a ladder, with
-    each target marked PASS or FAIL (docs/STRATEGIES.md); --ablation: what each ability
-    is worth to its faction."""
+    """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
+    ability use), mirror matches and a ladder, with each target marked PASS or FAIL
+    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction."""
     import os
     import time
 

@@ -94,7 +94,7 @@ def play_runs(configs, workers=1, progress=None, chunk=None) -> list:
     return out
 
 
-def _seat_arrays(run, players):
+def seat_arrays(run, players):
     """(good-game mask (G,), faction ids, winner flags and use columns as (G, players))."""
     games_t, seats_t, bad = run
     ok = ~np.isin(games_t["game"].to_numpy(), list(bad))
@@ -109,7 +109,7 @@ def _seat_arrays(run, players):
     return ok, cols
 
 
-def _use_column(a: Ablation, f, tables):
+def use_column(a: Ablation, f, tables):
     """The seats column that says the faction used the switched-off rule in the base run."""
     if a.kind == "faction ability":
         return "ability_uses"
@@ -125,10 +125,10 @@ def measure(items, runs, players, tables=None) -> list:
     from .tables import default_tables
 
     t = tables if tables is not None else default_tables()
-    ok0, base = _seat_arrays(runs[0], players)
+    ok0, base = seat_arrays(runs[0], players)
     lines = []
     for a, run in zip(items, runs[1:]):
-        ok1, var = _seat_arrays(run, players)
+        ok1, var = seat_arrays(run, players)
         if not np.array_equal(base["faction"], var["faction"]):
             raise RuntimeError(f"ablation {a.name}: the deals differ from the base run's (not paired)")
         good = (ok0 & ok1)[:, None]
@@ -139,7 +139,7 @@ def measure(items, runs, players, tables=None) -> list:
             diff = w1 - w0
             d, low, high, p = paired_difference(n, float(diff.sum()), float((diff * diff).sum()), ALPHA) \
                 if n else (0.0, -1.0, 1.0, 1.0)
-            used = int((base[_use_column(a, f, t)][seat] > 0).sum())
+            used = int((base[use_column(a, f, t)][seat] > 0).sum())
             lines.append({"rule": a.name, "kind": a.kind, "faction": FACTIONS[f], "n": n,
                           "with": w0.mean() if n else 0.0, "without": w1.mean() if n else 0.0,
                           "diff": d, "low": low, "high": high, "p": p, "used": used})

@@ -8,6 +8,8 @@ import time
 
 import numpy as np
 
+BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strategy mix
+
 
 def warm():
     """Compile or load every entry point by playing one short game; returns seconds."""
@@ -59,3 +61,12 @@ def bench_games(games, players, repeats, seed0=1, mix=None):
         per_game.append(game_out[:, R_DECISIONS].mean())
     return {"games_per_s": statistics.median(rates), "decisions_per_s": statistics.median(decisions),
             "mean_turns": statistics.mean(turns), "decisions_per_game": statistics.mean(per_game)}
+
+
+def bench_mix_and_baseline(games, players, repeats, mix, baseline=True):
+    """[(mix name, bench_games result), ...]: the mix, then (with baseline, unless the mix
+    is the baseline itself) BASELINE_MIX on the same seeds, games and repeats."""
+    out = [(mix, bench_games(games, players, repeats, mix=mix))]
+    if baseline and mix != BASELINE_MIX:
+        out.append((BASELINE_MIX, bench_games(games, players, repeats, mix=BASELINE_MIX)))
+    return out

@@ -7,7 +7,7 @@ SEAT_RESULTS. A game is a pure function of (tables, seed, setup, strategies, par
 import numpy as np
 
 from .compiled.jit import njit, njit_alloc_entry
-from .enums import (N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
+from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
                     N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
 from .kernel.apply import apply_action
 from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
@@ -26,7 +26,7 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
                      MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
-                     P_POWER, P_SEAT, P_STARS, SCORE_FIELDS, N_MECHS, P_ABILITY,
+                     P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
                      P_MECH_ABILITY0, USE_FACTION0, USE_MECH0)
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
@@ -43,7 +43,8 @@ SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"star_turn_{k}" for k in STAR_KINDS)
                 + ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards",
                    "factory_card", "objectives_done", "ability_uses")
-                + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS)))
+                + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
+                + ("turns", "bottom_actions"))   # new columns go last: stored frozen columns keep their index
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
@@ -52,6 +53,8 @@ SR_WORKERS = SR_STAR_TURN0 + N_STAR_KINDS
 (SR_MECHS, SR_STRUCTURES, SR_RECRUITS, SR_UPGRADES, SR_CARDS, SR_FACTORY_CARD,
  SR_OBJECTIVES_DONE, SR_ABILITY_USES) = range(SR_WORKERS + 1, SR_WORKERS + 9)
 SR_MECH_USES0 = SR_ABILITY_USES + 1    # + mech slot: uses of that mech's ability
+SR_TURNS = SR_MECH_USES0 + N_MECHS     # turns the player started
+SR_BOTTOM_ACTIONS = SR_TURNS + 1       # player-mat bottom-row actions taken (not the Factory card's Move)
 
 # Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
@@ -85,9 +88,11 @@ MAX_DECISIONS = 1_000_000
 
 @njit_alloc_entry
 def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
-              actions, buf, work, usage, log, log_n, game_id):
-    """Play one game to its end; returns (status, decisions). Adds to the usage counters
-    and, when log has rows, appends one TURN_FIELDS row per turn at log[log_n[0]]."""
+              actions, buf, work, usage, log, log_n, game_id, bottoms):
+    """Play one game to its end; returns (status, decisions). Adds to the usage counters,
+    counts each seat's bottom-row actions in bottoms (MAX_PLAYERS,) and, when log has
+    rows, appends one TURN_FIELDS row per turn at log[log_n[0]]."""
+    bottoms[:] = 0
     if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
     start_game(work, seed)
@@ -109,6 +114,8 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
             bottom = 0
         elif phase == PH_BOTTOM and kind == A_BOTTOM:
             bottom = actions[i, 1] + 1
+            if actions[i, 1] != FACTORY_SECTION:
+                bottoms[seat] += 1
         apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
         if log.shape[0] > 0 and (s.game[G_TURN] != turn or s.game[G_GAME_OVER]):
             _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
@@ -171,7 +178,7 @@ def count_usage(s, kind, a0, usage):
 
 
 @njit
-def record_results(s, t, status, decisions, game_row, seat_rows, score):
+def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms):
     game_row[R_STATUS] = status
     game_row[R_END_REASON] = s.game[G_END_REASON]
     game_row[R_TURNS] = s.game[G_TURN]
@@ -204,6 +211,8 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score):
         row[SR_FACTORY_CARD] = s.player[p, P_FACTORY_CARD]
         row[SR_OBJECTIVES_DONE] = s.player[p, P_OBJECTIVES_DONE]
         _record_uses(s, p, row)
+        row[SR_TURNS] = s.player[p, P_TURNS]
+        row[SR_BOTTOM_ACTIONS] = bottoms[s.player[p, P_SEAT]]
 
 
 @njit
@@ -228,12 +237,13 @@ def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
     score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
+    bottoms = np.zeros(MAX_PLAYERS, np.int64)
     for g in range(seeds.shape[0]):
         status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
                                       strategies[g], params, check, actions, buf, work, usage,
-                                      log, log_n, g)
+                                      log, log_n, g, bottoms)
         seat_out[g, :, :] = -1
-        record_results(s, t, status, decisions, game_out[g], seat_out[g], score)
+        record_results(s, t, status, decisions, game_out[g], seat_out[g], score, bottoms)
 
 
 def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,

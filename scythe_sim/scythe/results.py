@@ -17,7 +17,8 @@ TABLES = ("games", "seats", "turns")
 # score fields renamed where the bare name would be ambiguous in the seats table
 _SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
 _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
-_USE_COLUMNS = SEAT_RESULTS[SEAT_RESULTS.index("ability_uses"):]   # the play.py tail
+_USE_COLUMNS = SEAT_RESULTS[SEAT_RESULTS.index("ability_uses"):SEAT_RESULTS.index("turns")]
+_PLAY_COLUMNS = ("turns", "bottom_actions")   # the play.py tail: how the seat played
 
 
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
@@ -69,7 +70,7 @@ def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
     done = r[:, SR_OBJECTIVES_DONE]
     cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
                                   pa.list_(pa.int8()))
-    for name in _USE_COLUMNS:
+    for name in _USE_COLUMNS + _PLAY_COLUMNS:
         cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
     return pa.table(cols)
 

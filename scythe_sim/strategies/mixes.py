@@ -13,6 +13,8 @@ from . import STRATEGIES
 MIXES = {
     # every scripted strategy, drawn per game and seat
     "default": ("greedy", "economist", "rusher", "warmonger", "objective", "automa"),
+    # the frozen baseline planner in every seat: what `bench` times beside a mix
+    "greedy1": ("greedy1",),
 }
 
 

@@ -10,12 +10,14 @@ from click.testing import CliRunner
 from cli.main import main
 from scythe_sim.enums import STAR_KINDS
 from scythe_sim.errors import ConfigError
-from scythe_sim.evaluate import SCRIPTED, evaluate
+from scythe_sim.ablation import ablations
+from scythe_sim.evaluate import SCRIPTED, block_configs, evaluate, play_blocks
 from scythe_sim.runner.config import load_config, parse_config
 from scythe_sim.scythe.deals import plan_games
 from scythe_sim.runner.run import execute
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.mixes import MIXES, mix_strategies
+from scythe_sim.strategies.weights import load_params
 
 
 def test_the_mix_is_deterministic_and_draws_only_from_its_pool():
@@ -50,25 +52,90 @@ def report():
 
 
 def test_the_report_has_every_section_and_a_line_per_target(report):
-    assert [t.key for t in report.tables] == ["vs_random", "mix", "mix_stars", "mirror", "ladder"]
+    assert [t.key for t in report.tables] == ["vs_random", "vs_greedy1", "mix", "mix_stars",
+                                              "mix_abilities", "mirror", "ladder"]
     assert [r[0] for r in report.table("vs_random").rows] == list(SCRIPTED)
+    assert [r[0] for r in report.table("vs_greedy1").rows] == ["greedy"]
     assert [r[0] for r in report.table("mirror").rows] == list(STRATEGIES)
     assert sorted(r[0] for r in report.table("ladder").rows) == sorted(SCRIPTED)
     assert [r[0] for r in report.table("mix_stars").rows] == list(STAR_KINDS)
+    measures = [r[0] for r in report.table("mix").rows]
+    for words in ("mean 1st-2nd margin", "bottom action share of turns", "median winner popularity"):
+        assert words in measures, words
     texts = [t.text for t in report.targets]
-    assert len(texts) == len(SCRIPTED) + 6
-    for words in ("vs 3 random", "6th star", "median turns per player in [15, 30]",
-                  "median winner score in [50, 110]", "every star kind", "combat in more than 50%",
-                  "status != 0"):
+    # vs random, vs greedy1, 8 for the mix, a mirror each, status
+    assert len(texts) == len(SCRIPTED) + 1 + 8 + len(SCRIPTED) + 1
+    for words in ("vs 3 random", "greedy wins >= 40% vs 3 greedy1", "6th star",
+                  "median turns per player in [18, 23]", "median winner score in [65, 95]",
+                  "mean 1st-2nd margin in [10, 20]", "bottom action on >= 60% of turns",
+                  "median winner popularity >= 7", "every star kind earned in >= 2% of games",
+                  "faction and mech ability used in >= 10%", "status != 0"):
         assert any(words in t for t in texts), words
+    mirrors = [t for t in texts if "mirror" in t]
+    assert mirrors == [f"{name} mirror: >= 95% of games end by a 6th star" for name in SCRIPTED]
+    assert not any("combat in more than" in t or "[15, 30]" in t for t in texts)   # old targets gone
     md = report.markdown()
-    for title in ("## a. ", "## b. ", "## c. ", "## d. ", "## Targets"):
+    for title in ("## a. ", "## b. ", "## c. ", "## d. ", "## e. ", "## Targets"):
         assert title in md
     lines = [x for x in md.splitlines() if x.startswith(("- **PASS**", "- **FAIL**"))]
     assert len(lines) == len(texts)
     assert report.metrics["mix"]["bad"] == 0
     ladder_seats = sum(v["seats"] for v in report.metrics["ladder"].values())
     assert ladder_seats == 4 * 4
+    assert report.metrics["vs_greedy1"]["games"] == 4
+
+
+def test_the_mix_measures_are_in_range(report):
+    mix = report.metrics["mix"]
+    assert 0 < mix["bottom_share"] <= 1          # scripted play takes bottom actions
+    assert mix["margin"] >= 0 and 0 <= mix["winner_popularity"] <= 18
+    assert 0 < mix["turns_per_player"] and 0 < mix["winner_score"]
+
+
+def test_the_vs_greedy1_section_seats_greedy_once_per_game_its_seat_rotating():
+    blocks = [b for b in block_configs(5, 4, 2, load_params()) if b[0] == "vs_greedy1"]
+    assert len(blocks) == 1
+    games_t, seats_t, bad = play_blocks(blocks)[0]
+    assert not bad
+    names = np.array(seats_t["strategy"].to_pylist()).reshape(5, 4)
+    for i in range(5):
+        assert list(names[i]) == ["greedy" if s == i % 4 else "greedy1" for s in range(4)]
+    # the same paired seeds as every other section
+    mix = [b for b in block_configs(5, 4, 2, load_params()) if b[0] == "mix"][0][2]
+    assert blocks[0][2].seed == mix.seed and blocks[0][2].games == mix.games
+
+
+def test_the_usage_target_lists_every_dealt_ability(report):
+    abilities = [a for a in ablations() if a.kind != "board"]
+    rows = report.table("mix_abilities").rows
+    assert [r[0] for r in rows] == [a.name for a in abilities]
+    for u in report.metrics["abilities"]:
+        assert 0 <= u["used"] <= u["games"]
+        assert u["verdict"] in ("PASS", "FAIL", "not dealt") or u["verdict"].startswith("not a target: ")
+    target = next(t for t in report.targets if "ability used" in t.text)
+    failing = [u["ability"] for u in report.metrics["abilities"] if u["verdict"] == "FAIL"]
+    assert target.passed == (not failing)
+    for name in failing:
+        assert name in target.measured
+
+
+def test_an_ability_exception_prints_its_reason_instead_of_fail(monkeypatch):
+    from scythe_sim import evaluate as ev
+
+    assert ev._usage_verdict("wayfare", 10, 0.0) == "FAIL"
+    assert ev._usage_verdict("wayfare", 10, 0.5) == "PASS"
+    assert ev._usage_verdict("wayfare", 0, 0.0) == "not dealt"
+    monkeypatch.setitem(ev.ABILITY_EXCEPTIONS, "wayfare", "the planner never needs a home base")
+    assert ev._usage_verdict("wayfare", 10, 0.0) == "not a target: the planner never needs a home base"
+
+
+def test_every_ability_exception_names_an_ability_and_gives_a_reason():
+    from scythe_sim.enums import FACTION_ABILITIES, MECH_ABILITIES
+    from scythe_sim.evaluate import ABILITY_EXCEPTIONS
+
+    for name, reason in ABILITY_EXCEPTIONS.items():
+        assert name in FACTION_ABILITIES + MECH_ABILITIES, name
+        assert isinstance(reason, str) and reason.strip(), f"{name}: an exception needs a reason"
 
 
 def test_results_are_the_same_for_one_and_two_workers(report):
@@ -96,6 +163,27 @@ def test_bench_with_an_unknown_mix_is_one_line_and_exit_2():
     lines = [x for x in result.output.splitlines() if x.strip()]
     assert result.exit_code == 2 and len(lines) == 1, result.output
     assert "unknown strategy mix 'nope'" in lines[0]
+
+
+def _bench(*args):
+    result = CliRunner().invoke(main, ["bench", "--no-compile", "--games", "2", "--repeats", "1",
+                                       "--players", "3", *args])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():
+    assert MIXES["greedy1"] == ("greedy1",)
+    lines = _bench("--strategy-mix", "default")
+    assert lines[0].startswith("strategy mix 'default', 3 players: ")
+    assert lines[1].startswith("strategy mix 'greedy1', 3 players: ")
+    new, old = (float(x.split(": ")[1].split()[0]) for x in lines[:2])
+    ratio = lines[2].removeprefix("default / greedy1: ").removesuffix(" x the baseline's games/s per core")
+    assert abs(float(ratio) - new / old) <= 0.05 * new / old + 0.01   # the printed rates are rounded
+    assert len(lines) == 3
+    assert len(_bench("--strategy-mix", "default", "--no-baseline")) == 1
+    assert len(_bench("--strategy-mix", "greedy1")) == 1       # the baseline beside itself: once
+    assert _bench()[0].startswith("random play, 3 players: ")  # random play: no baseline
 
 
 def _weights_config(tmp_path, score):

@@ -169,6 +169,42 @@ def test_turn_log_has_one_row_per_turn_and_matches_the_seats(tmp_path):
                                                                "trade_popularity", "produce", "factory_top"}
 
 
+MAT_BOTTOM = ["upgrade", "deploy", "build", "enlist"]   # the Factory card's Move is not one
+
+
+def _seat_play_columns_match_the_turn_log(run_dir):
+    """Per seat: turns add up to the game's turns and bottom_actions counts the turn rows
+    with a player-mat bottom action; returns the seats table."""
+    games, seats = tables(run_dir)
+    turns = pl.read_parquet(os.path.join(run_dir, "turns", "*.parquet"))
+    logged = turns.group_by("game", "seat").agg(
+        pl.len().alias("logged_turns"),
+        pl.col("bottom_action").cast(pl.Utf8).is_in(MAT_BOTTOM).sum().alias("logged_bottom"))
+    both = seats.join(logged, on=["game", "seat"], how="left")
+    assert (both["turns"] == both["logged_turns"]).all()
+    assert (both["bottom_actions"] == both["logged_bottom"]).all()
+    assert (seats["bottom_actions"] <= seats["turns"]).all()
+    per_game = seats.group_by("game").agg(pl.col("turns").sum()).sort("game")
+    assert per_game["turns"].to_list() == games["turns"].to_list()
+    # the analysis view keeps the seat's turns and names the game's game_turns
+    from analysis.runs import Run
+
+    joined = Run(run_dir).seats().collect().sort("game", "seat")
+    assert joined["turns"].to_list() == seats["turns"].to_list()
+    assert joined["game_turns"].to_list() == seats.join(games, on="game")["turns_right"].to_list()
+    return seats
+
+
+def test_seat_turns_and_bottom_actions_match_the_turn_log(tmp_path):
+    seats = _seat_play_columns_match_the_turn_log(execute(config(tmp_path / "r", log_turns=True),
+                                                          workers=1).run_dir)
+    assert seats["bottom_actions"].sum() > 0
+    scripted = config(tmp_path / "s", games=6, players=[4], log_turns=True,
+                      strategies={"pool": ["greedy", "economist", "automa", "greedy1"]})
+    seats = _seat_play_columns_match_the_turn_log(execute(scripted, workers=1).run_dir)
+    assert (seats["bottom_actions"] > 0).all()      # every scripted seat takes some
+
+
 def test_a_config_rebuilt_from_its_snapshot_is_the_same_config(tmp_path):
     from scythe_sim.runner.config import config_from_snapshot
 
