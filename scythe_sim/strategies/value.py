@@ -6,9 +6,9 @@ from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, faction_ability, hand_size, mechs_deployed, objective_holds,
                    recruits_enlisted, structure_feature_count, structures_built, upgrades_done,
-                   workers_on_board)
+                   objective_progress, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
-                      W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
+                      W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
 
 NOBODY = -1
@@ -56,6 +56,20 @@ def objectives_within_reach(s, t, p):
 
 
 @njit
+def objectives_progress(s, t, p):
+    """The fulfilled share of p's best open objective card (kernel objective_progress)
+    while an objective star is still open: partial progress toward a star."""
+    if s.stars[p, STAR_OBJECTIVE] >= 1 and faction_ability(s, p) != DOMINATE:
+        return 0.0
+    best = 0.0
+    for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+        card = s.player[p, f]
+        if card >= 0 and not (s.player[p, P_OBJECTIVES_DONE] >> card) & 1:
+            best = max(best, objective_progress(s, t, p, card))
+    return best
+
+
+@njit
 def position_value(s, t, p, w, ctrl):
     """Weighted value of the position for p; ctrl is scratch of at least N_HEX entries."""
     control_map(s, ctrl)
@@ -87,6 +101,8 @@ def position_value(s, t, p, w, ctrl):
         v += w[W_OUTLOOK] * popularity_outlook(t, pl[P_POPULARITY])
     if w[W_OBJECTIVE] != 0.0:
         v += w[W_OBJECTIVE] * objectives_within_reach(s, t, p)
+    if w[W_PROGRESS] != 0.0:
+        v += w[W_PROGRESS] * objectives_progress(s, t, p)
     if w[W_READY] != 0.0:
         v += w[W_READY] * bottom_readiness(s, t, p, ctrl)
     return v
