@@ -1,18 +1,22 @@
 """The greedy family: its direct combat and movement rules from positions, its weights
 files, and whole games (honesty is tests/contract/test_game_contract.py's, for every strategy)."""
+import numba
 import numpy as np
 import pytest
 
 from scythe_sim.enums import CARD_VALUES, LAKE, N_HEX, hex_name
 from scythe_sim.errors import ConfigError
 from scythe_sim.game import Game
-from scythe_sim.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_SELECT_UNIT,
-                               A_STEP, A_STOP, G_DECIDER, P_SEAT)
+from scythe_sim.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PICK_RESOURCE,
+                               A_PICK_WORKER, A_SELECT_UNIT, A_STEP, A_STOP, A_TAKE_FACTORY,
+                               G_DECIDER, P_SEAT)
 from scythe_sim.play import R_STATUS, SR_SCORE0, run_games
 from scythe_sim.layout import S_RANK
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import WEIGHTS, load_params, weight_row
+from scythe_sim.strategies.rules import _option_value, factory_card_row
+from scythe_sim.strategies.value import popularity_outlook, tier_gain
+from scythe_sim.strategies.weights import CONFIG_DIR, WEIGHTS, load_params, weight_row
 from scythe_sim.tables import default_tables
 from tests.scythe.test_combat import FARM, FARM_FROM, commit, fight_at
 from tests.scythe.test_move import CHAR, mech, opponent, player, position
@@ -106,6 +110,78 @@ def test_mech_attacks_a_weaker_enemy_and_leaves_a_stronger_one_alone():
     assert kind in (A_STEP, A_STOP)
 
 
+def test_a_unit_leaving_a_hex_unheld_takes_its_resources_along():
+    # The character steps onto the encounter next to it; the resources it stands on
+    # would no longer be held, so greedy picks them up first (greedy1 never carries).
+    token, start = _encounter_next_to_land()
+    for name, expected in (("greedy", A_PICK_RESOURCE), ("greedy1", A_STEP)):
+        game = Game.from_dict(position(player("rusviet", character=start),
+                                       opponent("polania"), turn_state={"units_left": 1},
+                                       board={"encounter_tokens": [token],
+                                              "resources": {start: {"metal": 2}}}))
+        game.step((A_SELECT_UNIT, CHAR, 0, 0))
+        kind, _ = pick(game, name)
+        assert kind == expected, name
+    game.step((A_PICK_RESOURCE, 1, 2, 0))
+    kind, loc = pick(game)
+    assert kind == A_STEP and hex_name(loc) == token
+
+
+def test_a_mech_gives_its_workers_a_ride_to_a_better_hex():
+    # Nordic's Artillery mech on T12 with two workers: a step is worth more with the
+    # workers aboard (new territories held), so greedy picks them up before it steps;
+    # greedy1 never carries.
+    arty = mech("nordic", "artillery")
+    game = Game.from_dict(position(player("nordic", mechs={"artillery": "T12"}, workers=["T12", "T12"]),
+                                   opponent("saxony"), turn_state={"units_left": 1}))
+    game.step((A_SELECT_UNIT, arty, 0, 0))
+    assert pick(game)[0] == A_PICK_WORKER
+    assert pick(game, "greedy1")[0] == A_STEP
+
+
+@numba.njit
+def _outlooks(t, out):
+    """Compiled helpers have no Python wrapper: call them from compiled code."""
+    for p in range(out.shape[0]):
+        out[p] = popularity_outlook(t, p)
+
+
+@numba.njit
+def _tier_gain(t, tier):
+    return tier_gain(t, tier)
+
+
+@numba.njit
+def _factory_pick(t, rows, n, w, worth):
+    for i in range(n):
+        worth[i] = _option_value(t.factory_top[rows[i, 1]], w)
+    return factory_card_row(t, rows, n, w)
+
+
+def test_popularity_outlook_rises_to_each_tier_and_never_falls():
+    t = default_tables()
+    values = np.zeros(len(t.pop_tier))
+    _outlooks(t, values)
+    values = list(values)
+    assert all(b >= a for a, b in zip(values, values[1:]))
+    assert values[0] == 0.0
+    for p in range(1, len(t.pop_tier)):
+        if t.pop_tier[p] != t.pop_tier[p - 1]:      # a tier's first space pays that tier
+            assert values[p] == _tier_gain(t, t.pop_tier[p])
+    assert values[6] > values[3] > 0.0            # steps toward a tier count before it
+
+
+def test_factory_card_kept_by_its_top_action_s_value():
+    t = default_tables()
+    w = load_params()[STRATEGIES.index("greedy")]
+    rows = np.zeros((4, 4), np.int64)
+    rows[:, 0] = A_TAKE_FACTORY
+    rows[:, 1] = [0, 3, 7, 11]
+    worth = np.zeros(4)
+    kept = _factory_pick(t, rows, 4, w, worth)
+    assert len(set(worth)) > 1 and kept == int(np.argmax(worth))
+
+
 def test_nothing_to_gain_ends_the_move():
     game = Game.from_dict(position(player("rusviet"), opponent("polania"),
                                    turn_state={"units_left": 1}))
@@ -139,7 +215,8 @@ def test_weights_file_errors_are_one_line(tmp_path):
     good = tmp_path / "g.toml"
     good.write_text('based_on = "greedy"\n[weights]\naggression = 20\n')
     row = weight_row(good)
-    assert row[WEIGHTS.index("aggression")] == 20 and row[WEIGHTS.index("score")] == 1.0
+    inherited = weight_row(CONFIG_DIR / "greedy.toml")[WEIGHTS.index("score")]
+    assert row[WEIGHTS.index("aggression")] == 20 and row[WEIGHTS.index("score")] == inherited
     with pytest.raises(ConfigError, match="unknown strategy"):
         load_params({"hero": good})
 
