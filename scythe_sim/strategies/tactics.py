@@ -214,21 +214,39 @@ def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
 
 @njit
 def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
-    """How much unit u gains by its best single step from where it stands."""
+    """How much unit u gains by its best single step from where it stands; with the
+    cargo weight, a mech's step also counts what the ride is worth to the best of p's
+    workers on its hex (workers on one hex are alike, so one is counted; cargo never
+    goes onto a lake or a home base)."""
     here = s.unit_loc[p, u]
     k = step_targets(s, t, p, u, here, targets)
     if k == 0:
         return HOPELESS
     base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
-    ferry = w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0
+    rider = -1
+    if w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0:
+        rider = worker_on(s, p, here)
+    rider_base = 0.0
+    if rider >= 0:
+        rider_base = spot_value(s, t, p, rider, here, w, dist, ctrl, enemy, need)
     best = HOPELESS
     for i in range(k):
-        g = spot_value(s, t, p, u, targets[i], w, dist, ctrl, enemy, need) - base
-        if ferry:
-            g += best_passenger_gain(s, t, p, here, targets[i], w, dist, ctrl, enemy, need)
+        to = targets[i]
+        g = spot_value(s, t, p, u, to, w, dist, ctrl, enemy, need) - base
+        if rider >= 0 and to < N_HEX and t.terrain[to] != LAKE:
+            g += max(0.0, spot_value(s, t, p, rider, to, w, dist, ctrl, enemy, need) - rider_base)
         if g > best:
             best = g
     return best
+
+
+@njit
+def worker_on(s, p, loc):
+    """One of p's workers on loc, or -1."""
+    for x in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, x] == loc:
+            return x
+    return -1
 
 
 @njit
@@ -236,19 +254,6 @@ def worker_gain(s, t, p, x, frm, to, w, dist, ctrl, enemy, need):
     """What worker x gains by standing on `to` instead of `frm`."""
     return (spot_value(s, t, p, x, to, w, dist, ctrl, enemy, need)
             - spot_value(s, t, p, x, frm, w, dist, ctrl, enemy, need))
-
-
-@njit
-def best_passenger_gain(s, t, p, here, to, w, dist, ctrl, enemy, need):
-    """What a mech's ride from here to `to` is worth to the best of p's workers on here
-    (0 when none gains: workers on one hex are alike, so one is counted). Cargo never
-    goes onto a lake or a home base."""
-    if to >= N_HEX or t.terrain[to] == LAKE:
-        return 0.0
-    for x in range(UNIT_WORKER0, N_UNITS):
-        if s.unit_loc[p, x] == here:
-            return max(0.0, worker_gain(s, t, p, x, here, to, w, dist, ctrl, enemy, need))
-    return 0.0
 
 
 @njit

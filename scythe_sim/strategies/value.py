@@ -42,9 +42,15 @@ def control_map(s, out):
 
 
 @njit
+def objective_star_open(s, p):
+    """p may still place an objective star (one, or more with Dominate)."""
+    return s.stars[p, STAR_OBJECTIVE] < 1 or faction_ability(s, p) == DOMINATE
+
+
+@njit
 def objectives_within_reach(s, t, p):
     """Own objective cards whose condition holds now while an objective star is still open."""
-    if s.stars[p, STAR_OBJECTIVE] >= 1 and faction_ability(s, p) != DOMINATE:
+    if not objective_star_open(s, p):
         return 0
     c = 0
     for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
@@ -59,7 +65,7 @@ def objectives_within_reach(s, t, p):
 def objectives_progress(s, t, p):
     """The fulfilled share of p's best open objective card (kernel objective_progress)
     while an objective star is still open: partial progress toward a star."""
-    if s.stars[p, STAR_OBJECTIVE] >= 1 and faction_ability(s, p) != DOMINATE:
+    if not objective_star_open(s, p):
         return 0.0
     best = 0.0
     for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
