@@ -31,7 +31,7 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    legal_actions)
 from .weights import (W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
                       W_NOISE, W_PLAN_SECTIONS)
-from .workspace import BUF_CONTROL, BUF_LEGAL
+from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT
 
 SETTLE_TURN = 0       # play on until the turn ends
 SETTLE_BOTTOM = 1     # ... until the bottom-row choice (or the turn's end)
@@ -112,9 +112,18 @@ def play_plan(s, t, p, seat, rows, i, w, work, mode, ahead):
     apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
     play_on(x, t, p, turn, mode, w, work)
     v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
-    if ahead and not x.game[G_GAME_OVER]:
-        v += w[W_LOOKAHEAD] * (next_turn_value(x, t, p, w, work) - v)
+    if ahead:
+        return with_next_turn(x, t, p, v, w, work)
     return v
+
+
+@njit
+def with_next_turn(x, t, p, v, w, work):
+    """The value v of p's turn ending at x blended with the best next turn it leaves
+    (`lookahead` of the way); x is played on."""
+    if x.game[G_GAME_OVER]:
+        return v
+    return v + w[W_LOOKAHEAD] * (next_turn_value(x, t, p, w, work) - v)
 
 
 @njit
@@ -207,12 +216,15 @@ def _ahead_count(phase, mode, w):
 def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
     """The row whose plan ends best among the candidates; row `favoured` (-1: none)
     gets `bonus` on top. With look-ahead, every candidate's turn is played first and
-    the few whose turn ends best are played again with the next turn (_ahead_count: a
-    next turn costs three or four more turn plays, so only the contenders get one)."""
+    the end positions of the few whose turn ends best are kept (_keep_contender) and
+    then played one turn further (_ahead_count: a next turn costs three or four more
+    turn plays, so only the contenders get one)."""
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
     ahead = _ahead_count(s.game[G_PHASE], mode, w)
-    every = ahead >= m
+    every = ahead >= m or ahead > N_KEPT     # more contenders than kept positions: all look
+    keep = 0 < ahead and not every
     turn_value = work.values[AHEAD]        # [k]: candidate k's value; [m + k]: its noise and bonus
+    slot_of = work.rows[0, :, 1]           # [k]: the kept position of candidate k, -1 none
     for k in range(m):
         i = work.rows[0, k, 0]
         v = play_plan(s, t, p, seat, actions, i, w, work, mode, every)
@@ -221,8 +233,15 @@ def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
             extra += bonus
         turn_value[m + k] = extra
         turn_value[k] = v + extra
-    if 0 < ahead < m:
-        _look_at_best(s, t, p, seat, actions, w, work, mode, m, ahead)
+        slot_of[k] = -1
+        if keep:
+            _keep_contender(work, turn_value, slot_of, k, ahead)
+    if keep:
+        for k in range(m):
+            if slot_of[k] >= 0:
+                own = turn_value[k] - turn_value[m + k]
+                x = work.kept[slot_of[k]]
+                turn_value[k] = with_next_turn(x, t, p, own, w, work) + turn_value[m + k]
     best = 0
     for k in range(1, m):
         if turn_value[k] > turn_value[best]:
@@ -231,21 +250,26 @@ def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
 
 
 @njit
-def _look_at_best(s, t, p, seat, actions, w, work, mode, m, look_best):
-    """Replace the values of the look_best candidates whose own turn ends best with
-    their values looking one turn further (best_plan's second pass)."""
-    turn_value = work.values[AHEAD]
-    looked = work.rows[0, :, 1]          # 1 once candidate k has been looked ahead
-    for k in range(m):
-        looked[k] = 0
-    for _ in range(look_best):
-        top = -1
-        for k in range(m):
-            if looked[k] == 0 and (top < 0 or turn_value[k] > turn_value[top]):
-                top = k
-        looked[top] = 1
-        i = work.rows[0, top, 0]
-        turn_value[top] = play_plan(s, t, p, seat, actions, i, w, work, mode, True) + turn_value[m + top]
+def _keep_contender(work, turn_value, slot_of, k, ahead):
+    """Keep candidate k's end position (work.plan) while it is among the `ahead` best so
+    far: in a free slot, or in place of the weakest kept one (of equal ones the later
+    candidate gives way, so the earlier one wins ties as best_plan's choice does)."""
+    held = 0
+    weakest = -1
+    for j in range(k):
+        if slot_of[j] >= 0:
+            held += 1
+            if weakest < 0 or turn_value[j] <= turn_value[weakest]:
+                weakest = j
+    if held < ahead:
+        slot = held
+    elif turn_value[k] > turn_value[weakest]:
+        slot = slot_of[weakest]
+        slot_of[weakest] = -1
+    else:
+        return
+    copy_into(work.kept[slot], work.plan)
+    slot_of[k] = slot
 
 
 @njit
