@@ -1,7 +1,7 @@
 """check_invariants(s, t) -> code (0 = ok): what must hold after every applied row."""
 from ...compiled.jit import njit, njit_entry
 from ..layout import (CAMP, G_DELIVER_KIND, G_ERROR, G_FIGHT_SPACE, G_FIGHTS_MASK, G_GAME_OVER,
-                      G_LOOK0, G_N_PLAYERS, PH_MOVE_PICK, PH_MOVE_STEP,
+                      G_LOOK0, G_N_PLAYERS, G_STAGE, ST_MOVE,
                       G_PHASE, G_QUEST_CARD, G_QUEST_DECK_N, MAX_PLAYERS, N_ACTIONS, N_QUESTS,
                       N_RES, N_SEEKERS, N_SPACES, N_SPELL_VALUES, N_TILES, N_TROPHIES, N_PILES,
                       P_FRIENDSHIP, P_LAST_ACTION, P_MAKE_TILE, P_MOVE_TILE, P_PIES,
@@ -112,8 +112,9 @@ def _players_ok(s, t):
                 return INV_SEEKER
             if x == castle and s.game[G_DELIVER_KIND] < 0:
                 return INV_SEEKER
-            # between fights, a space holds the Seekers of one player only
-            if x >= 0 and s.game[G_FIGHT_SPACE] < 0 and s.game[G_PHASE] != PH_MOVE_PICK and s.game[G_PHASE] != PH_MOVE_STEP:
+            # once the Move's fights are found, a space holds one player's Seekers
+            # except where a fight is still due
+            if x >= 0 and s.game[G_FIGHT_SPACE] < 0 and s.game[G_STAGE] != ST_MOVE:
                 q = other_player_at(s, p, x)
                 if q >= 0 and not _fight_due(s, x):
                     return INV_SHARED

@@ -123,3 +123,9 @@ def setup_game(s, t, seed, n_players):
     start_turn(s, t, 0)
     return SETUP_OK
 
+
+
+@njit_entry
+def clear_state(s):
+    """Every field back to its blank value (for positions built from Python)."""
+    clear(s)

@@ -3,7 +3,7 @@ the turn, the grand finale and the next player. ``advance`` is called after ever
 row: it finds the next decision from the state (pending rejuvenation, a fight in progress,
 the token queue, a quest card, the mover, then the turn's stage) and takes every step that
 has a single possible answer on the way."""
-from ...compiled.jit import njit
+from ...compiled.jit import njit, njit_entry
 from ..layout import (ACTION_SECTION, ACT_BAKE, END_FINALE,
                       END_TURN_CAP, ERR_UNKNOWN_STAGE, FX_CATAPULT, FX_MAKE_REPEAT,
                       FX_MOVE_FRIENDSHIP, FX_MOVE_PIES, FX_MOVE_REPEAT, G_ACTIVE, G_CATAPULT_DONE,
@@ -359,3 +359,10 @@ def rejuvenate(s, t, q, choice):
     s.game[G_REJUV_MASK] |= 1 << q
     s.game[G_REJUV_PENDING] = -1
 
+
+
+@njit_entry
+def resume_turn(s, t, p):
+    """Start player p's turn on a state built from a position and find its first decision."""
+    start_turn(s, t, p)
+    advance(s, t)
