@@ -120,6 +120,16 @@ class Game:
             raise PositionError(f"{row} is not a legal row here (phase {self.phase})")
         apply_action(self.state, self.tables, *row)
 
+    def play(self, text: str) -> None:
+        """Play the legal row whose text (``describe``) is `text`."""
+        rows = self.legal_rows()
+        for row in rows:
+            if describe(row) == text:
+                apply_action(self.state, self.tables, *(int(x) for x in row))
+                return
+        raise PositionError(f"{text!r} is not legal here (phase {self.phase}); legal: "
+                            f"{', '.join(describe(r) for r in rows)}")
+
     def invariant(self) -> str:
         """'ok' or the name of the first broken invariant."""
         return INVARIANTS[int(check_invariants(self.state, self.tables))]

@@ -1,7 +1,7 @@
 """Position JSON for MLS: a game at the start of a player's turn, as plain values.
 
     {"players": [{"seekers": ["tundra_mid", "camp"], "friendship": 3, "pies": 3,
-                  "spells": [1, 0, 0], "camp": 0, "personality": "friendly",
+                  "spells": [1, 0, 0], "camp": 0, "personality": "friendly" (or null),
                   "last_action": "move", "trophies": ["pies"], "move_tile": null,
                   "make_tile": null, "quests_done": 0}, ...],
      "active": 0, "turn": 1, "round": 1, "seed": 7,
@@ -11,7 +11,8 @@
      "finale": 0, "finale_left": []}
 
 Everything but "players" is optional: a missing deck holds every card not elsewhere (data
-order; spells: whatever the hands and discards leave). docs/mls-position-format.md says
+order; spells: whatever the hands and discards leave); a tile pile lists its top tiles,
+the pile's other tiles nobody holds follow in data order. docs/mls-position-format.md says
 more. Bad names and counts raise PositionError naming the key.
 """
 from __future__ import annotations
@@ -79,8 +80,9 @@ def state_from_dict(pos: dict, s, t) -> None:
         s.player[p, P_TURNS] = d.get("turns", 0)
         last = d.get("last_action")
         s.player[p, P_LAST_ACTION] = -1 if last is None else _lookup(ACTIONS, last, f"{where}.last_action")
-        s.player[p, P_PERSONALITY] = _lookup(_names("personality"), d.get("personality", "friendly"),
-                                             f"{where}.personality")
+        card = d.get("personality")
+        s.player[p, P_PERSONALITY] = -1 if card is None else _lookup(_names("personality"), card,
+                                                                     f"{where}.personality")
         for field, key in ((P_MOVE_TILE, "move_tile"), (P_MAKE_TILE, "make_tile")):
             name = d.get(key)
             s.player[p, field] = -1 if name is None else _lookup(tiles, name, f"{where}.{key}")
@@ -140,9 +142,9 @@ def _decks(pos, s, t, n, owned_tiles):
     tiles = _names("power_up")
     piles = pos.get("tile_piles")
     for pile in range(N_PILES):
-        names = (piles or {}).get(PILES[pile])
-        ids = ([_lookup(tiles, x, f"tile_piles.{PILES[pile]}") for x in names] if names is not None else
-               [i for i in range(len(tiles)) if t.tile_pile[i] == pile and i not in owned_tiles])
+        top = [_lookup(tiles, x, f"tile_piles.{PILES[pile]}") for x in (piles or {}).get(PILES[pile], [])]
+        ids = top + [i for i in range(len(tiles))
+                     if t.tile_pile[i] == pile and i not in owned_tiles and i not in top]
         if len(ids) > TILES_PER_PILE:
             raise PositionError(f"position tile_piles.{PILES[pile]}: at most {TILES_PER_PILE} tiles")
         s.tile_pile[pile, :len(ids)] = ids
@@ -161,7 +163,8 @@ def state_to_dict(s, t) -> dict:
             "seekers": ["camp" if x == CAMP else spaces[x] for x in s.seeker_loc[p]],
             "friendship": int(s.player[p, P_FRIENDSHIP]), "pies": int(s.player[p, P_PIES]),
             "spells": [int(x) for x in s.hand[p]],
-            "personality": persons[int(s.player[p, P_PERSONALITY])],
+            "personality": (None if s.player[p, P_PERSONALITY] < 0
+                            else persons[int(s.player[p, P_PERSONALITY])]),
             "last_action": None if last < 0 else ACTIONS[last],
             "trophies": [TROPHIES[k] for k in range(N_TROPHIES) if s.trophy[p, k]],
             "move_tile": None if s.player[p, P_MOVE_TILE] < 0 else tiles[int(s.player[p, P_MOVE_TILE])],
