@@ -174,3 +174,17 @@ def run_games(tables, seeds, n_players, strategies=None, params=None, check=Fals
     play_batch(new_state(), tables, seeds, n_players, strategies, params, bool(check), game_out,
                seat_out, new_state())
     return game_out, seat_out
+
+
+@njit_alloc_entry
+def _rank_entry(s, t, p):
+    return rank_of(s, t, p), is_winner(s, t, p)
+
+
+def rank_py(game, p) -> int:
+    """Player p's rank in a Game (1 = best; ties share)."""
+    return int(_rank_entry(game.state, game.tables, p)[0])
+
+
+def is_winner_py(game, p) -> bool:
+    return bool(_rank_entry(game.state, game.tables, p)[1])

@@ -127,3 +127,42 @@ def test_no_second_delivery_of_a_kind_once_its_trophy_is_held():
                     board={"apples": {"tundra_inner": 4}}))
     g.play("carry 4 apples 0 gems")
     assert "castle_everfree" not in steps(g)
+
+
+def test_the_supply_catapult_flings_after_the_whole_move():
+    g = moving(game(player(["tundra_mid", "camp"], move_tile="supply_catapult"), player(),
+                    board={"gems": {"tundra_outer_a": 3}}))
+    g.play("step tundra_outer_a")
+    g.play("stop")
+    g.play("end_move")
+    assert g.phase == "catapult"
+    assert "fling gems tundra_outer_a -> mountains_outer_a" in g.legal_actions()
+    assert "skip" in g.legal_actions()
+    g.play("fling gems tundra_outer_a -> mountains_outer_a")
+    assert g.state.space_res[idx("mountains_outer_a")].tolist() == [0, 3]
+
+
+def test_quick_feet_and_pack_mule_lengthen_moves():
+    g = moving(game(player(["tundra_outer_corner", "camp"], move_tile="quick_feet"), player()))
+    for target in ("tundra_mid", "tundra_inner", "swamp_inner"):
+        g.play(f"step {target}")
+    assert g.phase == "move_pick"
+    g = moving(game(player(["tundra_mid", "camp"], move_tile="pack_mule"), player(),
+                    board={"apples": {"tundra_mid": 1}}))
+    g.play("carry 1 apples 0 gems")
+    g.play("step tundra_inner")
+    assert g.phase == "move_step", "two spaces while carrying"
+
+
+def test_rejuvenation_happens_at_most_once_per_turn():
+    g = moving(game(player(["tundra_inner", "portal_swamp_tundra"], friendship=6), player(),
+                    board={"apples": {"tundra_inner": 4}, "gems": {"portal_swamp_tundra": 4}}))
+    g.play("carry 4 apples 0 gems")
+    g.play("step castle_everfree")
+    g.play("rejuvenate: 2 pies")
+    g.play("move seeker 1")
+    g.play("carry 0 apples 4 gems")
+    g.play("step castle_everfree")
+    s = g.state
+    assert g.phase != "rejuvenate" and s.player[0, P_PIES] == 5
+    assert s.trophy[0, TR_APPLE_DELIVERY] == 1 and s.trophy[0, TR_GEM_DELIVERY] == 0, "one trophy per turn"
