@@ -134,6 +134,13 @@ class Game:
         """'ok' or the name of the first broken invariant."""
         return INVARIANTS[int(check_invariants(self.state, self.tables))]
 
+    def seat_rows(self) -> list:
+        """Each seat's results as the batch player records them (play.SEAT_RESULTS), as dicts."""
+        from .play import SEAT_RESULTS, results_of
+        _, rows = results_of(self)
+        n = int(self.state.game[G_N_PLAYERS])
+        return [dict(zip(SEAT_RESULTS, (int(x) for x in rows[seat])), seat=seat) for seat in range(n)]
+
     def trophies(self) -> list:
         n = int(self.state.game[G_N_PLAYERS])
         return [[TROPHIES[k] for k in range(len(TROPHIES)) if self.state.trophy[p, k]] for p in range(n)]

@@ -188,3 +188,16 @@ def rank_py(game, p) -> int:
 
 def is_winner_py(game, p) -> bool:
     return bool(_rank_entry(game.state, game.tables, p)[1])
+
+
+@njit_alloc_entry
+def _results_entry(s, t, status, decisions, game_row, seat_rows):
+    record_results(s, t, status, decisions, game_row, seat_rows)
+
+
+def results_of(game, status=STATUS_OK, decisions=0):
+    """(game row, seat rows) of a Game, as the batch player records them."""
+    game_row = np.zeros(len(GAME_RESULTS), np.int32)
+    seat_rows = np.full((MAX_PLAYERS, len(SEAT_RESULTS)), -1, np.int32)
+    _results_entry(game.state, game.tables, status, decisions, game_row, seat_rows)
+    return game_row, seat_rows
