@@ -9,7 +9,7 @@ import numpy as np
 from ..compiled.jit import njit, njit_alloc_entry
 from ..compiled.rng import RNG_WORDS, seed_streams
 from .kernel.apply import apply_action
-from .kernel.board import hand_size, own_space, second_own_space
+from .kernel.board import hand_size, held
 from .kernel.invariants import check_invariants
 from .kernel.legal import legal_actions
 from .kernel.setup import SETUP_OK, setup_game
@@ -18,7 +18,7 @@ from .layout import (ACTION_WIDTH, G_DECIDER, G_DELIVERIES, G_END_REASON, G_FIGH
                      G_GAME_OVER, G_N_PLAYERS, G_QUESTS, G_ROUND, G_SEEKS, G_TURN, MAX_ACTIONS,
                      MAX_PLAYERS, N_TROPHIES, P_CAMP, P_DELIVERIES, P_FIGHTS_WON, P_FRIENDSHIP,
                      P_MAKE_TILE, P_MOVE_TILE, P_PERSONALITY, P_PIES, P_QUESTS_DONE, P_SEAT,
-                     P_TROPHIES, P_TURNS, RES_APPLE, RES_GEM, STRATEGY_STREAM_ID, TROPHIES)
+                     P_TROPHIES, P_TURNS, STRATEGY_STREAM_ID, TROPHIES)
 from .strategies.dispatch import choose
 from .tables import R_TROPHIES_TO_WIN
 
@@ -43,19 +43,6 @@ STATUS_NO_ACTION = 2
 STATUS_STEP_LIMIT = 3
 STATUS_INVARIANT = 100      # + the broken invariant's code
 MAX_DECISIONS = 200_000
-
-
-@njit
-def held(s, t, p):
-    """Apples and gems on the spaces where p has a Seeker (the second tie-breaker)."""
-    c = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0:
-        c += s.space_res[a, RES_APPLE] + s.space_res[a, RES_GEM]
-    b = second_own_space(s, t, p)
-    if b >= 0:
-        c += s.space_res[b, RES_APPLE] + s.space_res[b, RES_GEM]
-    return c
 
 
 @njit

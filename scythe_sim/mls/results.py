@@ -4,6 +4,7 @@ import numpy as np
 import pyarrow as pa
 
 from ..runner.parquet import enum_column as _enum
+from ..runner.parquet import game_columns
 from .layout import END_REASONS, TROPHIES
 from .play import (R_DECISIONS, R_DELIVERIES, R_END_REASON, R_FIGHTS, R_FINALE, R_QUESTS, R_ROUNDS,
                    R_SEEKS, R_TURNS, SEAT_RESULTS, SR_MAKE_TILE, SR_MOVE_TILE, SR_ORDER,
@@ -21,11 +22,8 @@ def _names(kind):
 
 
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
-    g = len(seeds)
     return pa.table({
-        "game": pa.array(np.arange(first_game, first_game + g, dtype=np.int64)),
-        "seed": pa.array(np.asarray(seeds, np.uint64)),
-        "players": pa.array(np.asarray(players, np.int8)),
+        **game_columns(first_game, seeds, players),
         "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
         "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
         "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),

@@ -1,7 +1,7 @@
 """My Little Scythe's static facts as numpy arrays: the tables its kernel reads.
 
 The facts live in ``scythe_sim/mls/data/*.toml`` (package data; nothing under
-/work/shared is read at run time). ``build_tables`` turns them into one numpy record
+the shared research folder is read at run time). ``build_tables`` turns them into one numpy record
 of int64 arrays (one pointer for compiled code, like Scythe's tables) and `validate`
 checks them against the counts the rulebook gives, so a typo fails loudly.
 
@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..compiled.records import as_record
 from ..errors import ConfigError
 from .layout import (ACTIONS, EFFECTS, KIND_CASTLE, KIND_PORTAL, MAX_PLAYERS, N_ACTIONS, N_CAMPS,
                      N_EFFECTS, N_PERSONALITIES, N_QUEST_FIELDS, N_QUEST_OPTIONS, N_QUESTS,
@@ -199,14 +200,6 @@ def build_tables(overrides: dict | None = None) -> np.record:
     tables = Tables(**{name: np.asarray(fields[name], np.int64) for name in Tables._fields})
     validate(tables)
     return as_record(tables)
-
-
-def as_record(tables: Tables) -> np.record:
-    dtype = np.dtype([(name, np.int64, value.shape) for name, value in zip(Tables._fields, tables)])
-    record = np.zeros(1, dtype).view(np.recarray)[0]
-    for name, value in zip(Tables._fields, tables):
-        record[name][...] = value
-    return record
 
 
 @functools.lru_cache(maxsize=1)

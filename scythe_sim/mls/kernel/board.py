@@ -90,26 +90,30 @@ def own_space(s, t, p, k):
 
 
 @njit
-def second_own_space(s, t, p):
-    """p's Seeker 1's space when it is a map space other than Seeker 0's, else -1 (so a
-    loop over own_space(.., 0) and this one visits each controlled space once)."""
-    x = own_space(s, t, p, 1)
-    if x >= 0 and x == own_space(s, t, p, 0):
-        return -1
-    return x
+def own_spaces(s, t, p):
+    """(a, b): the map spaces of p's Seekers 0 and 1, each -1 when not on a map space
+    (camp, castle) and b -1 when it is a's space too, so each is visited once."""
+    a = own_space(s, t, p, 0)
+    b = own_space(s, t, p, 1)
+    if b == a:
+        b = -1
+    return a, b
 
 
 @njit
 def controlled(s, t, p, res):
     """Tokens of resource res on the spaces where p has a Seeker."""
     c = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0:
-        c += s.space_res[a, res]
-    b = second_own_space(s, t, p)
-    if b >= 0:
-        c += s.space_res[b, res]
+    for x in own_spaces(s, t, p):
+        if x >= 0:
+            c += s.space_res[x, res]
     return c
+
+
+@njit
+def held(s, t, p):
+    """Apples and gems on the spaces where p has a Seeker (the finale's second tie-breaker)."""
+    return controlled(s, t, p, 0) + controlled(s, t, p, 1)
 
 
 @njit

@@ -3,8 +3,8 @@ whole Move, fights and quests included, fling all apples or all gems of one of y
 Seekers' spaces onto an adjacent space (not the castle), or skip."""
 from ...compiled.jit import njit
 from ..layout import A_FLING, A_SKIP, G_ACTIVE, G_CATAPULT_DONE, N_RES
-from .board import is_castle, own_space, second_own_space
-from .emit import emit
+from .board import is_castle, own_spaces
+from ...compiled.rows import emit
 
 
 @njit
@@ -20,14 +20,10 @@ def _emit_from(s, t, out, n, x):
 
 @njit
 def legal_catapult(s, t, out):
-    p = s.game[G_ACTIVE]
     n = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0:
-        n = _emit_from(s, t, out, n, a)
-    b = second_own_space(s, t, p)
-    if b >= 0:
-        n = _emit_from(s, t, out, n, b)
+    for x in own_spaces(s, t, s.game[G_ACTIVE]):
+        if x >= 0:
+            n = _emit_from(s, t, out, n, x)
     return emit(out, n, A_SKIP, 0, 0, 0)
 
 

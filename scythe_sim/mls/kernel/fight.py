@@ -12,7 +12,7 @@ from ..layout import (A_DIAL, A_END_SPELLS, A_FIGHT, A_SPELL, G_ACTIVE, G_ATK_DI
                       FX_FIGHT_BONUS, P_FIGHTS_WON, P_PERSONALITY, P_PIES, TR_PIE_FIGHT)
 from ..tables import F_DIAL_MAX
 from .board import add_friendship, fx, hand_size, other_player_at, seekers_at, send_home
-from .emit import emit
+from ...compiled.rows import emit
 from .trophies import claim_event, friendly_enough
 
 FIGHT_ATK_DIAL, FIGHT_ATK_SPELLS, FIGHT_DEF_DIAL, FIGHT_DEF_SPELLS, FIGHT_RESOLVE = range(5)

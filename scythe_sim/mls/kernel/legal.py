@@ -8,7 +8,7 @@ from ..layout import (A_ACTION, A_CLAIM, A_DECLINE, A_REJUVENATE, A_TROPHY, G_AC
                       PH_TROPHY)
 from .board import spells_available
 from .catapult import legal_catapult
-from .emit import emit
+from ...compiled.rows import emit
 from .fight import legal_dial, legal_fight_pick, legal_spell
 from .make import legal_pile, legal_tile
 from .move import legal_move_pick, legal_move_step

@@ -11,7 +11,7 @@ from ..layout import (A_PILE, A_TILE, ACT_BAKE, ACT_CONJURE, ACT_POWER, FX_BAKE_
                       PILE_MOVE, RES_APPLE, RES_GEM, TILES_PER_PILE)
 from ..tables import F_PIES_MAX, F_POWER_LOOK
 from .board import add_friendship, add_pies, controlled, draw_spell, fx, spells_available
-from .emit import emit
+from ...compiled.rows import emit
 
 
 @njit

@@ -13,7 +13,7 @@ from ..layout import (A_CARRY, A_END_MOVE, A_JUMP, A_SEEKER, A_STEP, A_STOP, CAM
                       P_CAMP, P_DELIVERIES, RES_APPLE, RES_GEM, TR_APPLE_DELIVERY)
 from ..tables import F_CASTLE
 from .board import castle_in_one_step, fx, is_castle, is_portal, other_player_at, trophy_need
-from .emit import emit
+from ...compiled.rows import emit
 from .trophies import claim_event
 from ..layout import FX_CARRY_STEPS, FX_EMPTY_STEPS, FX_FREE_JUMPS
 

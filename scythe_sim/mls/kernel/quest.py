@@ -12,22 +12,17 @@ from ..layout import (A_QUEST, A_QUEST_OPTION, G_ACTIVE, G_GAIN_APPLES, G_GAIN_G
                       QF_GAIN_FRIENDSHIP, QF_GAIN_GEMS, QF_GAIN_PIES, QF_GAIN_SPELLS,
                       QF_GIVE_APPLES, QF_GIVE_GEMS, QF_LOSE_FRIENDSHIP, QF_PAY_APPLES,
                       QF_PAY_GEMS, QF_PAY_PIES, RES_APPLE, RES_GEM, TR_QUESTS)
-from .board import (add_friendship, add_pies, controlled, draw_spell, is_castle, own_space,
-                    second_own_space, shuffle)
-from .emit import emit
+from .board import add_friendship, add_pies, controlled, draw_spell, is_castle, own_spaces, shuffle
+from ...compiled.rows import emit
 
 
 @njit
 def quest_spaces(s, t, out):
     """Rows for the spaces of the active player's Seekers holding a quest token."""
-    p = s.game[G_ACTIVE]
     n = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0 and s.quest_token[a] == 1:
-        n = emit(out, n, A_QUEST, a, 0, 0)
-    b = second_own_space(s, t, p)
-    if b >= 0 and s.quest_token[b] == 1:
-        n = emit(out, n, A_QUEST, b, 0, 0)
+    for x in own_spaces(s, t, s.game[G_ACTIVE]):
+        if x >= 0 and s.quest_token[x] == 1:
+            n = emit(out, n, A_QUEST, x, 0, 0)
     return n
 
 

@@ -9,7 +9,7 @@ from ...compiled.rng import rand_below
 from ..layout import (A_PLACE, G_ACTIVE, G_DICE_N, G_DICE_NEXT, G_SEEKS, N_REGIONS, RNG_GAME,
                       TOKEN_QUEST)
 from .board import add_friendship, anyone_at, other_player_at, supply
-from .emit import emit
+from ...compiled.rows import emit
 
 
 @njit

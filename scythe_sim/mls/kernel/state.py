@@ -1,7 +1,8 @@
 """Allocating and copying MLS states (one numpy record; layout.STATE_FIELDS)."""
 import numpy as np
 
-from ...compiled.jit import njit, njit_entry
+from ...compiled.jit import njit_entry
+from ...compiled.records import copy_1d, copy_2d
 from ..layout import STATE_DTYPE, STATE_FIELDS
 
 
@@ -21,33 +22,20 @@ def copy_state(s: np.record) -> np.record:
     return twin
 
 
-@njit
-def _copy_2d(dst, src):
-    for i in range(dst.shape[0]):
-        for j in range(dst.shape[1]):
-            dst[i, j] = src[i, j]
-
-
-@njit
-def _copy_1d(dst, src):
-    for i in range(dst.shape[0]):
-        dst[i] = src[i]
-
-
 @njit_entry
 def copy_into(dst, src):
     """Overwrite dst with src in place, element by element (no allocation)."""
-    _copy_1d(dst.game, src.game)
-    _copy_2d(dst.player, src.player)
-    _copy_2d(dst.seeker_loc, src.seeker_loc)
-    _copy_2d(dst.space_res, src.space_res)
-    _copy_1d(dst.quest_token, src.quest_token)
-    _copy_2d(dst.hand, src.hand)
-    _copy_2d(dst.spell_deck, src.spell_deck)
-    _copy_1d(dst.quest_deck, src.quest_deck)
-    _copy_1d(dst.quest_owner, src.quest_owner)
-    _copy_2d(dst.tile_pile, src.tile_pile)
-    _copy_2d(dst.trophy, src.trophy)
-    _copy_2d(dst.trophy_turn, src.trophy_turn)
-    _copy_2d(dst.dice, src.dice)
-    _copy_2d(dst.rng, src.rng)
+    copy_1d(dst.game, src.game)
+    copy_2d(dst.player, src.player)
+    copy_2d(dst.seeker_loc, src.seeker_loc)
+    copy_2d(dst.space_res, src.space_res)
+    copy_1d(dst.quest_token, src.quest_token)
+    copy_2d(dst.hand, src.hand)
+    copy_2d(dst.spell_deck, src.spell_deck)
+    copy_1d(dst.quest_deck, src.quest_deck)
+    copy_1d(dst.quest_owner, src.quest_owner)
+    copy_2d(dst.tile_pile, src.tile_pile)
+    copy_2d(dst.trophy, src.trophy)
+    copy_2d(dst.trophy_turn, src.trophy_turn)
+    copy_2d(dst.dice, src.dice)
+    copy_2d(dst.rng, src.rng)

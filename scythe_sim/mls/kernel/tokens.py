@@ -5,8 +5,8 @@ from ...compiled.jit import njit
 from ..layout import (A_GAIN, A_GIVE_TARGET, A_PAY, G_ACTIVE, G_GAIN_APPLES, G_GAIN_GEMS,
                       G_GIVE_APPLES, G_GIVE_GEMS, G_GIVE_TARGET, G_N_PLAYERS, G_PAY_APPLES,
                       G_PAY_GEMS, N_SEEKERS, PH_GAIN, PH_GIVE_TARGET, PH_PAY, RES_APPLE, RES_GEM)
-from .board import is_castle, own_space, second_own_space, supply
-from .emit import emit
+from .board import is_castle, own_space, own_spaces, supply
+from ...compiled.rows import emit
 
 
 @njit
@@ -39,7 +39,7 @@ def queue_phase(s, t):
             return PH_GIVE_TARGET
         return PH_PAY
     p = s.game[G_ACTIVE]
-    has_space = own_space(s, t, p, 0) >= 0 or own_space(s, t, p, 1) >= 0
+    has_space = own_space(s, t, p, 0) >= 0 or own_space(s, t, p, 1) >= 0   # where gains go
     for res, field in ((RES_APPLE, G_GAIN_APPLES), (RES_GEM, G_GAIN_GEMS)):
         if s.game[field] > 0:
             if supply(s, t, res) > 0 and has_space:
@@ -55,15 +55,11 @@ def gain_res(s):
 
 @njit
 def legal_pay(s, t, out):
-    p = s.game[G_ACTIVE]
     res, _ = paying(s)
     n = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0 and s.space_res[a, res] > 0:
-        n = emit(out, n, A_PAY, a, 0, 0)
-    b = second_own_space(s, t, p)
-    if b >= 0 and s.space_res[b, res] > 0:
-        n = emit(out, n, A_PAY, b, 0, 0)
+    for x in own_spaces(s, t, s.game[G_ACTIVE]):
+        if x >= 0 and s.space_res[x, res] > 0:
+            n = emit(out, n, A_PAY, x, 0, 0)
     return n
 
 
@@ -90,14 +86,10 @@ def legal_give_target(s, t, out):
 
 @njit
 def legal_gain(s, t, out):
-    p = s.game[G_ACTIVE]
     n = 0
-    a = own_space(s, t, p, 0)
-    if a >= 0:
-        n = emit(out, n, A_GAIN, a, 0, 0)
-    b = second_own_space(s, t, p)
-    if b >= 0:
-        n = emit(out, n, A_GAIN, b, 0, 0)
+    for x in own_spaces(s, t, s.game[G_ACTIVE]):
+        if x >= 0:
+            n = emit(out, n, A_GAIN, x, 0, 0)
     return n
 
 

@@ -16,11 +16,11 @@ from ..layout import (ACTION_SECTION, ACT_BAKE, END_FINALE,
                       PH_ACTION, PH_CATAPULT, PH_DEF_TROPHY, PH_DIAL, PH_FIGHT_PICK, PH_GAME_OVER,
                       PH_GIVE_TARGET, PH_MOVE_PICK, PH_MOVE_STEP, PH_PAY, PH_POWER_PICK,
                       PH_POWER_PILE, PH_QUEST_OPTION, PH_QUEST_PICK, PH_REJUVENATE,
-                      PH_SEEK_PLACE, PH_SPELL, PH_TROPHY, PH_GAIN, RES_APPLE, RES_GEM, TOKEN_QUEST,
+                      PH_SEEK_PLACE, PH_SPELL, PH_TROPHY, PH_GAIN, TOKEN_QUEST,
                       ST_ACTION, ST_BAKE, ST_CATAPULT, ST_CONJURE, ST_FIGHTS, ST_MOVE, ST_POWER,
                       ST_QUESTS, ST_SEEK, ST_TROPHIES)
 from ..tables import F_REJUV_PIES, F_REJUV_SPELLS, R_TROPHIES_TO_WIN, R_TURN_CAP
-from .board import (add_friendship, add_pies, anyone_at, draw_spell, fx, own_space, second_own_space,
+from .board import (add_friendship, add_pies, anyone_at, draw_spell, fx, held, own_space, own_spaces,
                     spells_available, supply)
 from .fight import (FIGHT_ATK_SPELLS, FIGHT_DEF_SPELLS, FIGHT_RESOLVE, end_spells, fight_count,
                     fighter, find_fights, resolve_fight, spells_step_open, start_fight)
@@ -123,10 +123,7 @@ def end_turn(s, t):
 def catapult_open(s, t, p):
     if fx(s, t, p, FX_CATAPULT) <= 0 or s.game[G_CATAPULT_DONE] == 1:
         return False
-    a = own_space(s, t, p, 0)
-    b = second_own_space(s, t, p)
-    return ((a >= 0 and s.space_res[a, RES_APPLE] + s.space_res[a, RES_GEM] > 0)
-            or (b >= 0 and s.space_res[b, RES_APPLE] + s.space_res[b, RES_GEM] > 0))
+    return held(s, t, p) > 0
 
 
 @njit
@@ -137,31 +134,21 @@ def move_gains(s, t, p):
 
 # --- single-answer steps -----------------------------------------------------------------
 @njit
-def _only_pay_space(s, t):
-    """The one own space a payment can come from, -1 when there is a choice."""
-    p = s.game[G_ACTIVE]
-    res, _ = paying(s)
-    a = own_space(s, t, p, 0)
-    b = second_own_space(s, t, p)
-    a_ok = a >= 0 and s.space_res[a, res] > 0
-    b_ok = b >= 0 and s.space_res[b, res] > 0
-    if a_ok and not b_ok:
-        return a
-    if b_ok and not a_ok:
-        return b
-    return -1
-
-
-@njit
-def _only_gain_space(s, t):
-    p = s.game[G_ACTIVE]
-    a = own_space(s, t, p, 0)
-    b = second_own_space(s, t, p)
-    if a >= 0 and b < 0:
-        return a
-    if b >= 0 and a < 0:
-        return b
-    return -1
+def _only_one(s, t, p, what, res):
+    """The one own space fitting `what` (0: holds res, 1: any, 2: holds a quest token),
+    -1 when none, -2 when both Seekers' spaces fit (a choice to make)."""
+    found = -1
+    for x in own_spaces(s, t, p):
+        if x < 0:
+            continue
+        if what == 0 and s.space_res[x, res] == 0:
+            continue
+        if what == 2 and s.quest_token[x] == 0:
+            continue
+        if found >= 0:
+            return -2
+        found = x
+    return found
 
 
 @njit
@@ -179,22 +166,6 @@ def _only_target(s, t):
                     return -1
                 found = x
     return found
-
-
-@njit
-def _only_quest_space(s, t):
-    p = s.game[G_ACTIVE]
-    a = own_space(s, t, p, 0)
-    b = second_own_space(s, t, p)
-    a_ok = a >= 0 and s.quest_token[a] == 1
-    b_ok = b >= 0 and s.quest_token[b] == 1
-    if a_ok and b_ok:
-        return -2
-    if a_ok:
-        return a
-    if b_ok:
-        return b
-    return -1
 
 
 @njit
@@ -251,7 +222,7 @@ def advance(s, t):
             return
         phase = queue_phase(s, t)
         if phase == PH_PAY:
-            x = _only_pay_space(s, t)
+            x = _only_one(s, t, p, 0, paying(s)[0])
             if x >= 0:
                 apply_pay(s, x)
                 continue
@@ -265,7 +236,7 @@ def advance(s, t):
             _set(s, PH_GIVE_TARGET, p)
             return
         if phase == PH_GAIN:
-            x = _only_gain_space(s, t)
+            x = _only_one(s, t, p, 1, 0)
             if x >= 0:
                 apply_gain(s, x)
                 continue
@@ -303,7 +274,7 @@ def advance(s, t):
                 _set(s, PH_FIGHT_PICK, p)
                 return
         elif stage == ST_QUESTS:
-            x = _only_quest_space(s, t)
+            x = _only_one(s, t, p, 2, 0)
             if x == -1:
                 s.game[G_STAGE] = ST_CATAPULT
             elif x >= 0:

@@ -1,5 +1,5 @@
-"""Writing one legal row into the action buffer."""
-from ...compiled.jit import njit_inline
+"""Writing one legal row (kind, a0, a1, a2) into a game's action buffer, for every game."""
+from .jit import njit_inline
 
 
 @njit_inline
