@@ -56,7 +56,12 @@ ABILITY_USE = 0.10             # default mix: every dealt ability used in this s
                                # games (faction seats) where it is available
 # Abilities that are not a usage target: ability name -> the reason, printed in place of
 # FAIL. Every entry needs a reason (docs/STRATEGIES.md "Targets").
-ABILITY_EXCEPTIONS: dict = {}
+ABILITY_EXCEPTIONS: dict = {
+    "wayfare": ("a home base is no territory: a unit on one holds, produces and scores nothing "
+                "and meets no encounter, so Wayfare pays only as a shortcut along the board's "
+                "edge, which one-step movement scoring (where a unit stands after its step) "
+                "never finds worth it"),
+}
 
 
 @dataclasses.dataclass

@@ -122,6 +122,7 @@ def test_the_usage_target_lists_every_dealt_ability(report):
 def test_an_ability_exception_prints_its_reason_instead_of_fail(monkeypatch):
     from scythe_sim import evaluate as ev
 
+    monkeypatch.delitem(ev.ABILITY_EXCEPTIONS, "wayfare", raising=False)
     assert ev._usage_verdict("wayfare", 10, 0.0) == "FAIL"
     assert ev._usage_verdict("wayfare", 10, 0.5) == "PASS"
     assert ev._usage_verdict("wayfare", 0, 0.0) == "not dealt"
