@@ -306,10 +306,13 @@ def bench(games, players, repeats, measure_compile, profile, mix, baseline, perf
 @click.option("--ablation", is_flag=True,
               help="Instead: the default mix with each ability, the Factory and the encounters "
                    "switched off in turn, paired with a base run (--games per run).")
-def evaluate(games, players, seed, workers, out_file, fail, ablation):
+@click.option("--game", default="scythe", show_default=True,
+              help="The game measured: scythe or my_little_scythe.")
+def evaluate(games, players, seed, workers, out_file, fail, ablation, game):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
-    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction."""
+    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
+    --game my_little_scythe: its planner and personas vs random and in mirror matches."""
     import os
     import time
 
@@ -317,11 +320,20 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation):
 
     from scythe_sim.evaluate import check_out, evaluate as run_evaluate, write_markdown
 
+    from scythe_sim.runner.spec import spec_for
+
+    game = spec_for(game.strip().lower()).name
+    if ablation and game != "scythe":
+        raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
     if out_file:
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    if ablation:
+    if game != "scythe":
+        from scythe_sim.mls.evaluate import evaluate as run_mls
+
+        report = run_mls(games=games, players=players, seed=seed, workers=workers)
+    elif ablation:
         from scythe_sim.ablation import ablation as run_ablation, ablations
 
         with _progress(sys.stdout.isatty(), games * (1 + len(ablations()))) as update:
