@@ -25,7 +25,6 @@ import itertools
 
 import numpy as np
 
-
 from .enums import STAR_KINDS
 from .errors import ConfigError
 from .intervals import wilson
