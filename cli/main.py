@@ -119,8 +119,10 @@ def report(run_dirs, out_dir):
 @main.command()
 @click.argument("base")
 @click.argument("candidate")
-@click.option("--by", default="faction", show_default=True,
-              type=click.Choice(["faction", "mat", "faction,mat", "strategy", "players", "turn_order", "seat"]))
+@click.option("--by", default=None, help="Group: faction (Scythe's default), mat, faction,mat, personality, "
+              "strategy, players, turn_order (My Little Scythe's default) or seat.",
+              type=click.Choice(["faction", "mat", "faction,mat", "personality", "strategy", "players",
+                                 "turn_order", "seat"]))
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
 @click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
@@ -135,8 +137,9 @@ def compare(base, candidate, by, alpha, min_effect, fail):
     from analysis.pairing import check_pairing, run_differences
     from analysis.runs import Run
 
-    keys = tuple(by.split(","))
     base_run, candidate_run = Run(base), Run(candidate)
+    by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
+    keys = tuple(by.split(","))
     pairing = check_pairing(base_run, candidate_run, keys)
     table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing)
     click.echo(f"base {base_run.name} ({base_run.manifest['games']:,} games), "
