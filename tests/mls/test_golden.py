@@ -7,18 +7,12 @@ import pytest
 from scythe_sim.mls.play import SEAT_RESULTS, run_games
 from scythe_sim.mls.tables import default_tables
 from tests.mls.golden.regenerate import FOLDER, GOLDEN_GAMES, RESULT_KEYS, render, strategy_ids
+from tests.shared.golden import assert_matches_golden
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
 def test_playthrough_matches_golden_file(name):
-    seed, names = GOLDEN_GAMES[name]
-    expected = (FOLDER / f"{name}.txt").read_text(encoding="utf-8")
-    actual = render(seed, names)
-    if actual != expected:
-        for i, (a, e) in enumerate(zip(actual.splitlines(), expected.splitlines())):
-            if a != e:
-                pytest.fail(f"{name}: first difference at line {i + 1}:\n  golden: {e}\n  now:    {a}")
-        pytest.fail(f"{name}: lengths differ ({len(actual.splitlines())} vs {len(expected.splitlines())} lines)")
+    assert_matches_golden(FOLDER, name, render(*GOLDEN_GAMES[name]))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))

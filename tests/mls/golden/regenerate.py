@@ -10,6 +10,7 @@ import numpy as np
 
 from scythe_sim.mls.playthrough import play_through
 from scythe_sim.mls.strategies import STRATEGIES
+from tests.shared.golden import rewrite
 
 FOLDER = pathlib.Path(__file__).resolve().parent
 # name -> (seed, strategy per seat): every strategy plays in some golden game
@@ -36,11 +37,7 @@ def render(seed, names):
 
 
 def main():
-    for name, (seed, names) in GOLDEN_GAMES.items():
-        path = FOLDER / f"{name}.txt"
-        path.write_text(render(seed, names), encoding="utf-8")
-        print(f"wrote {path}")
-
+    rewrite(FOLDER, GOLDEN_GAMES, render)
 
 if __name__ == "__main__":
     main()
