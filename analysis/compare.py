@@ -16,7 +16,7 @@ from scythe_sim.intervals import holm, newcombe_difference, paired_difference
 
 from .pairing import ROW_KEYS, check_pairing
 
-BY_CHOICES = ("faction", "mat", "faction,mat", "strategy", "players", "turn_order", "seat")
+BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat")
 
 
 def _counts(run, keys):

@@ -13,10 +13,14 @@ from typing import NamedTuple
 
 import polars as pl
 
-DEAL_COLUMNS = ("faction", "mat", "strategy", "players")
+from .runs import AnalysisError
+
+DEAL_COLUMNS = ("faction", "mat", "personality", "camp", "strategy", "players")   # those a game has
 ROW_KEYS = ("game", "seat")     # a seat's row in both runs
 # manifest fields another version may add; shown when the two runs differ in them
 LABEL_FIELDS = ("game", "variant", "ruleset")
+# the groups `scythe-sim compare --by` offers, over every game
+GROUP_COLUMNS = ("faction", "mat", "personality", "strategy", "players", "turn_order", "seat")
 
 
 class Pairing(NamedTuple):
@@ -32,7 +36,15 @@ class Pairing(NamedTuple):
 def check_pairing(base, candidate, keys=()) -> Pairing:
     """Paired when both runs hold the same seats (game, seat) and every seat has the same
     deal columns (and `keys`, the groups compared) in both."""
-    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys]) if c not in ROW_KEYS]
+    if base.game != candidate.game:
+        raise AnalysisError(f"cannot compare a {candidate.game} run ({candidate.name}) with a {base.game} run "
+                            f"({base.name}): compare runs of the same game")
+    present = set(base.seats().collect_schema().names())
+    for key in keys:
+        if key not in present:
+            raise AnalysisError(f"{base.game} runs have no column {key!r} to group by: use one of "
+                                f"{', '.join(c for c in GROUP_COLUMNS if c in present)}")
+    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys]) if c not in ROW_KEYS and c in present]
     a = base.seats().select(*ROW_KEYS, *columns)
     b = candidate.seats().select(*ROW_KEYS, *columns)
     n_a, n_b = _rows(a), _rows(b)

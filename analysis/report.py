@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, models, queries  # noqa: E402
+from . import figures, mls_report, models, queries  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .pairing import check_pairing  # noqa: E402
 from .runs import Run  # noqa: E402
@@ -88,7 +88,11 @@ def build_report(run_dirs, out_dir):
     report.heading("scythe-sim balance report", 1)
     for k, run in enumerate(runs):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
-        _run_sections(report, run, prefix)
+        if run.game == mls_report.GAME:
+            mls_report.run_sections(report, run, prefix)
+            _strength_sections(report, run.seats(), prefix, mls_report.FACTORS, mls_report.STRENGTH_TEXT)
+        else:
+            _run_sections(report, run, prefix)
     if len(runs) > 1:
         _side_by_side(report, runs)
     report.heading("Provenance")
@@ -102,18 +106,20 @@ def build_report(run_dirs, out_dir):
 
 
 def _side_by_side(report, runs):
-    """Each later run against the first, by faction and by mat: the difference of win rate
+    """Each later run against the first, by faction and by mat (MLS: by turn order,
+    personality card and strategy): the difference of win rate
     with the paired interval when the two runs played the same deals, else the unpaired."""
     report.heading("Runs side by side: win rate against the first run")
     report.text("Differences are this run minus the first. When both runs played the same deals game "
                 "for game (same seed, same factions, mats and strategies in every seat) the difference is "
                 "measured seat by seat with a paired 95% interval, much narrower than the unpaired "
                 "(Newcombe) one shown beside it; `method` says which one the `shifted` verdict used.")
+    groups = mls_report.COMPARE_BY if runs[0].game == mls_report.GAME else ("faction", "mat")
     for run in runs[1:]:
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
-        for by in ("faction", "mat"):
+        for by in groups:
             table = compare_runs(runs[0], run, by=(by,), pairing=pairing)
             report.table(f"compare_{run.name}_by_{by}", table)
 
@@ -155,14 +161,16 @@ def _run_sections(report, run, prefix):
     _strength_sections(report, seats, prefix)
 
 
-def _strength_sections(report, seats, prefix):
-    columns = (seats.select("game", "seat", "faction", "mat", "turn_order", "strategy", "winner", "rank")
-               .collect(engine="streaming"))
-    fit = models.fit_first_place(columns)
+STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "
+                 "a mat's effect is not its turn position in disguise: exp(effect) multiplies a seat's odds "
+                 "of winning; effects are centred within each factor; 95% intervals.")
+
+
+def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STRENGTH_TEXT):
+    columns = seats.select("game", "seat", *factors, "winner", "rank").collect(engine="streaming")
+    fit = models.fit_first_place(columns, factors)
     report.heading("Joint strength model", 3)
-    report.text("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "
-                "a mat's effect is not its turn position in disguise: exp(effect) multiplies a seat's odds "
-                "of winning; effects are centred within each factor; 95% intervals.")
+    report.text(text)
     report.table(f"{prefix}strength_model", fit)
     if fit.height:
         fig, ax = plt.subplots(figsize=(7, 0.3 * fit.height + 1.2))

@@ -14,7 +14,7 @@ GAMES_COLUMNS = ("game", "seed", "players", "end_reason", "turns", "rounds")
 SEATS_COLUMNS = ("game", "seat", "strategy", "turn_order", "rank", "winner")
 GAME_SEATS_COLUMNS = {"scythe": ("faction", "mat", "coins", "star_coins", "territory_coins",
                                  "resource_coins", "structure_bonus_coins", "total", "stars")}
-ENUM_COLUMNS = ("faction", "mat", "strategy")
+ENUM_COLUMNS = ("faction", "mat", "strategy", "personality", "move_tile", "make_tile")
 
 
 class AnalysisError(ScytheSimError):
@@ -46,6 +46,10 @@ class Run:
             if missing:
                 raise AnalysisError(f"{self.path}/{table} lacks column {missing[0]!r}: the run was written "
                                     "by an incompatible version; run it again")
+
+    @property
+    def game(self):
+        return self.manifest.get("game", "scythe")
 
     @property
     def name(self):

@@ -119,8 +119,10 @@ def report(run_dirs, out_dir):
 @main.command()
 @click.argument("base")
 @click.argument("candidate")
-@click.option("--by", default="faction", show_default=True,
-              type=click.Choice(["faction", "mat", "faction,mat", "strategy", "players", "turn_order", "seat"]))
+@click.option("--by", default=None, help="Group: faction (Scythe's default), mat, faction,mat, personality, "
+              "strategy, players, turn_order (My Little Scythe's default) or seat.",
+              type=click.Choice(["faction", "mat", "faction,mat", "personality", "strategy", "players",
+                                 "turn_order", "seat"]))
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
 @click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
@@ -135,8 +137,9 @@ def compare(base, candidate, by, alpha, min_effect, fail):
     from analysis.pairing import check_pairing, run_differences
     from analysis.runs import Run
 
-    keys = tuple(by.split(","))
     base_run, candidate_run = Run(base), Run(candidate)
+    by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
+    keys = tuple(by.split(","))
     pairing = check_pairing(base_run, candidate_run, keys)
     table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing)
     click.echo(f"base {base_run.name} ({base_run.manifest['games']:,} games), "
@@ -306,10 +309,13 @@ def bench(games, players, repeats, measure_compile, profile, mix, baseline, perf
 @click.option("--ablation", is_flag=True,
               help="Instead: the default mix with each ability, the Factory and the encounters "
                    "switched off in turn, paired with a base run (--games per run).")
-def evaluate(games, players, seed, workers, out_file, fail, ablation):
+@click.option("--game", default="scythe", show_default=True,
+              help="The game measured: scythe or my_little_scythe.")
+def evaluate(games, players, seed, workers, out_file, fail, ablation, game):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
-    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction."""
+    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
+    --game my_little_scythe: its planner and personas vs random and in mirror matches."""
     import os
     import time
 
@@ -317,11 +323,20 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation):
 
     from scythe_sim.evaluate import check_out, evaluate as run_evaluate, write_markdown
 
+    from scythe_sim.runner.spec import spec_for
+
+    game = spec_for(game.strip().lower()).name
+    if ablation and game != "scythe":
+        raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
     if out_file:
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    if ablation:
+    if game != "scythe":
+        from scythe_sim.mls.evaluate import evaluate as run_mls
+
+        report = run_mls(games=games, players=players, seed=seed, workers=workers)
+    elif ablation:
         from scythe_sim.ablation import ablation as run_ablation, ablations
 
         with _progress(sys.stdout.isatty(), games * (1 + len(ablations()))) as update:

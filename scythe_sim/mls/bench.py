@@ -32,7 +32,7 @@ def main():
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--strategy", type=int, default=0, help="0 random, 1 greedy (every seat)")
+    parser.add_argument("--strategy", type=int, default=0, help="strategy id in every seat: 0 random, 1 greedy, 2 planner, 3-5 its personas")
     a = parser.parse_args()
     games_s, decisions_s = bench(a.games, a.players, a.repeats, a.strategy)
     print(f"{a.players} players, {a.games} games x {a.repeats}: {games_s:,.0f} games/s, "

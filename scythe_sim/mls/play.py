@@ -20,6 +20,8 @@ from .layout import (ACTION_WIDTH, G_DECIDER, G_DELIVERIES, G_END_REASON, G_FIGH
                      P_MAKE_TILE, P_MOVE_TILE, P_PERSONALITY, P_PIES, P_QUESTS_DONE, P_SEAT,
                      P_TROPHIES, P_TURNS, STRATEGY_STREAM_ID, TROPHIES)
 from .strategies.dispatch import choose
+from .strategies.weights import load_weights
+from .strategies.workspace import new_workspace
 from .tables import R_TROPHIES_TO_WIN
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "fights", "quests",
@@ -72,7 +74,7 @@ def is_winner(s, t, p):
 
 
 @njit_alloc_entry
-def play_game(s, t, seed, n_players, strategies, params, check, actions, buf, rng, scratch):
+def play_game(s, t, seed, n_players, strategies, params, check, actions, buf, rng, ws):
     """Play one game to its end; returns (status, decisions)."""
     if setup_game(s, t, seed, n_players) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
@@ -83,7 +85,7 @@ def play_game(s, t, seed, n_players, strategies, params, check, actions, buf, rn
         if n == 0:
             return STATUS_NO_ACTION, decisions
         seat = s.player[s.game[G_DECIDER], P_SEAT]
-        i = choose(strategies[seat], s, t, seat, actions, n, params, rng, scratch)
+        i = choose(strategies[seat], s, t, seat, actions, n, params, rng, ws)
         apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         decisions += 1
         if check:
@@ -133,15 +135,16 @@ def record_results(s, t, status, decisions, game_row, seat_rows):
 
 
 @njit_alloc_entry
-def play_batch(s, t, seeds, n_players, strategies, params, check, game_out, seat_out, scratch):
+def play_batch(s, t, seeds, n_players, strategies, params, check, game_out, seat_out, ws):
     """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
-    len(SEAT_RESULTS)) int32; strategies (G, MAX_PLAYERS) ids per game and seat."""
+    len(SEAT_RESULTS)) int32; strategies (G, MAX_PLAYERS) ids per game and seat; ws the
+    strategies' Workspace."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(64, np.int64)
     rng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
     for g in range(seeds.shape[0]):
         status, decisions = play_game(s, t, seeds[g], n_players[g], strategies[g], params, check,
-                                      actions, buf, rng, scratch)
+                                      actions, buf, rng, ws)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g])
 
@@ -155,11 +158,11 @@ def run_games(tables, seeds, n_players, strategies=None, params=None, check=Fals
     if strategies.ndim == 1:
         strategies = np.broadcast_to(strategies, (g, MAX_PLAYERS))
     strategies = np.ascontiguousarray(strategies, np.int64)
-    params = np.zeros((2, 1), np.float64) if params is None else np.asarray(params, np.float64)
+    params = load_weights() if params is None else np.asarray(params, np.float64)
     game_out = np.zeros((g, len(GAME_RESULTS)), np.int32)
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     play_batch(new_state(), tables, seeds, n_players, strategies, params, bool(check), game_out,
-               seat_out, new_state())
+               seat_out, new_workspace(tables))
     return game_out, seat_out
 
 

@@ -15,6 +15,7 @@ from .assumptions import all_assumptions
 from .layout import MAX_PLAYERS
 from .results import TABLES, result_tables
 from .strategies import N_STRATEGIES, STRATEGIES
+from .strategies.weights import load_weights, weight_row
 from .tables import RULE_NAMES, build_tables, default_tables
 
 NAME = "my_little_scythe"
@@ -62,15 +63,6 @@ def bad_games(plan, raw):
     from .play import R_STATUS, STATUS_OK
     status = raw[0][:, R_STATUS]
     return tuple((int(k), int(status[k]), int(plan.seeds[k])) for k in (status != STATUS_OK).nonzero()[0])
-
-
-def load_weights() -> np.ndarray:
-    """MLS strategies have no tunable weights yet: one zero per strategy."""
-    return np.zeros((N_STRATEGIES, 1), np.float64)
-
-
-def weight_row(path):
-    raise ConfigError(f"weights file {str(path)!r}: My Little Scythe's strategies take no weights")
 
 
 def ruleset(config) -> str:
@@ -124,7 +116,7 @@ SPEC = register(GameSpec(
     variants=("base",),
     rule_names=RULE_NAMES,
     strategies=STRATEGIES,
-    default_strategies=STRATEGIES,
+    default_strategies=("random", "greedy"),
     assignments=("random",),
     seat_lists=(),
     table_names=TABLES,

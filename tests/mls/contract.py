@@ -9,13 +9,15 @@ import numpy as np
 
 from scythe_sim.compiled.rng import RNG_WORDS
 from scythe_sim.mls.game import Game
-from scythe_sim.mls.kernel.state import copy_state, new_state
+from scythe_sim.mls.kernel.state import copy_state
 from scythe_sim.mls.layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS, G_DECIDER, G_DEFENDER,
                                    G_N_PLAYERS, G_PHASE, G_QUEST_DECK_N, MAX_PLAYERS,
                                    N_PERSONALITIES, N_SPELL_VALUES, P_PERSONALITY, P_PIES, P_SEAT,
                                    PH_DIAL, PH_SPELL, State)
 from scythe_sim.mls.strategies import STRATEGIES
 from scythe_sim.mls.strategies.dispatch import choose as kernel_choose
+from scythe_sim.mls.strategies.weights import load_weights
+from scythe_sim.mls.strategies.workspace import new_workspace
 
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5, 6], "seed": 7, "shard_size": 30}
 _SEEDS, _PLAYERS, _EVERY = (10, 23, 24), 4, 17
@@ -29,10 +31,10 @@ def _stream(seed):
 def decision_points(variant="base") -> tuple:
     """(game copy, legal rows) at every 17th decision of random games, plus every fight decision."""
     points = []
-    params = np.zeros((len(STRATEGIES), 1))
+    params = load_weights()
     for seed in _SEEDS:
         game = Game.new(seed=seed, players=_PLAYERS)
-        rng, scratch = _stream(seed), new_state()
+        rng, ws = _stream(seed), new_workspace(game.tables)
         k = 0
         while not game.is_over:
             rows = game.legal_rows()
@@ -40,7 +42,7 @@ def decision_points(variant="base") -> tuple:
             if k % _EVERY == 0 or phase in (PH_DIAL, PH_SPELL):
                 points.append((game.copy(), rows.copy()))
             seat = int(game.state.player[game.decider, P_SEAT])
-            i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, rng, scratch)
+            i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, rng, ws)
             game.step(tuple(rows[i]))
             k += 1
     return tuple(points)
@@ -55,7 +57,7 @@ def choose(strategy, point, stream_seed=5) -> int:
     s, t = game.state, game.tables
     seat = int(s.player[s.game[G_DECIDER], P_SEAT])
     return kernel_choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows),
-                         np.zeros((len(STRATEGIES), 1)), _stream(stream_seed), new_state())
+                         load_weights(), _stream(stream_seed), new_workspace(t))
 
 
 def state_arrays(point) -> dict:

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from cli.main import main
 from scythe_sim.errors import ConfigError, PositionError
 from scythe_sim.mls.layout import G_FINALE, P_TROPHIES, TR_PIE_FIGHT
+from scythe_sim.mls.strategies import STRATEGIES
 from scythe_sim.runner.config import load_config, parse_config
 from tests.mls.helpers import game, player, rows_of
 
@@ -31,7 +32,8 @@ def test_scythe_sim_run_plays_the_mls_config_end_to_end(tmp_path):
 
 def test_mls_configs_are_checked():
     cfg = load_config(os.path.join(ROOT, "configs", "my_little_scythe.toml"))
-    assert cfg.game == "my_little_scythe" and cfg.spec.strategies == ("random", "greedy")
+    assert cfg.game == "my_little_scythe" and cfg.spec.strategies == STRATEGIES
+    assert cfg.params()[STRATEGIES.index("planner")].any(), "the planner plays its weights file"
     with pytest.raises(ConfigError, match="plays 1 to 6"):
         parse_config({"game": "my_little_scythe", "players": 7})
     with pytest.raises(ConfigError, match="unknown house rule"):

@@ -3,15 +3,9 @@
 import pytest
 
 from tests.scythe.golden.regenerate import FOLDER, GOLDEN_GAMES, render
+from tests.shared.golden import assert_matches_golden
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
 def test_playthrough_matches_golden_file(name):
-    seed, players = GOLDEN_GAMES[name]
-    expected = (FOLDER / f"{name}.txt").read_text(encoding="utf-8")
-    actual = render(seed, players)
-    if actual != expected:
-        for i, (a, e) in enumerate(zip(actual.splitlines(), expected.splitlines())):
-            if a != e:
-                pytest.fail(f"{name}: first difference at line {i + 1}:\n  golden: {e}\n  now:    {a}")
-        pytest.fail(f"{name}: lengths differ ({len(actual.splitlines())} vs {len(expected.splitlines())} lines)")
+    assert_matches_golden(FOLDER, name, render(*GOLDEN_GAMES[name]))

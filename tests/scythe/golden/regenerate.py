@@ -5,6 +5,7 @@
 import pathlib
 
 from scythe_sim.playthrough import play_through, score_table_lines
+from tests.shared.golden import rewrite
 
 FOLDER = pathlib.Path(__file__).resolve().parent
 GOLDEN_GAMES = {"seed_1_players_3": (1, 3), "seed_2_players_4": (2, 4), "seed_3_players_5": (3, 5)}
@@ -16,11 +17,7 @@ def render(seed, players):
 
 
 def main():
-    for name, (seed, players) in GOLDEN_GAMES.items():
-        path = FOLDER / f"{name}.txt"
-        path.write_text(render(seed, players), encoding="utf-8")
-        print(f"wrote {path}")
-
+    rewrite(FOLDER, GOLDEN_GAMES, render)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,86 @@
+"""The report sections of a My Little Scythe run (a run whose manifest says
+game = "my_little_scythe"; docs/schema.md, "My Little Scythe"): win rates by turn order,
+personality card, strategy and player count, trophy kinds (how often, how early), how
+games end and how long they last (report.py adds the strength model over FACTORS)."""
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
+
+from . import figures, queries
+
+GAME = "my_little_scythe"
+TROPHIES = ("friendship", "power_ups", "spells", "quests", "apple_delivery", "gem_delivery",
+            "pie_fight", "pies")
+FACTORS = ("turn_order", "personality", "strategy")
+COMPARE_BY = ("turn_order", "personality", "strategy")
+STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) over turn order, personality card "
+                 "and strategy at once: exp(effect) multiplies a seat's odds of winning; effects are centred "
+                 "within each factor; 95% intervals.")
+
+
+def trophy_kinds(seats: pl.LazyFrame) -> pl.DataFrame:
+    """Per trophy kind: the share of seats and of winners that placed it, and the game turn
+    it was placed (median and quartiles over the seats that placed it)."""
+    frames = []
+    for kind in TROPHIES:
+        turn = pl.col(f"trophy_turn_{kind}")
+        frames.append(seats.select(
+            pl.lit(kind).alias("trophy"),
+            pl.col(f"trophy_{kind}").mean().alias("share"),
+            pl.col(f"trophy_{kind}").filter(pl.col("winner")).mean().alias("share_of_winners"),
+            pl.col(f"trophy_{kind}").sum().alias("placed"),
+            turn.median().alias("median_turn"), turn.quantile(0.25).alias("q1_turn"),
+            turn.quantile(0.75).alias("q3_turn")))
+    return pl.concat(frames).collect(engine="streaming")
+
+
+def game_ends(games: pl.LazyFrame) -> pl.DataFrame:
+    """By player count and end reason: games, their share, and the median turns and rounds."""
+    return (games.group_by("players", "end_reason")
+            .agg(pl.len().alias("games"), pl.col("turns").median().alias("median_turns"),
+                 pl.col("rounds").median().alias("median_rounds"))
+            .with_columns((pl.col("games") / pl.col("games").sum().over("players")).alias("share"))
+            .sort("players", "end_reason").collect(engine="streaming"))
+
+
+def length_distribution(games: pl.LazyFrame) -> pl.DataFrame:
+    """By player count: deciles of the game's length in turns."""
+    qs = (0.1, 0.25, 0.5, 0.75, 0.9)
+    return (games.group_by("players")
+            .agg(pl.len().alias("games"), pl.col("turns").min().alias("min_turns"),
+                 *[pl.col("turns").quantile(q).alias(f"p{int(q * 100)}_turns") for q in qs],
+                 pl.col("turns").max().alias("max_turns"))
+            .sort("players").collect(engine="streaming"))
+
+
+def run_sections(report, run, prefix):
+    seats, games = run.seats(), run.games()
+    report.heading(f"Run {run.name}: {run.manifest['games']} games of My Little Scythe")
+    report.text("Win rates count shared first places as wins (a winner has the trophies to win and rank 1); "
+                "every rate has its number of seats (n) and a Wilson 95% interval; lift is the win rate "
+                "over parity (1 / players on average).")
+    for by, title in (("turn_order", "turn order"), ("personality", "personality card"),
+                      ("strategy", "strategy"), ("players", "player count")):
+        table = queries.win_rates(seats, by)
+        report.heading(f"Win rate by {title}", 3)
+        report.table(f"{prefix}win_rate_by_{by}", table)
+        if by != "players":
+            fig, ax = plt.subplots(figsize=(8, 3.5))
+            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})")
+            report.figure(f"{prefix}win_rate_by_{by}", fig, f"win rate by {title}, 95% intervals")
+    report.heading("Trophy kinds: how often and how early", 3)
+    report.text("share: seats that placed it; share_of_winners: winning seats that placed it; turns are "
+                "game turns (every player's turns counted) over the seats that placed it.")
+    report.table(f"{prefix}trophy_kinds", trophy_kinds(seats))
+    report.heading("How games end", 3)
+    report.table(f"{prefix}game_ends", game_ends(games))
+    report.heading("Game length (turns)", 3)
+    lengths = length_distribution(games)
+    report.table(f"{prefix}game_length", lengths)
+    turns = games.select("turns").collect(engine="streaming")["turns"].to_numpy()
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    ax.hist(turns, bins=min(60, max(5, int(np.ptp(turns)) + 1)) if len(turns) else 5, color="#4c78a8")
+    ax.set_xlabel("game turns")
+    ax.set_ylabel("games")
+    ax.set_title(f"game length ({run.name})")
+    report.figure(f"{prefix}game_length", fig, "distribution of game length in turns")
