@@ -10,7 +10,7 @@ they miss none).
 import numpy as np
 
 from ..compiled.jit import njit, njit_entry
-from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
+from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
 
 
 def _blank_state() -> np.record:
@@ -51,7 +51,12 @@ def _copy_2d(dst, src):
 def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states).
     Element by element: a slice assignment may allocate a temporary, and the entry
-    points run without the allocator (compiled/jit.py)."""
+    points run without the allocator (compiled/jit.py).
+
+    The All Out War fields are copied only when src or dst is in a war: outside a war
+    they stay blank in every state, and the planners copy base-game states constantly
+    (the war fields would add about half again to each copy)."""
+    war = src.game[G_WAR_STAGE] != WAR_STAGE_NONE or dst.game[G_WAR_STAGE] != WAR_STAGE_NONE
     _copy_1d(dst.game, src.game)
     _copy_2d(dst.player, src.player)
     _copy_2d(dst.unit_loc, src.unit_loc)
@@ -65,6 +70,11 @@ def copy_into(dst, src):
     _copy_1d(dst.mark, src.mark)
     _copy_2d(dst.rng, src.rng)
     _copy_2d(dst.ability_uses, src.ability_uses)
+    if war:
+        _copy_2d(dst.war, src.war)
+        _copy_2d(dst.divisions, src.divisions)
+        _copy_1d(dst.war_from, src.war_from)
+        _copy_2d(dst.standard_score, src.standard_score)
 
 
 @njit_entry
@@ -83,3 +93,7 @@ def clear_state(s):
     s.mark[:] = 0
     s.rng[:] = 0
     s.ability_uses[:] = 0
+    s.war[:] = 0
+    s.divisions[:] = 0
+    s.war_from[:] = -1
+    s.standard_score[:] = 0
