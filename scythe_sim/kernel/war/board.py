@@ -2,10 +2,9 @@
 at their home bases), territorial points, and which territories touch a home base."""
 from ...compiled.jit import njit, njit_inline
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
-from ...layout import (G_N_PLAYERS, P_FACTION, P_POWER, UNIT_MECH0, UNIT_WORKER0,
-                       W_CAPITULATED_BY)
+from ...layout import G_N_PLAYERS, P_FACTION, P_POWER, W_CAPITULATED_BY
 from ...tables import R_POWER_MAX, R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
-from ..board import CONTESTED, NOBODY, structure_owner_at
+from ..board import CONTESTED, NOBODY, count_mechs, structure_owner_at
 
 
 @njit_inline
@@ -20,18 +19,9 @@ def war_emit(out, n, kind, a0, a1, a2):
 
 
 @njit
-def mechs_at(s, p, loc):
-    c = 0
-    for u in range(UNIT_MECH0, UNIT_WORKER0):
-        if s.unit_loc[p, u] == loc:
-            c += 1
-    return c
-
-
-@njit
 def units_at(s, p, loc):
     """p's war units on loc: divisions and mechs."""
-    return s.divisions[p, loc] + mechs_at(s, p, loc)
+    return s.divisions[p, loc] + count_mechs(s, p, loc)
 
 
 @njit

@@ -23,9 +23,10 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        P_POWER, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_DIAL_MAX, R_WAR_CARD_DIVISIONS
-from ..board import has_ability, note_mech_ability
-from ..cards import discard_card, draw_card_from, hand_size, random_card_from
-from .board import enemy_at, home_of, mechs_at, units_at, war_emit
+from ..board import count_mechs, has_ability, note_mech_ability
+from ..cards import draw_card_from, hand_size, random_card_from
+from ..combat import add_card
+from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
 from .turn import end_war_turn
 
@@ -64,7 +65,7 @@ def _lose_power(s, p, amount):
 def _before_combat(s, t, a, b, loc):
     """a's mech abilities acting before a fight (as in the standard game; Scout's steal
     draws on the variant's stream). Only with one of a's mechs in the fight."""
-    if mechs_at(s, a, loc) == 0:
+    if count_mechs(s, a, loc) == 0:
         return
     if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
         _lose_power(s, a, 1)
@@ -88,7 +89,7 @@ def _start_round(s, t):
     for side in (p, q):
         if s.divisions[side, loc] >= t.rules[R_WAR_CARD_DIVISIONS]:
             draw_card_from(s, side, RNG_VARIANT)
-    s.game[G_WAR_ATK_MECH] = 1 if mechs_at(s, p, loc) > 0 else 0
+    s.game[G_WAR_ATK_MECH] = 1 if count_mechs(s, p, loc) > 0 else 0
     s.game[G_ATK_DIAL] = 0
     s.game[G_DEF_DIAL] = 0
     s.game[G_ATK_CARDS] = 0
@@ -102,7 +103,7 @@ def _start_round(s, t):
 @njit
 def card_allowance(s, p, loc):
     """One combat card per mech in the fight, one more with any divisions in it."""
-    return mechs_at(s, p, loc) + (1 if s.divisions[p, loc] > 0 else 0)
+    return count_mechs(s, p, loc) + (1 if s.divisions[p, loc] > 0 else 0)
 
 
 @njit
@@ -137,12 +138,7 @@ def set_war_dial(s, t, v):
 
 @njit
 def add_war_card(s, t, v):
-    d = s.game[G_DECIDER]
-    attacker = d == s.game[G_ACTIVE]
-    discard_card(s, d, v)
-    s.game[G_ATK_CARDS if attacker else G_DEF_CARDS] += t.card_values[v]
-    s.game[G_ATK_NCARDS if attacker else G_DEF_NCARDS] += 1
-    s.game[G_CARDS_LEFT] -= 1
+    add_card(s, t, v)   # as in the standard game
 
 
 @njit

@@ -4,8 +4,8 @@ playing the war; the standard half of a war run plays exactly as the base run.""
 import numpy as np
 
 from scythe_sim.game import Game
-from scythe_sim.layout import G_WAR_END_REASON, P_SEAT, SCORE_FIELDS, WAR_END_REASONS
-from scythe_sim.play import GAME_RESULTS, R_STATUS, SR_SCORE0, SR_STARS0, run_games
+from scythe_sim.layout import G_WAR_END_REASON, P_SEAT, WAR_END_REASONS
+from scythe_sim.play import GAME_RESULTS, R_STATUS, SR_SCORE0, SR_WORKERS, run_games
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import load_params
@@ -40,6 +40,8 @@ def test_the_standard_half_of_a_war_run_is_the_base_run():
     war_games, war_seats = run_games(build_tables({"all_out_war": 1}), seeds, 3, strategies=lineup)
     same = [GAME_RESULTS.index(c) for c in ("status", "end_reason", "turns", "rounds", "sb_tile")]
     assert (base_games[:, same] == war_games[:, same]).all()
-    scores = slice(SR_SCORE0, SR_STARS0 + len(SCORE_FIELDS))
+    # faction, mat, order, the score breakdown, stars and star turns: the standard game's
+    scores = slice(0, SR_WORKERS)
+    assert SR_SCORE0 < SR_WORKERS
     assert (base_seats[:, :3, scores] == war_seats[:, :3, scores]).all()
     assert (war_games[:, R_STATUS] == 0).all()
