@@ -55,7 +55,7 @@ def state_to_dict(state, tables) -> dict:
     game["game_over"] = bool(state.game[G_GAME_OVER])
     game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
     game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
-    game["marked"] = [hex_name(loc) for loc in range(N_LOC) if state.mark[loc]]
+    game["marked"] = _marked_to_json(state.mark)
     return {
         "format": FORMAT,
         "players": players,
@@ -107,6 +107,14 @@ def _war_from_dict(s, war, n):
         _no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
         for name, value in entry.items():
             s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}")
+
+
+def _marked_to_json(mark):
+    """The per-action marks: a list of locations (each marked 1), or, when a war Move
+    counts arrivals in them, {location: count}."""
+    if int(mark.max()) <= 1:
+        return [hex_name(loc) for loc in range(N_LOC) if mark[loc]]
+    return {hex_name(loc): int(mark[loc]) for loc in range(N_LOC) if mark[loc]}
 
 
 def _numbers(mask, size):
@@ -348,8 +356,13 @@ def _game_from_dict(s, game, n):
     _no_unknown(scratch, _SCRATCH, "game.turn_state")
     for name, value in scratch.items():
         s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}")
-    for name in game.get("marked", []):
-        s.mark[_loc(name, "game.marked")] = 1
+    marked = game.get("marked", [])
+    if isinstance(marked, dict):
+        for name, count in marked.items():
+            s.mark[_loc(name, "game.marked")] = _int(count, f"game.marked.{name}", 0)
+    else:
+        for name in marked:
+            s.mark[_loc(name, "game.marked")] = 1
 
 
 def _rng_from_dict(s, rng):

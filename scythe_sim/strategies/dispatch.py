@@ -4,9 +4,8 @@ from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
-from .view import seat_faction
+from .view import G_WAR_STAGE, seat_faction
 from .war import choose_war
-from ..layout import G_WAR_STAGE
 
 
 @njit_entry

@@ -8,11 +8,10 @@ enemy. Ties are broken at random from the seat's stream. The next helper makes i
 purposeful."""
 from ..compiled.jit import njit
 from ..compiled.rng import rand_below
-from ..kernel.war.board import war_controller
-from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DIAL, A_WAR_END_MOVE,
-                      A_WAR_FIGHT_ON, A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE,
-                      A_WAR_PRODUCE, A_WAR_SELECT_MECH, A_WAR_STEP, G_COMBAT_HEX, G_DECIDER,
-                      G_DEFENDER, P_POWER)
+from .view import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DIAL, A_WAR_END_MOVE,
+                   A_WAR_FIGHT_ON, A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE,
+                   A_WAR_PRODUCE, A_WAR_SELECT_MECH, A_WAR_STEP, G_COMBAT_HEX, G_DECIDER,
+                   G_DEFENDER, P_POWER, war_controller)
 
 
 @njit
