@@ -9,10 +9,12 @@ from scythe_sim.errors import ScytheSimError
 
 MANIFEST_FORMAT = "scythe-sim/run-1"
 # columns the analysis reads; a run missing one was written by an incompatible version
+# (every game's runs have the common ones; the Scythe report reads the score columns too)
 GAMES_COLUMNS = ("game", "seed", "players", "end_reason", "turns", "rounds")
-SEATS_COLUMNS = ("game", "seat", "faction", "mat", "strategy", "turn_order", "rank", "winner",
-                 "coins", "star_coins", "territory_coins", "resource_coins", "structure_bonus_coins",
-                 "total", "stars")
+SEATS_COLUMNS = ("game", "seat", "strategy", "turn_order", "rank", "winner")
+GAME_SEATS_COLUMNS = {"scythe": ("faction", "mat", "coins", "star_coins", "territory_coins",
+                                 "resource_coins", "structure_bonus_coins", "total", "stars")}
+ENUM_COLUMNS = ("faction", "mat", "strategy")
 
 
 class AnalysisError(ScytheSimError):
@@ -37,7 +39,8 @@ class Run:
         if not self.manifest.get("complete") or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
             raise AnalysisError(f"{self.path} is an unfinished run: complete it with "
                                 "`scythe-sim run CONFIG --resume` first")
-        for table, needed in (("games", GAMES_COLUMNS), ("seats", SEATS_COLUMNS)):
+        seats_needed = SEATS_COLUMNS + GAME_SEATS_COLUMNS.get(self.manifest.get("game", "scythe"), ())
+        for table, needed in (("games", GAMES_COLUMNS), ("seats", seats_needed)):
             present = set(self.scan(table).collect_schema().names())
             missing = [c for c in needed if c not in present]
             if missing:
@@ -57,8 +60,9 @@ class Run:
         seat's own `turns` stays as it is), enums as strings."""
         games = self.scan("games").select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
                                           pl.col("end_reason").cast(pl.String))
-        seats = self.scan("seats").with_columns(
-            [pl.col(c).cast(pl.String) for c in ("faction", "mat", "strategy")])
+        seats = self.scan("seats")
+        present = seats.collect_schema().names()
+        seats = seats.with_columns([pl.col(c).cast(pl.String) for c in ENUM_COLUMNS if c in present])
         return seats.join(games, on="game", how="left")
 
     def games(self) -> pl.LazyFrame:

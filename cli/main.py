@@ -216,12 +216,14 @@ def _print_summary(result):
     from analysis.queries import win_rates
     from analysis.runs import Run
 
-    rates = win_rates(Run(result.run_dir).seats(), "faction").sort("win_rate", descending=True)
-    table = Table(title=f"win rate by faction ({result.manifest['games']} games)")
-    for column in ("faction", "seats", "wins", "win rate", "95% CI"):
-        table.add_column(column, justify="left" if column == "faction" else "right")
+    seats = Run(result.run_dir).seats()
+    by = "faction" if "faction" in seats.collect_schema().names() else "strategy"   # a game without factions
+    rates = win_rates(seats, by).sort("win_rate", descending=True)
+    table = Table(title=f"win rate by {by} ({result.manifest['games']} games)")
+    for column in (by, "seats", "wins", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == by else "right")
     for row in rates.iter_rows(named=True):
-        table.add_row(row["faction"], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+        table.add_row(row[by], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.1%}",
                       f"{row['ci_low']:.1%} - {row['ci_high']:.1%}")
     console = Console()
     console.print(table)

@@ -38,6 +38,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     N_MECH_ABILITIES, N_OBJECTIVES, N_SB_TILES, N_SECTIONS, N_TERRAINS,
                     ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, hex_name)
+from .compiled.records import as_record
 from .errors import ConfigError
 from .lineup import NOT_PLAYED, dealable_masks
 
@@ -393,16 +394,6 @@ def build_tables(overrides: dict | None = None) -> np.record:
     tables = Tables(**{name: value.astype(np.int64) for name, value in fields.items()})
     validate(tables)
     return as_record(tables)
-
-
-def as_record(tables: Tables) -> np.record:
-    """The arrays of `tables` copied into the fields of one numpy record (one dtype for
-    every rule set, so the kernel compiles once)."""
-    dtype = np.dtype([(name, np.int64, value.shape) for name, value in zip(Tables._fields, tables)])
-    record = np.zeros(1, dtype).view(np.recarray)[0]
-    for name, value in zip(Tables._fields, tables):
-        record[name][...] = value
-    return record
 
 
 @functools.lru_cache(maxsize=1)

@@ -9,7 +9,8 @@ they miss none).
 """
 import numpy as np
 
-from ..compiled.jit import njit, njit_entry
+from ..compiled.jit import njit_entry
+from ..compiled.records import copy_1d, copy_2d
 from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
 
 
@@ -34,19 +35,6 @@ def copy_state(s: np.record) -> np.record:
     return twin
 
 
-@njit
-def _copy_1d(dst, src):
-    for i in range(dst.shape[0]):
-        dst[i] = src[i]
-
-
-@njit
-def _copy_2d(dst, src):
-    for i in range(dst.shape[0]):
-        for j in range(dst.shape[1]):
-            dst[i, j] = src[i, j]
-
-
 @njit_entry
 def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states).
@@ -57,24 +45,24 @@ def copy_into(dst, src):
     they stay blank in every state, and the planners copy base-game states constantly
     (the war fields would add about half again to each copy)."""
     war = src.game[G_WAR_STAGE] != WAR_STAGE_NONE or dst.game[G_WAR_STAGE] != WAR_STAGE_NONE
-    _copy_1d(dst.game, src.game)
-    _copy_2d(dst.player, src.player)
-    _copy_2d(dst.unit_loc, src.unit_loc)
-    _copy_2d(dst.struct_loc, src.struct_loc)
-    _copy_2d(dst.hex_res, src.hex_res)
-    _copy_1d(dst.encounter_token, src.encounter_token)
-    _copy_2d(dst.hand, src.hand)
-    _copy_2d(dst.deck, src.deck)
-    _copy_2d(dst.stars, src.stars)
-    _copy_2d(dst.star_turn, src.star_turn)
-    _copy_1d(dst.mark, src.mark)
-    _copy_2d(dst.rng, src.rng)
-    _copy_2d(dst.ability_uses, src.ability_uses)
+    copy_1d(dst.game, src.game)
+    copy_2d(dst.player, src.player)
+    copy_2d(dst.unit_loc, src.unit_loc)
+    copy_2d(dst.struct_loc, src.struct_loc)
+    copy_2d(dst.hex_res, src.hex_res)
+    copy_1d(dst.encounter_token, src.encounter_token)
+    copy_2d(dst.hand, src.hand)
+    copy_2d(dst.deck, src.deck)
+    copy_2d(dst.stars, src.stars)
+    copy_2d(dst.star_turn, src.star_turn)
+    copy_1d(dst.mark, src.mark)
+    copy_2d(dst.rng, src.rng)
+    copy_2d(dst.ability_uses, src.ability_uses)
     if war:
-        _copy_2d(dst.war, src.war)
-        _copy_2d(dst.divisions, src.divisions)
-        _copy_1d(dst.war_from, src.war_from)
-        _copy_2d(dst.standard_score, src.standard_score)
+        copy_2d(dst.war, src.war)
+        copy_2d(dst.divisions, src.divisions)
+        copy_1d(dst.war_from, src.war_from)
+        copy_2d(dst.standard_score, src.standard_score)
 
 
 @njit_entry

@@ -1,5 +1,6 @@
 """Top-row actions: Move/Gain (the Move itself is in movement.py), Bolster, Trade, Produce."""
 from ..compiled.jit import njit, njit_inline
+from ..compiled.rows import emit  # noqa: F401  (the kernel's modules import it from here)
 from ..enums import (ARMORY, BOLSTER, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
                      CUBE_POWER, CUBE_PRODUCE, LAKE, MILL, MONUMENT, MOVE, N_HEX, PRODUCE,
                      TRADE)
@@ -14,15 +15,6 @@ from .board import controller, count_workers, first_worker_on_mat, workers_on_bo
 from .cards import draw_cards
 from .movement import can_start_moving
 from .turn import gain_popularity, gain_power
-
-
-@njit_inline
-def emit(out, n, kind, a0, a1, a2):
-    out[n, 0] = kind
-    out[n, 1] = a0
-    out[n, 2] = a1
-    out[n, 3] = a2
-    return n + 1
 
 
 @njit_inline

@@ -20,6 +20,13 @@ def enum_column(codes, names):
     return pa.DictionaryArray.from_arrays(indices, pa.array(list(names), pa.string()))
 
 
+def game_columns(first_game, seeds, players) -> dict:
+    """The columns every game's `games` table starts with: game id, seed, player count."""
+    return {"game": pa.array(np.arange(first_game, first_game + len(seeds), dtype=np.int64)),
+            "seed": pa.array(np.asarray(seeds, np.uint64)),
+            "players": pa.array(np.asarray(players, np.int8))}
+
+
 def with_run_columns(table: pa.Table, ruleset: str, variant: str) -> pa.Table:
     """`table` with the `ruleset` and `variant` columns every result table ends with
     (one value each, dictionary-encoded)."""

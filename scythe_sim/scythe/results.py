@@ -11,6 +11,7 @@ from ..play import (BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTA
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
 from ..runner.parquet import enum_column as _enum
+from ..runner.parquet import game_columns
 from ..strategies import STRATEGIES
 
 TABLES = ("games", "seats", "turns")
@@ -22,11 +23,8 @@ _PLAY_COLUMNS = ("turns", "bottom_actions")   # the play.py tail: how the seat p
 
 
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
-    g = len(seeds)
     return pa.table({
-        "game": pa.array(np.arange(first_game, first_game + g, dtype=np.int64)),
-        "seed": pa.array(np.asarray(seeds, np.uint64)),
-        "players": pa.array(np.asarray(players, np.int8)),
+        **game_columns(first_game, seeds, players),
         "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
         "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
         "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),

@@ -2,7 +2,9 @@
 
 It plans a whole turn on a copy of the state. At the section choice it plays each
 section's turn to its end and keeps the one whose end position value.py likes best; at
-the top-row choice it plays each option up to the bottom-row action; a choice with an
+the top-row choice it plays each option up to the bottom-row action, or with `lookahead`
+to the turn's end, the best few (`ahead_options`, `ahead_sections` for sections) once
+more with the best next turn they leave (next_turn_value); a choice with an
 immediate effect (the bottom action's benefit, an encounter option, a Produce territory,
 ...) is played with its follow-up steps. Of a long list (Trade pairs, Deploy and Build
 placements, ...) only the MAX_PLANNED rows the direct rules value most are played.
@@ -27,8 +29,9 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                    P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, give_turn_to,
                    legal_actions)
-from .weights import W_FACTORY_PICK, W_LOOKAHEAD, W_NOISE, W_PLAN_SECTIONS
-from .workspace import BUF_CONTROL, BUF_LEGAL
+from .weights import (W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
+                      W_NOISE, W_PLAN_SECTIONS)
+from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT
 
 SETTLE_TURN = 0       # play on until the turn ends
 SETTLE_BOTTOM = 1     # ... until the bottom-row choice (or the turn's end)
@@ -98,10 +101,10 @@ def play_on(x, t, p, turn, mode, w, work):
 
 
 @njit
-def play_plan(s, t, p, seat, rows, i, w, work, mode):
+def play_plan(s, t, p, seat, rows, i, w, work, mode, ahead):
     """Value for p of playing row i of the real position s on the scratch copy, then
-    the direct rules until the plan settles (mode); a whole turn's plan looks one turn
-    further when the weights ask (next_turn_value)."""
+    the direct rules until the plan settles (mode); with `ahead` a whole turn's plan
+    looks one turn further (next_turn_value)."""
     x = work.plan
     copy_into(x, s)
     determinize(x, p, seat, work)
@@ -109,9 +112,18 @@ def play_plan(s, t, p, seat, rows, i, w, work, mode):
     apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
     play_on(x, t, p, turn, mode, w, work)
     v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
-    if mode == SETTLE_TURN and w[W_LOOKAHEAD] > 0.0 and not x.game[G_GAME_OVER]:
-        v += w[W_LOOKAHEAD] * (next_turn_value(x, t, p, w, work) - v)
+    if ahead:
+        return with_next_turn(x, t, p, v, w, work)
     return v
+
+
+@njit
+def with_next_turn(x, t, p, v, w, work):
+    """The value v of p's turn ending at x blended with the best next turn it leaves
+    (`lookahead` of the way); x is played on."""
+    if x.game[G_GAME_OVER]:
+        return v
+    return v + w[W_LOOKAHEAD] * (next_turn_value(x, t, p, w, work) - v)
 
 
 @njit
@@ -187,20 +199,77 @@ def plan_candidates(s, t, p, actions, n, w, work, mode):
 
 
 @njit
+def _ahead_count(phase, mode, w):
+    """How many of this decision's candidates are also judged by the next turn they
+    leave (the best by their own turn): `ahead_sections` of the sections,
+    `ahead_options` of the top-row options, none elsewhere or without `lookahead`."""
+    if mode != SETTLE_TURN or w[W_LOOKAHEAD] <= 0.0:
+        return 0
+    if phase == PH_SECTION:
+        return int(w[W_AHEAD_SECTIONS])
+    if phase == PH_TOP:
+        return int(w[W_AHEAD_OPTIONS])
+    return 0
+
+
+@njit
 def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
     """The row whose plan ends best among the candidates; row `favoured` (-1: none)
-    gets `bonus` on top."""
+    gets `bonus` on top. With look-ahead, every candidate's turn is played first and
+    the end positions of the few whose turn ends best are kept (_keep_contender) and
+    then played one turn further (_ahead_count: a next turn costs three or four more
+    turn plays, so only the contenders get one)."""
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
-    best = work.rows[0, 0, 0]
-    best_value = -1e18
+    ahead = _ahead_count(s.game[G_PHASE], mode, w)
+    every = ahead >= m or ahead > N_KEPT     # more contenders than kept positions: all look
+    keep = 0 < ahead and not every
+    turn_value = work.values[AHEAD]        # [k]: candidate k's value; [m + k]: its noise and bonus
+    slot_of = work.rows[0, :, 1]           # [k]: the kept position of candidate k, -1 none
     for k in range(m):
         i = work.rows[0, k, 0]
-        v = play_plan(s, t, p, seat, actions, i, w, work, mode) + _noise(work, seat, w)
+        v = play_plan(s, t, p, seat, actions, i, w, work, mode, every)
+        extra = _noise(work, seat, w)
         if i == favoured:
-            v += bonus
-        if v > best_value:
-            best, best_value = i, v
-    return best
+            extra += bonus
+        turn_value[m + k] = extra
+        turn_value[k] = v + extra
+        slot_of[k] = -1
+        if keep:
+            _keep_contender(work, turn_value, slot_of, k, ahead)
+    if keep:
+        for k in range(m):
+            if slot_of[k] >= 0:
+                own = turn_value[k] - turn_value[m + k]
+                x = work.kept[slot_of[k]]
+                turn_value[k] = with_next_turn(x, t, p, own, w, work) + turn_value[m + k]
+    best = 0
+    for k in range(1, m):
+        if turn_value[k] > turn_value[best]:
+            best = k
+    return work.rows[0, best, 0]
+
+
+@njit
+def _keep_contender(work, turn_value, slot_of, k, ahead):
+    """Keep candidate k's end position (work.plan) while it is among the `ahead` best so
+    far: in a free slot, or in place of the weakest kept one (of equal ones the later
+    candidate gives way, so the earlier one wins ties as best_plan's choice does)."""
+    held = 0
+    weakest = -1
+    for j in range(k):
+        if slot_of[j] >= 0:
+            held += 1
+            if weakest < 0 or turn_value[j] <= turn_value[weakest]:
+                weakest = j
+    if held < ahead:
+        slot = held
+    elif turn_value[k] > turn_value[weakest]:
+        slot = slot_of[weakest]
+        slot_of[weakest] = -1
+    else:
+        return
+    copy_into(work.kept[slot], work.plan)
+    slot_of[k] = slot
 
 
 @njit

@@ -59,11 +59,14 @@ WEIGHTS = (
     "cargo",        # 1: mechs carry workers, units carry resources they would leave unheld
     "factory_pick", # 1: keep the Factory card whose top action is worth most (0: the first offered)
     "progress",     # per own objective card, times its fulfilled share (objective_progress)
+    "ahead_sections",  # with lookahead: the next turn is looked at for this many best sections by their own turn
+    "ahead_options",   # ... and for this many best top-row options (0: an option is judged by its own turn)
 )
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
  W_RECRUIT, W_WORKER, W_TERRITORY, W_RESOURCE, W_OBJECTIVE, W_READY, W_ENCOUNTER, W_FACTORY,
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
- W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS) = range(len(WEIGHTS))
+ W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS,
+ W_AHEAD_SECTIONS, W_AHEAD_OPTIONS) = range(len(WEIGHTS))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[2] / "configs" / "strategies"

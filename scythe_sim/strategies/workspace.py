@@ -18,7 +18,7 @@ import numpy as np
 
 from ..compiled.jit import njit_entry
 from ..compiled.rng import RNG_WORDS, seed_streams
-from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_LOC, STRATEGY_STREAM_ID, State,
+from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID, State,
                    new_state)
 
 LEVELS = 3              # the real decision, the decisions inside a plan, the look-ahead's sections
@@ -26,6 +26,7 @@ N_MEMORY = 64           # int64 words of memory per seat
 N_BUFS = 5             # location scratch arrays per level: legal lists, control, enemies, step targets, needs
 BUF_LEGAL, BUF_CONTROL, BUF_ENEMY, BUF_TARGETS, BUF_NEED = range(N_BUFS)
 RIVER_STEP = 3          # a river crossing counts as this many steps in the distance table
+N_KEPT = 4              # end positions of a decision's best candidates kept for the look-ahead
 
 
 class Workspace(NamedTuple):
@@ -33,6 +34,7 @@ class Workspace(NamedTuple):
     memory: np.ndarray      # (MAX_PLAYERS, N_MEMORY) int64: seat k's memory, zero at game start
     plan: State             # the scratch state (a State record, kernel/state.py) plans are played on
     ahead: State            # the scratch state a look-ahead plays the next turn on
+    kept: np.ndarray        # (N_KEPT,) State records: the best candidates' turn ends, looked ahead from
     rows: np.ndarray        # (LEVELS, MAX_ACTIONS, ACTION_WIDTH) int64: legal rows inside a plan ([1]);
                             # [0, :, 0] lists the rows a real decision plays out (greedy.best_plan)
     buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
@@ -81,6 +83,7 @@ def new_workspace(tables) -> Workspace:
         memory=np.zeros((MAX_PLAYERS, N_MEMORY), np.int64),
         plan=new_state(),
         ahead=new_state(),
+        kept=np.zeros(N_KEPT, STATE_DTYPE),
         rows=np.zeros((LEVELS, MAX_ACTIONS, ACTION_WIDTH), np.int64),
         buf=np.zeros((LEVELS, N_BUFS, N_LOC), np.int64),
         values=np.zeros((LEVELS, MAX_ACTIONS), np.float64),

@@ -5,7 +5,7 @@ import importlib
 
 from scythe_sim.runner.spec import BUILTIN, GAMES, spec_for
 
-HOOKS = {"scythe": "tests.scythe.contract"}
+HOOKS = {"scythe": "tests.scythe.contract", "my_little_scythe": "tests.mls.contract"}
 
 
 def games() -> list:

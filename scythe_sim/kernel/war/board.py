@@ -1,21 +1,11 @@
 """Who holds what in the war: divisions and mechs control territories (characters stay
 at their home bases), territorial points, and which territories touch a home base."""
-from ...compiled.jit import njit, njit_inline
+from ...compiled.jit import njit
+from ...compiled.rows import emit as war_emit  # noqa: F401  (the war's modules import it from here)
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
 from ...layout import G_N_PLAYERS, P_FACTION, P_POWER, W_CAPITULATED_BY
 from ...tables import R_POWER_MAX, R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
 from ..board import CONTESTED, NOBODY, count_mechs, structure_owner_at
-
-
-@njit_inline
-def war_emit(out, n, kind, a0, a1, a2):
-    """Write one legal row (the war cannot import top.emit: top imports the turn frame,
-    which imports ending.py, which starts the war)."""
-    out[n, 0] = kind
-    out[n, 1] = a0
-    out[n, 2] = a1
-    out[n, 3] = a2
-    return n + 1
 
 
 @njit

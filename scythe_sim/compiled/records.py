@@ -1,0 +1,29 @@
+"""Numpy records for compiled code, shared by every game: tables and states are one
+record each (a single pointer for a compiled call), and states are copied element by
+element (a slice assignment may allocate, and entry points run without the allocator)."""
+import numpy as np
+
+from .jit import njit
+
+
+def as_record(fields) -> np.record:
+    """A NamedTuple of arrays copied into the fields of one numpy record (int64 fields)."""
+    names = type(fields)._fields
+    dtype = np.dtype([(name, np.int64, value.shape) for name, value in zip(names, fields)])
+    record = np.zeros(1, dtype).view(np.recarray)[0]
+    for name, value in zip(names, fields):
+        record[name][...] = value
+    return record
+
+
+@njit
+def copy_1d(dst, src):
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@njit
+def copy_2d(dst, src):
+    for i in range(dst.shape[0]):
+        for j in range(dst.shape[1]):
+            dst[i, j] = src[i, j]

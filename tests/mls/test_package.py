@@ -1,0 +1,36 @@
+"""MLS is a second game (DESIGN.md 12): it loads none of Scythe's kernel, layout, tables
+or strategies, and reads no file outside its package at run time."""
+import pathlib
+import subprocess
+import sys
+
+from scythe_sim.mls.tables import validate, build_tables
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCYTHE_ONLY = ("scythe_sim.kernel", "scythe_sim.layout", "scythe_sim.tables", "scythe_sim.enums",
+               "scythe_sim.strategies", "scythe_sim.play", "scythe_sim.scythe")
+
+
+def test_mls_loads_nothing_of_scythe():
+    code = ("import sys, numpy as np\n"
+            "from scythe_sim.mls.play import run_games\n"
+            "from scythe_sim.mls.spec import SPEC\n"
+            "from scythe_sim.mls.game import Game\n"
+            "from scythe_sim.mls.tables import default_tables\n"
+            "run_games(default_tables(), np.arange(2, dtype=np.uint64), 3)\n"
+            f"print([m for m in sys.modules if m.startswith({SCYTHE_ONLY!r})])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_source_reads_the_shared_folder():
+    for path in (ROOT / "scythe_sim" / "mls").rglob("*.py"):
+        assert "/work/shared" not in path.read_text() and "shared/reference" not in path.read_text()
+
+
+def test_the_tables_hold_the_rulebook_counts():
+    t = build_tables()
+    validate(t)
+    assert int(t.spell_counts.sum()) == 30 and t.quest_opt.shape[0] == 12
+    assert t.tile_pile.shape[0] == 16 and t.pers_need.shape[0] == 8

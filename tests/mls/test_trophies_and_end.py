@@ -1,0 +1,78 @@
+"""MLS trophies and the grand finale (rulebook TROPHIES, HOW TO WIN), from positions."""
+from scythe_sim.mls.layout import (END_FINALE, G_END_REASON, G_FINALE, P_TROPHIES, TR_FRIENDSHIP,
+                                   TR_PIES, TR_SPELLS)
+from scythe_sim.mls.play import is_winner_py, rank_py
+from tests.mls.helpers import game, player, rows_of
+
+
+def end_turn_with_seek(g):
+    g.play("action seek_apples")
+    while g.phase == "seek_place":
+        g.play(rows_of(g, "place")[0])
+
+
+def test_a_met_trophy_must_be_placed_at_the_end_of_the_turn_one_per_turn():
+    g = game(player(pies=8, spells=[3, 0, 0]), player())
+    end_turn_with_seek(g)
+    assert g.phase == "trophy" and sorted(rows_of(g, "trophy")) == ["trophy pies", "trophy spells"]
+    g.play("trophy spells")
+    assert g.active == 1, "one trophy per turn: the pies trophy waits"
+    s = g.state
+    assert s.trophy[0, TR_SPELLS] == 1 and s.trophy[0, TR_PIES] == 0 and s.player[0, P_TROPHIES] == 1
+
+
+def test_friendship_below_three_blocks_trophies():
+    g = game(player(pies=8, friendship=2), player())
+    end_turn_with_seek(g)
+    assert g.active == 1 and g.state.trophy[0].sum() == 0
+
+
+def test_a_personality_card_lowers_one_requirement():
+    g = game(player(friendship=7, personality="friendly"), player())
+    end_turn_with_seek(g)
+    assert g.legal_actions() == ["trophy friendship"]
+    g = game(player(friendship=7), player())
+    end_turn_with_seek(g)
+    assert g.active == 1
+
+
+def test_the_power_ups_trophy_needs_a_move_and_a_make_tile():
+    g = game(player(move_tile="quick_feet"), player())
+    end_turn_with_seek(g)
+    assert g.active == 1
+    g = game(player(move_tile="quick_feet", make_tile="big_oven"), player())
+    end_turn_with_seek(g)
+    assert g.legal_actions() == ["trophy power_ups"]
+
+
+def test_the_fourth_trophy_starts_the_grand_finale_each_other_player_one_final_turn():
+    three = ["pies", "spells", "quests"]
+    g = game(player(trophies=three, friendship=8), player(), player(friendship=8, pies=8, spells=[3, 0, 0]))
+    end_turn_with_seek(g)
+    g.play("trophy friendship")
+    s = g.state
+    assert s.game[G_FINALE] == 1 and g.active == 1
+    end_turn_with_seek(g)
+    assert g.active == 2
+    end_turn_with_seek(g)
+    # in the finale the trophy limit is lifted: player 2 places all three it meets
+    for _ in range(3):
+        g.play(rows_of(g, "trophy")[0])
+    assert g.is_over and s.game[G_END_REASON] == END_FINALE
+    assert s.player[2, P_TROPHIES] == 3 and s.trophy[0, TR_FRIENDSHIP] == 1
+    assert is_winner_py(g, 0) and not is_winner_py(g, 2)
+
+
+def test_ties_after_the_finale_go_to_friendship_then_resources_held():
+    four = ["pies", "spells", "quests", "friendship"]
+    g = game(player(["tundra_mid", "camp"], trophies=four, friendship=5),
+             player(["forest_mid", "camp"], trophies=four, friendship=5),
+             board={"apples": {"tundra_mid": 2, "forest_mid": 1}}, finale=1, finale_left=[])
+    end_turn_with_seek(g)
+    assert g.is_over
+    assert [rank_py(g, p) for p in range(2)] == [1, 2] and is_winner_py(g, 0) and not is_winner_py(g, 1)
+    g = game(player(["tundra_mid", "camp"], trophies=four, friendship=5),
+             player(["forest_mid", "camp"], trophies=four, friendship=5),
+             board={"apples": {"tundra_mid": 1, "forest_mid": 1}}, finale=1, finale_left=[])
+    end_turn_with_seek(g)
+    assert is_winner_py(g, 0) and is_winner_py(g, 1), "all tied players are crowned"

@@ -1,0 +1,81 @@
+"""The planner's look-ahead: of a decision's candidates, the `ahead_options` (top-row
+options) or `ahead_sections` (sections) whose own turn ends best are judged again with the
+best next turn they leave; the others keep their own turn's value. Checked against the
+two values of every candidate, computed one by one, at real positions of greedy games."""
+import numba
+import numpy as np
+import pytest
+
+from scythe_sim.game import Game
+from scythe_sim.layout import G_DECIDER, G_PHASE, P_SEAT, PH_SECTION, PH_TOP
+from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.dispatch import choose
+from scythe_sim.strategies.greedy import SETTLE_TURN, plan_candidates, play_plan
+from scythe_sim.strategies.weights import WEIGHTS, load_params
+
+GREEDY = STRATEGIES.index("greedy")
+
+
+@numba.njit
+def _both_values(s, t, p, seat, rows, n, w, work, picked, own, ahead):
+    """Every candidate's value by its own turn and with the next turn; returns their count."""
+    m = plan_candidates(s, t, p, rows, n, w, work, SETTLE_TURN)
+    for k in range(m):
+        picked[k] = work.rows[0, k, 0]
+    for k in range(m):
+        own[k] = play_plan(s, t, p, seat, rows, picked[k], w, work, SETTLE_TURN, False)
+        ahead[k] = play_plan(s, t, p, seat, rows, picked[k], w, work, SETTLE_TURN, True)
+    return m
+
+
+def _params(sections, options):
+    params = load_params().copy()
+    params[GREEDY, WEIGHTS.index("noise")] = 0.0          # values alone decide
+    params[GREEDY, WEIGHTS.index("ahead_sections")] = sections
+    params[GREEDY, WEIGHTS.index("ahead_options")] = options
+    return params
+
+
+def _expected(own, ahead, count):
+    """The candidate best_plan should keep when `count` of them look ahead."""
+    value = own.copy()
+    for k in np.argsort(-own, kind="stable")[:count]:
+        value[k] = ahead[k]
+    return int(np.argmax(value))
+
+
+def _decisions(phase, wanted=6, seed=3):
+    """(game, rows) at the first `wanted` decisions of this phase with 3+ candidates in a
+    4-player greedy game (the game is stepped on by greedy between them)."""
+    game = Game.new(seed=seed, players=4)
+    params = load_params()
+    found = 0
+    while not game.is_over and found < wanted:
+        rows = game.legal_rows()
+        s = game.state
+        seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+        if s.game[G_PHASE] == phase and len(rows) >= 3:
+            found += 1
+            yield game, rows, seat
+        i = choose(GREEDY, s, game.tables, seat, rows, len(rows), params, game.work)
+        game.step(tuple(int(x) for x in rows[i]))
+
+
+@pytest.mark.parametrize("phase, knob", [(PH_TOP, "options"), (PH_SECTION, "sections")])
+def test_only_the_best_candidates_by_their_own_turn_look_ahead(phase, knob):
+    checked = 0
+    for game, rows, seat in _decisions(phase):
+        s, t = game.state, game.tables
+        p = int(s.game[G_DECIDER])
+        for count in (0, 1, 2, 9):
+            params = _params(count if knob == "sections" else 0, count if knob == "options" else 0)
+            w = params[GREEDY]
+            picked = np.zeros(len(rows), np.int64)
+            own = np.zeros(len(rows))
+            ahead = np.zeros(len(rows))
+            m = _both_values(s, t, p, seat, rows, len(rows), w, game.work, picked, own, ahead)
+            want = picked[_expected(own[:m], ahead[:m], count)]
+            got = choose(GREEDY, s, t, seat, rows, len(rows), params, game.work)
+            assert got == want, (count, own[:m], ahead[:m])
+        checked += 1
+    assert checked >= 3
