@@ -14,7 +14,7 @@ attacking group came from (war_from). Abilities that act before combat act befor
 first round. After the fights, enemy structures where the mover stands alone are
 destroyed, capitulations follow, and the turn ends."""
 from ...compiled.jit import njit
-from ...enums import ARTILLERY, DISARM, MINE, N_CARD_VALUES, N_HEX, SCOUT
+from ...enums import N_CARD_VALUES, N_HEX
 from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
                        G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
                        G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL,
@@ -23,9 +23,9 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        P_POWER, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_DIAL_MAX, R_WAR_CARD_DIVISIONS
-from ..board import count_mechs, has_ability, note_mech_ability
-from ..cards import draw_card_from, hand_size, random_card_from
-from ..combat import add_card
+from ..board import count_mechs
+from ..cards import draw_card_from
+from ..combat import add_card, before_combat_from
 from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
 from .turn import end_war_turn
@@ -63,22 +63,10 @@ def _lose_power(s, p, amount):
 
 @njit
 def _before_combat(s, t, a, b, loc):
-    """a's mech abilities acting before a fight (as in the standard game; Scout's steal
-    draws on the variant's stream). Only with one of a's mechs in the fight."""
-    if count_mechs(s, a, loc) == 0:
-        return
-    if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
-        _lose_power(s, a, 1)
-        _lose_power(s, b, 2)
-        note_mech_ability(s, a, ARTILLERY)
-    if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
-        v = random_card_from(s, s.hand[b], hand_size(s, b), RNG_VARIANT)
-        s.hand[b, v] -= 1
-        s.hand[a, v] += 1
-        note_mech_ability(s, a, SCOUT)
-    if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] != 0 or s.struct_loc[a, MINE] == loc):
-        _lose_power(s, b, 2)
-        note_mech_ability(s, a, DISARM)
+    """a's mech abilities acting before a fight, as in the standard game (Scout's steal
+    on the variant's stream), only with one of a's mechs in the fight."""
+    if count_mechs(s, a, loc) > 0:
+        before_combat_from(s, t, a, b, loc, RNG_VARIANT)
 
 
 @njit
