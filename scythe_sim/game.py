@@ -14,6 +14,7 @@ from .codec import describe
 from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES, TERRAINS, hex_name
 from .errors import ConfigError, PositionError
 from .kernel.apply import apply_action
+from .kernel.ending import start_war_if_due
 from .kernel.invariants import INVARIANTS, check_invariants
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
@@ -169,6 +170,7 @@ class Game:
                 raise ValueError(f"{action} is not legal now")
             chosen = matches[0]
         apply_action(self.state, self.tables, chosen.kind, chosen.a0, chosen.a1, chosen.a2)
+        start_war_if_due(self.state, self.tables)
         return chosen
 
     def check(self):

@@ -120,6 +120,18 @@ GAME_FIELDS = (
     "free_mask",       # card gains: bottom actions (bit per action) of which one may be taken free
     "warning",         # 1 once the active player forced an enemy worker home this turn with 7+ power
     "error",           # ERR_* code: a kernel bug met (unknown action kind or phase), 0 none
+    # --- All Out War (kernel/war/; 0 and unread while the variant is off) ------
+    "war_stage",       # WAR_STAGE_*: none, mobilization, war (copy_into copies the war fields only past none)
+    "war_round",       # war rounds started
+    "war_winner",      # player who won the war, -1 none or stalemate (set when the war ends)
+    "war_end_reason",  # WAR_END_* code
+    "war_quiet_rounds",  # war rounds in a row without any change of territory control
+    "war_control_hash",  # checksum of every territory's controller at the last round's end
+    "war_place_left",  # divisions still to place in this deployment turn or Produce
+    "war_moves_left",  # Move: moves left in this war Move action
+    "war_cargo",       # Move: divisions the moving mech carries
+    "war_combats",     # war combats fought
+    "war_atk_mech",    # Combat: 1 when the attacker has a mech in the fight (ties go to the attacker)
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -128,7 +140,10 @@ GAME_FIELDS = (
  G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS, G_DECIDER, G_COMBAT_HEX, G_DEFENDER,
  G_ATK_DIAL, G_DEF_DIAL, G_ATK_CARDS, G_DEF_CARDS, G_ATK_NCARDS, G_DEF_NCARDS, G_CARDS_LEFT,
  G_COMBATS, G_FACTORY_POOL, G_ENC_USED, G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_GAIN_FROM,
- G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR) = range(len(GAME_FIELDS))
+ G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
+ G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
+ G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
+ G_WAR_ATK_MECH) = range(len(GAME_FIELDS))
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 # G_ERROR codes: apply_action met a kind, or legal_actions a phase, that no branch routes.
@@ -150,11 +165,65 @@ HERE_DROPPED_WORKER = 12
 PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "bottom", "pay", "bottom_benefit", "game_over",
           "combat_hex", "combat_dial", "combat_cards",
-          "encounter", "gain_resources", "free_action", "factory_pick", "end_turn")
+          "encounter", "gain_resources", "free_action", "factory_pick", "end_turn",
+          # All Out War (kernel/war/)
+          "war_swap", "war_deploy", "war_mech", "war_action", "war_place", "war_move",
+          "war_mech_step", "war_dial", "war_cards", "war_retreat")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
- PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN) = range(len(PHASES))
+ PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
+ PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
+ PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT) = range(len(PHASES))
+# PH_WAR_SWAP: a giver picks which of the receiver's territories it takes for one handed over;
+# PH_WAR_DEPLOY: a deployment turn places divisions from the deployment pool (war_place_left);
+# PH_WAR_MECH: a mech goes from the home base onto a controlled territory; PH_WAR_ACTION: the
+# war turn's action; PH_WAR_PLACE: Produce places its divisions; PH_WAR_MOVE: the next move
+# of a war Move; PH_WAR_MECH_STEP: the moving mech loads divisions, steps or stops;
+# PH_WAR_DIAL / PH_WAR_CARDS: a combat round's dial and cards; PH_WAR_RETREAT: the attacker
+# fights another round or retreats.
+
+# G_WAR_STAGE values
+# "due": the standard game is over (G_GAME_OVER set, exactly as in a base game, so the
+# planners judge its end as in a base run) and the driver (play.play_game, Game.step)
+# starts the war with ending.start_war_if_due.
+WAR_STAGES = ("none", "due", "mobilization", "war")
+WAR_STAGE_NONE, WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR = range(len(WAR_STAGES))
+# G_WAR_END_REASON values
+WAR_END_REASONS = ("none", "points", "last_standing", "stalemate_cap", "stalemate_quiet")
+(WAR_END_NONE, WAR_END_POINTS, WAR_END_LAST_STANDING, WAR_END_STALEMATE_CAP,
+ WAR_END_STALEMATE_QUIET) = range(len(WAR_END_REASONS))
+# W_LAST_ACTION values: the war action a player took last turn (-1 none)
+WAR_ACTIONS = ("bolster", "move", "produce")
+WAR_BOLSTER, WAR_MOVE, WAR_PRODUCE = range(len(WAR_ACTIONS))
+
+# --- All Out War, per player: s.war[p, W_...] --------------------------------------------
+WAR_FIELDS = (
+    "standard_rank",     # 1-based place in the standard game (ties share a rank)
+    "recruit_pool",      # divisions not yet recruited
+    "deploy_pool",       # divisions waiting in the deployment pool
+    "casualties",        # own divisions destroyed
+    "mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
+    "mob_territories",   # divisions mobilised from each bonus source
+    "produced",          # divisions bought by Produce
+    "captured_in",       # deployed divisions gained at an enemy's capitulation
+    "captured_out",      # deployed divisions lost at this player's capitulation
+    "mechs_lost",        # own mechs destroyed in war combat
+    "trophies",          # enemy mechs this player destroyed
+    "structures_lost",   # own structures destroyed by enemy units
+    "points",            # territorial points at this player's last count
+    "capitulated_by",    # conqueror player, -1 none
+    "capitulated_round", # war round of the capitulation, -1 none
+    "last_action",       # WAR_* action taken last turn, -1 none
+    "war_turns",         # war turns taken
+    "place",             # 0-based place order in the war (standard rank, ties by turn order)
+)
+(W_STANDARD_RANK, W_RECRUIT_POOL, W_DEPLOY_POOL, W_CASUALTIES, W_MOB_PLACE,
+ W_MOB_POPULARITY, W_MOB_RESOURCES, W_MOB_FACTORY, W_MOB_RECRUITS, W_MOB_TERRITORIES,
+ W_PRODUCED, W_CAPTURED_IN, W_CAPTURED_OUT, W_MECHS_LOST, W_TROPHIES, W_STRUCTURES_LOST,
+ W_POINTS, W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_LAST_ACTION, W_WAR_TURNS,
+ W_PLACE) = range(len(WAR_FIELDS))
+N_WAR_FIELDS = len(WAR_FIELDS)
 
 END_REASONS = ("none", "six_stars", "turn_cap")
 END_NONE, END_STARS, END_TURN_CAP = range(len(END_REASONS))
@@ -198,6 +267,26 @@ ACTION_KINDS = (
     "take_factory_card",  # a0 = Factory card id kept
     "factory_top",        # the Factory card's top action; a0 = combat-card value index paid, -1 none
     "reveal_objective",   # a0 = objective card id revealed for a star
+    # All Out War (kernel/war/)
+    "war_swap",           # a0 = receiver's territory the giver takes in exchange
+    "war_place",          # a0 = location, a1 = divisions placed there
+    "war_deploy_mech",    # a0 = location the lowest mech slot waiting at home goes to
+    "war_bolster",        # a0 = 0 power (doubled), 1 combat cards
+    "war_gain_coins",     # the Move section's coins instead of moving (rule war_gain_coins)
+    "war_move",           # start a war Move
+    "war_produce",        # pay for divisions and place them
+    "war_pass",           # no war action is open this turn
+    "war_corps",          # a0 = from, a1 = to, a2 = divisions moving as one corps
+    "war_select_mech",    # a0 = mech unit slot that moves next
+    "war_load",           # a0 = divisions the moving mech picks up here
+    "war_step",           # a0 = location the moving mech enters
+    "war_stop",           # the moving mech ends its movement (drops what it carries)
+    "war_end_move",       # no more moves this action
+    "war_dial",           # a0 = power set on the dial this round
+    "war_card",           # a0 = value index of a combat card added this round
+    "war_end_cards",      # add no more combat cards this round
+    "war_fight_on",       # attacker: fight another round
+    "war_retreat",        # attacker: retreat where it came from
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -205,7 +294,11 @@ ACTION_KINDS = (
  A_PRODUCE_HEX, A_END_PRODUCE, A_TRADE_HEX, A_BOTTOM, A_PAY_RESOURCE, A_PAY_COERCION,
  A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT, A_FIGHT, A_DIAL, A_COMBAT_CARD,
  A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FACTORY,
- A_FACTORY_TOP, A_REVEAL_OBJECTIVE) = range(len(ACTION_KINDS))
+ A_FACTORY_TOP, A_REVEAL_OBJECTIVE,
+ A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE,
+ A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_SELECT_MECH, A_WAR_LOAD, A_WAR_STEP,
+ A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
+ A_WAR_RETREAT) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
@@ -281,6 +374,15 @@ STATE_FIELDS = (
                "scratch: a statistic of the game played so far, read by the results only; "
                "a position starts it at 0 and no rule depends on it",
                "USE_* uses of each faction and mech ability per player"),
+    # All Out War: blank (and never copied by copy_into) until a war starts
+    StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int64, 0,
+               "war.players", "W_* per-player war values"),
+    StateField("divisions", (MAX_PLAYERS, N_LOC), np.int64, 0,
+               "war.divisions", "All Out War divisions each player has on each location"),
+    StateField("war_from", (N_LOC,), np.int64, -1,
+               "war.came_from", "war Move: where the first attacking group entered each territory from, -1"),
+    StateField("standard_score", (MAX_PLAYERS, N_SCORE_FIELDS), np.int64, 0,
+               "war.standard_score", "S_* score of the standard game, kept when the war starts"),
 )
 
 # The fields as a named tuple type (s.player reads the same on a State as on the record).

@@ -13,6 +13,7 @@ from .kernel.apply import apply_action
 from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                            workers_on_board)
 from .kernel.cards import hand_size
+from .kernel.ending import start_war_if_due
 from .kernel.invariants import check_invariants
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
@@ -27,7 +28,8 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
                      P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
-                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0)
+                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, G_WAR_STAGE, WAR_STAGE_NONE,
+                     WAR_STAGE_MOBILIZATION)
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game
@@ -116,11 +118,14 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
             bottom = actions[i, 1] + 1
             if actions[i, 1] != FACTORY_SECTION:
                 bottoms[seat] += 1
+        war_before = s.game[G_WAR_STAGE]
         apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
-        if log.shape[0] > 0 and (s.game[G_TURN] != turn or s.game[G_GAME_OVER]):
+        if (log.shape[0] > 0 and war_before == WAR_STAGE_NONE
+                and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
             _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
             top = -1
             bottom = -1
+        start_war_if_due(s, t)   # All Out War: the war is played before the game is over
         decisions += 1
         if check:
             code = check_invariants(s, t)
@@ -191,7 +196,12 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
     game_row[R_ENCOUNTERS] = s.game[G_ENCOUNTERS]
     if status == STATUS_BAD_SETUP:
         return
-    score_game(s, t, score)
+    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+        for p in range(MAX_PLAYERS):   # the standard game's score, kept when its war began
+            for f in range(N_SCORE_FIELDS):
+                score[p, f] = s.standard_score[p, f]
+    else:
+        score_game(s, t, score)
     for p in range(s.game[G_N_PLAYERS]):
         row = seat_rows[s.player[p, P_SEAT]]
         row[SR_FACTION] = s.player[p, P_FACTION]

@@ -19,7 +19,7 @@ from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASO
                      P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0)
+                     UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE)
 from .kernel.setup import seed_state_rng, set_abilities
 from .kernel.state import new_state
 
@@ -35,7 +35,8 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "turns", "combat_cards", "cubes_moved", "covered", "recruits",
                 "one_time_bonuses", "objectives", "stars", "star_turns", "character",
                 "mechs", "workers", "structures", "factory_card", "objectives_done"}
-_TOP_KEYS = {"format", "players", "board", "deck", "game", "rng"}
+_TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
+_WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
 
 
 def state_to_dict(state, tables) -> dict:
@@ -54,7 +55,7 @@ def state_to_dict(state, tables) -> dict:
     game["game_over"] = bool(state.game[G_GAME_OVER])
     game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
     game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
-    game["marked"] = [hex_name(loc) for loc in range(N_LOC) if state.mark[loc]]
+    game["marked"] = _marked_to_json(state.mark)
     return {
         "format": FORMAT,
         "players": players,
@@ -65,7 +66,55 @@ def state_to_dict(state, tables) -> dict:
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
         "game": game,
         "rng": [[str(int(w)) for w in row] for row in state.rng],
+        **({"war": _war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
     }
+
+
+def _war_to_dict(state, n):
+    """All Out War's fields (written once a war is due; the war_* game fields are in
+    game.turn_state)."""
+    return {
+        "players": [{name: int(state.war[p, f]) for f, name in enumerate(WAR_FIELDS)} for p in range(n)],
+        "divisions": [{hex_name(loc): int(state.divisions[p, loc]) for loc in range(N_LOC)
+                       if state.divisions[p, loc]} for p in range(n)],
+        "came_from": {hex_name(loc): hex_name(int(state.war_from[loc])) for loc in range(N_LOC)
+                      if state.war_from[loc] >= 0},
+        "standard_score": [{name: int(state.standard_score[p, f]) for f, name in enumerate(SCORE_FIELDS)}
+                           for p in range(n)],
+    }
+
+
+def _war_from_dict(s, war, n):
+    if not isinstance(war, dict):
+        raise PositionError("war: give an object with " + ", ".join(sorted(_WAR_KEYS)))
+    _no_unknown(war, _WAR_KEYS, "war")
+    for key in ("players", "divisions", "standard_score"):
+        if not isinstance(war.get(key, []), list) or len(war.get(key, [])) > n:
+            raise PositionError(f"war.{key}: give a list of at most one entry per player")
+    for p, entry in enumerate(war.get("players", [])):
+        _no_unknown(entry, WAR_FIELDS, f"war.players[{p}]")
+        for name, value in entry.items():
+            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}")
+    for p, entry in enumerate(war.get("divisions", [])):
+        _no_unknown(entry, [hex_name(i) for i in range(N_LOC)], f"war.divisions[{p}]")
+        for name, count in entry.items():
+            s.divisions[p, _loc(name, f"war.divisions[{p}]")] = _int(count, f"war.divisions[{p}].{name}", 0)
+    came = war.get("came_from", {})
+    _no_unknown(came, [hex_name(i) for i in range(N_LOC)], "war.came_from")
+    for name, frm in came.items():
+        s.war_from[_loc(name, "war.came_from")] = _loc(frm, f"war.came_from.{name}")
+    for p, entry in enumerate(war.get("standard_score", [])):
+        _no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
+        for name, value in entry.items():
+            s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}")
+
+
+def _marked_to_json(mark):
+    """The per-action marks: a list of locations (each marked 1), or, when a war Move
+    counts arrivals in them, {location: count}."""
+    if int(mark.max()) <= 1:
+        return [hex_name(loc) for loc in range(N_LOC) if mark[loc]]
+    return {hex_name(loc): int(mark[loc]) for loc in range(N_LOC) if mark[loc]}
 
 
 def _numbers(mask, size):
@@ -111,7 +160,7 @@ def _player_to_dict(state, tables, p):
         "stars": {STAR_KINDS[k]: int(state.stars[p, k]) for k in range(len(STAR_KINDS)) if state.stars[p, k]},
         "star_turns": {STAR_KINDS[k]: int(state.star_turn[p, k]) for k in range(len(STAR_KINDS))
                        if state.star_turn[p, k] >= 0},
-        "character": hex_name(int(locs[UNIT_CHARACTER])),
+        "character": None if locs[UNIT_CHARACTER] == OFF_BOARD else hex_name(int(locs[UNIT_CHARACTER])),
         "mechs": {mech_name(state, tables, p, m): hex_name(int(locs[UNIT_MECH0 + m]))
                   for m in range(N_MECHS) if locs[UNIT_MECH0 + m] != OFF_BOARD},
         "workers": [hex_name(int(locs[w])) for w in range(UNIT_WORKER0, UNIT_WORKER0 + N_WORKERS)
@@ -144,6 +193,8 @@ def dict_to_state(data, tables):
     _deck_from_dict(s, tables, data.get("deck"))
     _game_from_dict(s, data.get("game", {}), len(players))
     _rng_from_dict(s, data.get("rng"))
+    if "war" in data:
+        _war_from_dict(s, data["war"], len(players))
     return s
 
 
@@ -235,7 +286,8 @@ def _stars_from_dict(s, p, entry, where):
 
 
 def _pieces_from_dict(s, tables, p, faction, entry, where):
-    s.unit_loc[p, UNIT_CHARACTER] = _loc(entry.get("character", hex_name(N_HEX + faction)),
+    character = entry.get("character", hex_name(N_HEX + faction))
+    s.unit_loc[p, UNIT_CHARACTER] = OFF_BOARD if character is None else _loc(character,
                                          f"{where}.character")
     mechs = entry.get("mechs", {})
     names = [mech_name(s, tables, p, m) for m in range(N_MECHS)]
@@ -304,8 +356,13 @@ def _game_from_dict(s, game, n):
     _no_unknown(scratch, _SCRATCH, "game.turn_state")
     for name, value in scratch.items():
         s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}")
-    for name in game.get("marked", []):
-        s.mark[_loc(name, "game.marked")] = 1
+    marked = game.get("marked", [])
+    if isinstance(marked, dict):
+        for name, count in marked.items():
+            s.mark[_loc(name, "game.marked")] = _int(count, f"game.marked.{name}", 0)
+    else:
+        for name in marked:
+            s.mark[_loc(name, "game.marked")] = 1
 
 
 def _rng_from_dict(s, rng):

@@ -45,15 +45,31 @@ from .lineup import NOT_PLAYED, dealable_masks
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
               "expansion_factions", "power_max", "popularity_max", "dial_max",
               "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off",
-              "mech_abilities_off_for")
+              "mech_abilities_off_for",
+              # All Out War (kernel/war/, data/rules.toml [rules] says what each does)
+              "all_out_war", "war_divisions", "war_bonus_first", "war_bonus_second",
+              "war_bonus_third", "war_bonus_popularity", "war_bonus_resources",
+              "war_bonus_factory", "war_bonus_per_recruit", "war_deploy_batch",
+              "war_points_to_win", "war_round_cap", "war_quiet_rounds", "war_cowinner",
+              "war_gain_coins", "war_produce_cost", "war_produce_divisions", "war_mech_carry",
+              "war_card_divisions", "war_power_factor", "war_capitulation_power_cap",
+              "war_points_factory", "war_points_village", "war_points_other")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
- R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR) = range(len(RULE_NAMES))
+ R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR,
+ R_ALL_OUT_WAR, R_WAR_DIVISIONS, R_WAR_BONUS_FIRST, R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD,
+ R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_FACTORY, R_WAR_BONUS_PER_RECRUIT,
+ R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN, R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER,
+ R_WAR_GAIN_COINS, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
+ R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
+ R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER) = range(len(RULE_NAMES))
 # the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
 _RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
              "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
              "encounters_off": 1, "factory_off": 1,
-             "mech_abilities_off_for": 2 ** len(FACTIONS) - 1}
+             "mech_abilities_off_for": 2 ** len(FACTIONS) - 1,
+             "all_out_war": 1, "war_cowinner": 1, "war_gain_coins": 1,
+             "war_capitulation_power_cap": 1}
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",

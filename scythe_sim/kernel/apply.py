@@ -27,6 +27,7 @@ from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, 
 from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, start_produce,
                   trade_hex, trade_popularity, trade_resources)
 from .turn import check_stars, choose_section, end_turn
+from .war.legal import apply_war, is_war_kind
 
 
 @njit_entry
@@ -81,6 +82,8 @@ def apply_action(s, t, kind, a0, a1, a2):
         else:
             _take_benefit(s, t, p, kind, a0, a1)
             finish_bottom(s, t, p)
+    elif is_war_kind(kind):
+        apply_war(s, t, p, kind, a0, a1, a2)
     else:
         s.game[G_ERROR] = ERR_UNKNOWN_KIND
         return

@@ -12,7 +12,13 @@ from ..layout import RNG_GAME
 @njit
 def random_card(s, counts, total):
     """Value index of a uniformly random card among counts (total > 0 cards)."""
-    k = rand_below(s.rng, RNG_GAME, total)
+    return random_card_from(s, counts, total, RNG_GAME)
+
+
+@njit
+def random_card_from(s, counts, total, stream):
+    """random_card drawing on State.rng row `stream` (the war draws from RNG_VARIANT)."""
+    k = rand_below(s.rng, stream, total)
     for v in range(N_CARD_VALUES):
         if k < counts[v]:
             return v
@@ -23,6 +29,13 @@ def random_card(s, counts, total):
 @njit
 def draw_card(s, p):
     """p draws one combat card; returns the value index drawn, or -1 if none is left."""
+    return draw_card_from(s, p, RNG_GAME)
+
+
+@njit
+def draw_card_from(s, p, stream):
+    """draw_card on State.rng row `stream` (reshuffles need no randomness: the pile is
+    counts, and each draw picks uniformly among them)."""
     total = 0
     for v in range(N_CARD_VALUES):
         total += s.deck[0, v]
@@ -33,7 +46,7 @@ def draw_card(s, p):
             total += s.deck[0, v]
         if total == 0:
             return -1
-    v = random_card(s, s.deck[0], total)
+    v = random_card_from(s, s.deck[0], total, stream)
     s.deck[0, v] -= 1
     s.hand[p, v] += 1
     return v

@@ -13,10 +13,11 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                      PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_WORKER0)
+                      PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
+                      UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability, note_faction_ability, note_mech_ability
-from .cards import discard_card, draw_card, hand_size, random_card
+from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
 from .turn import place_star
@@ -115,12 +116,19 @@ def _lose_power(s, p, amount):
 @njit
 def before_combat(s, t, a, b, loc):
     """a's abilities that act before the fight, against b (attacker's first)."""
+    before_combat_from(s, t, a, b, loc, RNG_GAME)
+
+
+@njit
+def before_combat_from(s, t, a, b, loc, stream):
+    """before_combat with Scout's steal drawn on State.rng row `stream` (All Out War
+    draws on RNG_VARIANT)."""
     if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
         _lose_power(s, a, 1)
         _lose_power(s, b, 2)
         note_mech_ability(s, a, ARTILLERY)
     if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
-        v = random_card(s, s.hand[b], hand_size(s, b))
+        v = random_card_from(s, s.hand[b], hand_size(s, b), stream)
         s.hand[b, v] -= 1
         s.hand[a, v] += 1
         note_mech_ability(s, a, SCOUT)

@@ -7,15 +7,19 @@ in the rules that call these: Invaders from Afar's resolution tiles (another end
 condition checked after a star or a round) and All Out War's war phase (played when
 the game would end, before it does).
 """
-from ..compiled.jit import njit, njit_inline
+from ..compiled.jit import njit, njit_entry, njit_inline
 from ..layout import (END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER, G_PHASE, G_ROUND,
-                      PH_GAME_OVER, P_STARS)
-from ..tables import R_STARS_TO_END, R_TURN_CAP
+                      G_WAR_STAGE, PH_GAME_OVER, P_STARS, WAR_STAGE_DUE, WAR_STAGE_NONE)
+from ..tables import R_ALL_OUT_WAR, R_STARS_TO_END, R_TURN_CAP
+from .war.mobilize import start_war
 
 
 @njit_inline
-def end_game(s, reason):
-    """The game is over now, for this END_* reason."""
+def end_game(s, t, reason):
+    """The game is over now, for this END_* reason. With All Out War (rule all_out_war)
+    the war is then due: start_war_if_due starts its mobilization."""
+    if t.rules[R_ALL_OUT_WAR] != 0 and s.game[G_WAR_STAGE] == WAR_STAGE_NONE:
+        s.game[G_WAR_STAGE] = WAR_STAGE_DUE
     s.game[G_GAME_OVER] = 1
     s.game[G_END_REASON] = reason
     s.game[G_PHASE] = PH_GAME_OVER
@@ -26,7 +30,7 @@ def after_star(s, t, p):
     """p has just placed a star: end the game when p reached the stars to end. True
     when the game ended."""
     if s.player[p, P_STARS] >= t.rules[R_STARS_TO_END]:
-        end_game(s, END_STARS)
+        end_game(s, t, END_STARS)
         return True
     return False
 
@@ -36,6 +40,18 @@ def after_round(s, t):
     """A round has just been completed: end the game at the turn cap. True when the
     game ended."""
     if s.game[G_ROUND] >= t.rules[R_TURN_CAP]:
-        end_game(s, END_TURN_CAP)
+        end_game(s, t, END_TURN_CAP)
+        return True
+    return False
+
+
+@njit_entry
+def start_war_if_due(s, t):
+    """After each step: when the standard game has just ended with All Out War due, the
+    war's mobilization starts (the game goes on); True then. The war waits for this
+    call, not for end_game, so a planner playing a copy to the game's end sees it end
+    exactly as in a base run, and the standard half of a war run plays as the base run."""
+    if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
+        start_war(s, t)
         return True
     return False

@@ -9,9 +9,10 @@ from ..layout import (ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OV
                       P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
-                      UNIT_WORKER0)
+                      UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
 from .board import has_ability
+from .war.invariants import WAR_INVARIANTS, check_war
 
 INVARIANTS = (
     "track out of range (power, popularity or coins)",
@@ -33,7 +34,7 @@ INVARIANTS = (
     "Factory cards: one kept twice, kept and on the board, or more than players + 1",
     "objectives: star count, revealed cards and cards held disagree",
     "kernel error: an action kind or phase that no rule routes (game.turn_state.error)",
-)
+) + WAR_INVARIANTS   # codes 20.. (kernel/war/invariants.py)
 
 
 @njit_entry
@@ -85,6 +86,8 @@ def check_invariants(s, t):
     for p in range(n):
         if not _objectives_ok(s, t, p):
             return 18
+    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+        return check_war(s, t, 20)
     return 0
 
 
@@ -150,7 +153,9 @@ def _check_units(s, t, p):
     for u in range(N_UNITS):
         loc = s.unit_loc[p, u]
         if loc == OFF_BOARD:
-            if u == UNIT_CHARACTER or u == UNIT_WORKER0 or u == UNIT_WORKER0 + 1:
+            # workers leave the board at a war's mobilization, characters at a capitulation
+            at_war = s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION
+            if not at_war and (u == UNIT_CHARACTER or u == UNIT_WORKER0 or u == UNIT_WORKER0 + 1):
                 return 6
             continue
         if loc < 0 or loc >= N_LOC:

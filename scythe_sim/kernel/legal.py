@@ -23,6 +23,7 @@ from .movement import can_start_moving, mover_targets
 from .objectives import legal_reveals
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
+from .war.legal import is_war_phase, legal_war
 
 
 @njit_entry
@@ -76,6 +77,8 @@ def legal_actions(s, t, out, buf):
         return emit(out, n, A_SKIP, 0, 0, 0)
     if phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS:
         return legal_combat(s, t, out)
+    if is_war_phase(phase):
+        return legal_war(s, t, p, out, buf)
     if phase == PH_GAME_OVER:   # only with G_GAME_OVER set (an invariant), handled above
         return 0
     s.game[G_ERROR] = ERR_UNKNOWN_PHASE

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..compiled.jit import njit_entry
 from ..compiled.records import copy_1d, copy_2d
-from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
+from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
 
 
 def _blank_state() -> np.record:
@@ -39,7 +39,12 @@ def copy_state(s: np.record) -> np.record:
 def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states).
     Element by element: a slice assignment may allocate a temporary, and the entry
-    points run without the allocator (compiled/jit.py)."""
+    points run without the allocator (compiled/jit.py).
+
+    The All Out War fields are copied only when src or dst is in a war: outside a war
+    they stay blank in every state, and the planners copy base-game states constantly
+    (the war fields would add about half again to each copy)."""
+    war = src.game[G_WAR_STAGE] != WAR_STAGE_NONE or dst.game[G_WAR_STAGE] != WAR_STAGE_NONE
     copy_1d(dst.game, src.game)
     copy_2d(dst.player, src.player)
     copy_2d(dst.unit_loc, src.unit_loc)
@@ -53,6 +58,11 @@ def copy_into(dst, src):
     copy_1d(dst.mark, src.mark)
     copy_2d(dst.rng, src.rng)
     copy_2d(dst.ability_uses, src.ability_uses)
+    if war:
+        copy_2d(dst.war, src.war)
+        copy_2d(dst.divisions, src.divisions)
+        copy_1d(dst.war_from, src.war_from)
+        copy_2d(dst.standard_score, src.standard_score)
 
 
 @njit_entry
@@ -71,3 +81,7 @@ def clear_state(s):
     s.mark[:] = 0
     s.rng[:] = 0
     s.ability_uses[:] = 0
+    s.war[:] = 0
+    s.divisions[:] = 0
+    s.war_from[:] = -1
+    s.standard_score[:] = 0

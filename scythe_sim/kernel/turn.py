@@ -8,7 +8,7 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_C
                       G_GAIN_LOC, G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND,
                       G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN,
-                      G_UNITS_LEFT, G_WARNING, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
+                      G_UNITS_LEFT, G_WARNING, G_WAR_STAGE, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
                       P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, note_faction_ability, recruits_enlisted, structures_built,
@@ -53,8 +53,9 @@ _TRACK_KINDS = (STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_
 
 @njit
 def check_stars(s, t, p):
-    """Place every star p has newly earned; True when the game has ended."""
-    if s.game[G_GAME_OVER]:
+    """Place every star p has newly earned; True when the game has ended (or, with All
+    Out War, the war has started: stars are no longer placed)."""
+    if s.game[G_GAME_OVER] or s.game[G_WAR_STAGE]:
         return True
     for kind in _TRACK_KINDS:
         if s.stars[p, kind] == 0 and _achieved(s, t, p, kind):

@@ -162,7 +162,7 @@ def parse_config(data: dict, base=None) -> RunConfig:
     _known(setup, _SETUP_KEYS | set(spec.seat_lists), "setup.")
     strategies = _table(data, "strategies")
     _known(strategies, _STRATEGY_KEYS, "strategies.")
-    rules = _table(data, "rules")
+    rules = _variant_rules(_table(data, "rules"), data.get("variant", spec.variants[0]), spec)
     fields = {
         "name": _name(data.get("name", RunConfig.name)),
         "game": game,
@@ -314,6 +314,16 @@ def _weights(given, used, spec, base):
     rows = tuple((name, tuple(float(x) for x in params[spec.strategies.index(name)]))
                  for name in sorted(set(used)))
     return rows, tuple((name, k, tuple(float(x) for x in r)) for (name, k), r in sorted(keyed.items()))
+
+
+def _variant_rules(table, variant, spec):
+    """[rules] plus the rules the variant sets (a variant's rule set otherwise is an error)."""
+    fixed = dict(spec.variant_rules.get(variant, ()))
+    for key, value in fixed.items():
+        if key in table and table[key] != value:
+            raise ConfigError(f"config [rules] {key} = {table[key]!r} contradicts variant {variant!r}, "
+                              f"which sets it to {value}: remove it")
+    return {**table, **fixed}
 
 
 def _rules(table, spec):

@@ -51,6 +51,9 @@ class GameSpec:
     weight_rows: Callable = None       # (path) -> (row, {key: row}) of a weights file
     seat_weights: Callable = None      # (params) -> {(strategy name, key): row} beside the rows
     with_seat_weights: Callable = None  # (rows, {(strategy name, key): row}) -> params
+    # Rules a variant sets ({variant: ((rule name, value), ...)}): parse_config adds them to
+    # the config's [rules], which may not set them otherwise.
+    variant_rules: dict = dataclasses.field(default_factory=dict)
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -11,13 +11,17 @@ from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
 from ..tables import RULE_NAMES, build_tables
 from . import spec
+
+# The rule variants a run config may name (variant = "..."), and the rules each sets.
+VARIANTS = ("base", "all_out_war")
+VARIANT_RULES = {"all_out_war": (("all_out_war", 1),)}
 from .checks import check_config
 from .deals import plan_games
 from .results import TABLES, result_tables
 
 SPEC = register(GameSpec(
     name="scythe",
-    variants=("base",),
+    variants=VARIANTS,
     rule_names=RULE_NAMES,
     strategies=STRATEGIES,
     default_strategies=MIXES["default"],
@@ -40,4 +44,5 @@ SPEC = register(GameSpec(
     weight_rows=spec.weight_rows,
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
+    variant_rules=VARIANT_RULES,
 ))

@@ -4,7 +4,8 @@ from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
-from .view import seat_faction
+from .view import G_WAR_STAGE, seat_faction
+from .war import choose_war
 
 
 @njit_entry
@@ -14,6 +15,8 @@ def choose(strategy_id, s, t, seat, actions, n, params, work):
     strategies (the tuner's candidate), each with its own weights."""
     if strategy_id == STRATEGY_RANDOM:
         return choose_random(seat, n, work.rng)
+    if s.game[G_WAR_STAGE] != 0:   # All Out War: one simple policy for now (war.py)
+        return choose_war(s, t, seat, actions, n, work)
     row = param_row(params, strategy_id, s, seat)
     if strategy_id == STRATEGY_AUTOMA:
         return choose_automa(s, t, seat, actions, n, params[row], work)

@@ -35,6 +35,10 @@ from ..kernel.scoring import structure_feature_count
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
+from ..kernel.war.board import war_controller
+from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DIAL, A_WAR_END_MOVE,
+                      A_WAR_FIGHT_ON, A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE,
+                      A_WAR_PRODUCE, A_WAR_SELECT_MECH, A_WAR_STEP, G_WAR_STAGE)
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,

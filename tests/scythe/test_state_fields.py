@@ -69,9 +69,9 @@ def test_every_field_says_how_position_json_carries_it():
             assert len(field.position.split(":", 1)[1].strip()) > 10, f"{field.name}: give the reason"
 
 
-def _decision_points(strategy, seed, players, every):
+def _decision_points(strategy, seed, players, every, rules=None):
     """State copies every `every` decisions of a game played by one strategy."""
-    game = Game.new(seed=seed, players=players)
+    game = Game.new(seed=seed, players=players, rules=rules)
     params = load_params()
     states, k = [], 0
     while not game.is_over:
@@ -86,14 +86,38 @@ def _decision_points(strategy, seed, players, every):
     return states
 
 
-@pytest.mark.parametrize("strategy, seed, players, every", [
-    ("random", 3, 2, 7), ("random", 8, 5, 11), ("greedy", 4, 3, 5)])
-def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, players, every):
+# the All Out War fields stay blank in a base game
+_WAR_FIELDS = {"war", "divisions", "war_from", "standard_score"}
+
+
+@pytest.mark.parametrize("strategy, seed, players, every, war", [
+    ("random", 3, 2, 7, False), ("random", 8, 5, 11, False), ("greedy", 4, 3, 5, False),
+    ("greedy", 6, 3, 5, True)])
+def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, players, every, war):
     carried = [f for f in STATE_FIELDS if carried_by_position(f)]
-    states = _decision_points(STRATEGIES.index(strategy), seed, players, every)
+    rules = {"all_out_war": 1} if war else None
+    states = _decision_points(STRATEGIES.index(strategy), seed, players, every, rules)
     blank = new_state()
     # the sample must show each field away from its blank value, or a dropped one could hide
-    assert all(any(not np.array_equal(s[f.name], blank[f.name]) for s in states) for f in carried)
+    shown = [f for f in carried if war or f.name not in _WAR_FIELDS]
+    assert all(any(not np.array_equal(s[f.name], blank[f.name]) for s in states) for f in shown)
     for s in states:
         again = position.dict_to_state(position.state_to_dict(s, tables), tables)
         assert _differing_fields(again, s, carried) == []
+
+
+def test_copy_into_skips_the_war_fields_outside_a_war():
+    """Planners copy base-game states constantly: the war fields are copied only when the
+    source or the destination is in a war (they stay blank outside one)."""
+    from scythe_sim.layout import G_WAR_STAGE
+    src = _scrambled_state()
+    src.game[G_WAR_STAGE] = 0
+    dst = new_state()
+    copy_into(dst, src)
+    assert sorted(_differing_fields(dst, src)) == sorted(_WAR_FIELDS)
+    src.game[G_WAR_STAGE] = 3
+    copy_into(dst, src)
+    assert _differing_fields(dst, src) == []
+    src.game[G_WAR_STAGE] = 0
+    copy_into(dst, src)            # dst was in a war: its war fields are overwritten
+    assert _differing_fields(dst, src) == []

@@ -262,7 +262,15 @@ def test_default_rules(t):
         "stars_to_end": 6, "ban_pairs": 1, "turn_cap": 80, "combat_star_cap": 2, "relentless_on_factory": 0,
         "expansion_factions": 0, "power_max": 16, "popularity_max": 18, "dial_max": 7,
         "faction_abilities_off": 0, "mech_abilities_off": 0, "encounters_off": 0, "factory_off": 0,
-        "mech_abilities_off_for": 127}
+        "mech_abilities_off_for": 127,
+        "all_out_war": 0, "war_divisions": 100, "war_bonus_first": 15, "war_bonus_second": 10,
+        "war_bonus_third": 5, "war_bonus_popularity": 5, "war_bonus_resources": 5,
+        "war_bonus_factory": 5, "war_bonus_per_recruit": 3, "war_deploy_batch": 5,
+        "war_points_to_win": 25, "war_round_cap": 60, "war_quiet_rounds": 8, "war_cowinner": 0,
+        "war_gain_coins": 1, "war_produce_cost": 10, "war_produce_divisions": 5,
+        "war_mech_carry": 5, "war_card_divisions": 5, "war_power_factor": 2,
+        "war_capitulation_power_cap": 1, "war_points_factory": 3, "war_points_village": 2,
+        "war_points_other": 1}
     assert t.rules.dtype == np.int64
 
 

@@ -1,0 +1,78 @@
+"""Mobilization, from a standard game just over with the war due: bonus divisions,
+territory divisions, hand-overs with the giver's exchange, the board cleared, deployment
+turns of 5 in place order, then mechs one at a time, then the first war turn."""
+from scythe_sim.enums import parse_loc as L
+from scythe_sim.game import Game
+from scythe_sim.kernel.ending import start_war_if_due
+from scythe_sim.layout import WAR_STAGE_DUE
+from tests.scythe.positions import P, position
+from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
+
+
+def over(*players, resources=None):
+    data = position(*players, resources=resources,
+                    game={"phase": "game_over", "game_over": True, "end_reason": "six_stars",
+                          "turn_state": {"war_stage": WAR_STAGE_DUE}})
+    game = Game.from_dict(data, rules=WAR_RULES)
+    assert start_war_if_due(game.state, game.tables)
+    assert game.check() == 0
+    return game
+
+
+def nordic(**kw):
+    return P("nordic", "industrial", **{"coins": 60, "popularity": 10, "workers": ["T04", "T05"],
+                                        "mechs": {"riverwalk": "T11"}, "character": "T16",
+                                        "recruits": ["upgrade"], "one_time_bonuses": ["power"], **kw})
+
+
+def rusviet(**kw):
+    return P("rusviet", "engineering", **{"coins": 10, "popularity": 12, "workers": ["T19", "T26"],
+                                          "mechs": {"township": "T23"}, "character": "T12", **kw})
+
+
+def test_bonus_and_territory_divisions():
+    game = over(nordic(), rusviet(), resources={"T11": {"oil": 3}})
+    assert [war(game, p, "standard_rank") for p in (0, 1)] == [1, 2]
+    mob = ("mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
+           "mob_territories")
+    assert [war(game, 0, f) for f in mob] == [15, 0, 5, 0, 3, 4]
+    assert [war(game, 1, f) for f in mob] == [10, 5, 0, 5, 0, 4]
+    assert war(game, 0, "deploy_pool") == 23 and war(game, 0, "recruit_pool") == 100 - 23 - 4
+    assert divs(game, 0) == {"T04": 1, "T05": 1, "T11": 1, "T16": 1}
+    assert divs(game, 1) == {"T12": 1, "T19": 1, "T23": 1, "T26": 1}
+    assert game.end_reason == "six_stars" and not game.is_over
+
+
+def test_the_board_is_cleared_and_pieces_go_home():
+    game = over(nordic(), rusviet(), resources={"T11": {"oil": 3}})
+    s = game.state
+    assert int(s.hex_res.sum()) == 0 and int(s.unit_loc[:2, 5:].max()) == -1
+    assert int(s.unit_loc[0, 0]) == game.tables.home_loc[0]
+    assert int(s.unit_loc[1, 2]) == game.tables.home_loc[1]   # the Township mech
+
+
+def test_deployment_turns_of_5_in_place_order_then_mechs_then_the_war():
+    game = over(nordic(), rusviet(), resources={"T11": {"oil": 3}})
+    order = []
+    while game.phase == "war_deploy":
+        order.append((game.active_player, turn_state(game, "war_place_left")))
+        loc = rows(game, "war_place")[0][1]
+        act(game, "war_place", loc, turn_state(game, "war_place_left"))
+    assert order == [(0, 5), (1, 5)] * 4 + [(0, 3)]
+    assert game.phase == "war_mech" and game.active_player == 0
+    act(game, "war_deploy_mech", L("T16"))
+    assert game.active_player == 1
+    act(game, "war_deploy_mech", L("T23"))
+    assert game.phase == "war_action" and game.active_player == 0
+    assert turn_state(game, "war_round") == 1 and war(game, 0, "deploy_pool") == 0
+
+
+def test_land_next_to_another_home_base_is_handed_over_for_one_the_giver_picks():
+    game = over(nordic(workers=["T13", "T06"], mechs={}, character="T04"),
+                rusviet(workers=["T19", "T16"], mechs={}, character="T26"))
+    assert game.phase == "war_swap" and game.decider == 0
+    assert [r[1] for r in rows(game)] == [L("T16")]      # T19 touches Rusviet's home base
+    act(game, "war_swap", L("T16"))
+    assert divs(game, 0) == {"T04": 1, "T06": 1, "T16": 1}
+    assert divs(game, 1) == {"T13": 1, "T19": 1, "T26": 1}
+    assert game.phase == "war_deploy"

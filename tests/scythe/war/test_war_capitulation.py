@@ -1,0 +1,66 @@
+"""Capitulation, last faction standing and the simulator's stalemates."""
+from scythe_sim.enums import parse_loc as L
+from scythe_sim.layout import P_COINS, P_POWER, WAR_END_REASONS
+from tests.scythe.war.helpers import act, divs, turn_state, war, war_game
+
+
+def test_occupying_land_next_to_a_home_base_makes_that_faction_capitulate():
+    game = war_game({0: {"T12": 4}, 1: {"T30": 6, "T25": 2}, 2: {"T41": 1}},
+                    factions=("nordic", "rusviet", "saxony"),
+                    mats=("industrial", "engineering", "patriotic"),
+                    mechs={1: {"speed": "T30"}}, cards={1: [2, 3]}, coins=9, power=6)
+    act(game, "war_move")
+    act(game, "war_corps", L("T12"), L("T13"), 3)     # T13 touches Rusviet's home base
+    assert war(game, 1, "capitulated_by") == 0 and war(game, 1, "capitulated_round") == 1
+    assert divs(game, 1) == {} and divs(game, 0) == {"T12": 1, "T13": 3, "T30": 6, "T25": 2}
+    assert war(game, 1, "captured_out") == 8 and war(game, 0, "captured_in") == 8
+    assert int(game.state.player[0, P_COINS]) == 18 and int(game.state.player[1, P_COINS]) == 0
+    assert int(game.state.player[0, P_POWER]) == 12 and int(game.state.hand[0].sum()) == 2
+    assert int(game.state.unit_loc[1, :5].max()) == -1      # character and mechs leave
+    act(game, "war_end_move")
+    assert game.active_player == 2                            # Rusviet takes no more turns
+
+
+def test_power_handed_over_stops_at_the_power_maximum():
+    game = war_game({0: {"T12": 4}, 1: {"T30": 6}}, power=12)
+    act(game, "war_move")
+    act(game, "war_corps", L("T12"), L("T13"), 3)
+    assert int(game.state.player[0, P_POWER]) == 16
+
+
+def test_the_last_faction_standing_wins():
+    game = war_game({0: {"T12": 4}, 1: {"T30": 6}})
+    act(game, "war_move")
+    act(game, "war_corps", L("T12"), L("T13"), 3)
+    assert game.is_over and turn_state(game, "war_winner") == 0
+    assert WAR_END_REASONS[turn_state(game, "war_end_reason")] == "last_standing"
+
+
+def test_a_lake_next_to_a_home_base_does_not_make_a_faction_capitulate():
+    game = war_game({0: {"T16": 4}, 1: {"T30": 6}}, factions=("nordic", "polania"),
+                    mechs={0: {"seaworthy": "T08"}})
+    act(game, "war_move")
+    act(game, "war_select_mech", 2)
+    act(game, "war_step", L("T07"))                          # a lake next to Polania's base
+    assert war(game, 1, "capitulated_by") == -1
+
+
+def test_quiet_rounds_end_the_war_as_a_stalemate():
+    game = war_game({0: {"T16": 4}, 1: {"T30": 6}}, rules={"war_quiet_rounds": 2}, coins=50,
+                    turn_state={"war_control_hash": 0})
+    rounds = 0
+    while not game.is_over:       # each faction alternates Bolster and the Move's coins
+        kind = "war_bolster" if rounds % 2 == 0 else "war_gain_coins"
+        act(game, kind, 0 if kind == "war_bolster" else None)
+        act(game, kind, 0 if kind == "war_bolster" else None)
+        rounds += 1
+    assert rounds == 3   # the first round differs from the hash given, two quiet ones follow
+    assert turn_state(game, "war_winner") == -1
+    assert WAR_END_REASONS[turn_state(game, "war_end_reason")] == "stalemate_quiet"
+
+
+def test_the_round_cap_ends_the_war_as_a_stalemate():
+    game = war_game({0: {"T16": 4}, 1: {"T30": 6}}, rules={"war_round_cap": 1})
+    act(game, "war_bolster", 0)
+    act(game, "war_bolster", 0)
+    assert game.is_over and WAR_END_REASONS[turn_state(game, "war_end_reason")] == "stalemate_cap"
