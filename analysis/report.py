@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, models, queries  # noqa: E402
+from . import figures, models, queries, war  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .pairing import check_pairing  # noqa: E402
 from .runs import Run  # noqa: E402
@@ -153,6 +153,35 @@ def _run_sections(report, run, prefix):
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     _strength_sections(report, seats, prefix)
+    if war.war_games(run):
+        _war_sections(report, run, prefix)
+
+
+def _war_sections(report, run, prefix):
+    """All Out War's effects (analysis/war.py): only in a run whose games played a war."""
+    seats, games = war.war_seats(run), run.games()
+    report.heading("Variant effects: All Out War", 3)
+    report.text("The sections above are the standard game, played before the war (the same games a base "
+                "run with the same seed plays). Here: who wins the war that follows, seat by seat against "
+                "the standard game's result; shared first places count as standard wins, a war ended by a "
+                "stalemate has no winner; Wilson 95% intervals, the difference's interval is paired.")
+    report.heading("Does the standard game's winner also win the war?", 4)
+    report.table(f"{prefix}war_standard_winner", war.standard_winner_wins_war(seats))
+    for by, title in (("faction", "faction"), ("mat", "player mat")):
+        table = war.standard_vs_war(seats, by)
+        report.heading(f"Win rate by {title}: standard game and war", 4)
+        report.table(f"{prefix}war_win_rate_by_{by}", table)
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        figures.standard_vs_war_bars(ax, table, by, f"standard game and war win rate by {title} ({run.name})")
+        report.figure(f"{prefix}war_win_rate_by_{by}", fig, f"win rate by {title}, standard game and war, "
+                                                             "95% intervals")
+    report.heading("War win rate by standard-game place", 4)
+    report.text("The mobilisation bonuses favour the standard game's leaders (docs/RULES.md \"All Out War\"): "
+                "the war's win rate and the divisions mobilised by the seat's standard rank.")
+    report.table(f"{prefix}war_by_place", war.war_by_place(seats))
+    report.heading("How the wars ended", 4)
+    report.table(f"{prefix}war_summary", war.war_summary(games))
+    report.table(f"{prefix}war_end_reasons", war.war_end_reasons(games))
 
 
 def _strength_sections(report, seats, prefix):
