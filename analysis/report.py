@@ -164,7 +164,9 @@ def _war_sections(report, run, prefix):
     report.text("The sections above are the standard game, played before the war (the same games a base "
                 "run with the same seed plays). Here: who wins the war that follows, seat by seat against "
                 "the standard game's result; shared first places count as standard wins, a war ended by a "
-                "stalemate has no winner; Wilson 95% intervals, the difference's interval is paired.")
+                "stalemate has no winner, so the war's win rates add up to the share of wars won, and "
+                "`decided_war_rate` is the war's win rate over the wars that had a winner; Wilson 95% "
+                "intervals, the difference's interval is paired.")
     report.heading("Does the standard game's winner also win the war?", 4)
     report.table(f"{prefix}war_standard_winner", war.standard_winner_wins_war(seats))
     for by, title in (("faction", "faction"), ("mat", "player mat")):

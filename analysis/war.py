@@ -57,19 +57,24 @@ def standard_winner_wins_war(seats: pl.LazyFrame) -> pl.DataFrame:
 def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
     """Per group of `by`: the standard game's win rate and the war's, each with its Wilson
     95% interval, and the war's minus the standard's with its paired 95% interval (the
-    same seats, one game each: the war changes the winner, never the deal)."""
+    same seats, one game each: the war changes the winner, never the deal); then the
+    war's win rate over the seats of wars that had a winner (stalemates left out)."""
     keys = [by] if isinstance(by, str) else list(by)
     d = pl.col("war_winner").cast(pl.Int32) - pl.col("winner").cast(pl.Int32)
     std_low, std_high = wilson_bounds(pl.col("standard_wins"), pl.col("seats"))
     war_low, war_high = wilson_bounds(pl.col("war_wins"), pl.col("seats"))
+    dec_low, dec_high = wilson_bounds(pl.col("war_wins"), pl.col("decided_seats"))
     table = (seats.group_by(keys)
              .agg(pl.len().alias("seats"), pl.col("winner").sum().alias("standard_wins"),
                   pl.col("war_winner").sum().alias("war_wins"), d.sum().alias("sum_d"),
-                  (d * d).sum().alias("sum_d2"))
+                  (d * d).sum().alias("sum_d2"),
+                  pl.col("war_winner_seat").is_not_null().sum().alias("decided_seats"))
              .with_columns((pl.col("standard_wins") / pl.col("seats")).alias("standard_rate"),
                            std_low.alias("standard_ci_low"), std_high.alias("standard_ci_high"),
                            (pl.col("war_wins") / pl.col("seats")).alias("war_rate"),
-                           war_low.alias("war_ci_low"), war_high.alias("war_ci_high"))
+                           war_low.alias("war_ci_low"), war_high.alias("war_ci_high"),
+                           (pl.col("war_wins") / pl.col("decided_seats")).alias("decided_war_rate"),
+                           dec_low.alias("decided_ci_low"), dec_high.alias("decided_ci_high"))
              .sort(keys).collect(engine="streaming"))
     paired = [paired_difference(n, s, s2) for n, s, s2 in
               zip(table["seats"].to_list(), table["sum_d"].to_list(), table["sum_d2"].to_list())]
@@ -77,7 +82,8 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
                                pl.Series("diff_ci_low", [p[1] for p in paired], pl.Float64),
                                pl.Series("diff_ci_high", [p[2] for p in paired], pl.Float64))
             .select(*keys, "seats", "standard_rate", "standard_ci_low", "standard_ci_high", "war_rate",
-                    "war_ci_low", "war_ci_high", "difference", "diff_ci_low", "diff_ci_high"))
+                    "war_ci_low", "war_ci_high", "difference", "diff_ci_low", "diff_ci_high",
+                    "decided_seats", "decided_war_rate", "decided_ci_low", "decided_ci_high"))
 
 
 def war_by_place(seats: pl.LazyFrame) -> pl.DataFrame:

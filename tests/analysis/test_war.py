@@ -86,6 +86,9 @@ def test_standard_and_war_win_rates_side_by_side_with_a_paired_difference(runs):
         assert row["difference"] == pytest.approx(row["war_rate"] - row["standard_rate"])
         assert row["diff_ci_low"] < row["difference"] < row["diff_ci_high"]
         assert row["standard_ci_low"] < row["standard_rate"] < row["standard_ci_high"]
+        decided = mine.filter(pl.col("war_winner_seat").is_not_null())
+        assert row["decided_seats"] == decided.height
+        assert row["decided_war_rate"] == pytest.approx(decided["war_winner"].mean())
     # fewer war wins in all: stalemates have no winner
     assert (table["war_rate"] * table["seats"]).sum() == pytest.approx(360)
 
