@@ -6,6 +6,9 @@ import os
 import polars as pl
 import pytest
 
+from click.testing import CliRunner
+
+from cli.main import main
 from scythe_sim.runner.config import load_config, parse_config
 from scythe_sim.runner.run import execute
 from tests.runner.test_runner import tables
@@ -24,11 +27,15 @@ def config(tmp_path, name, variant):
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def run_dirs(tmp_path_factory):
     root = tmp_path_factory.mktemp("runs")
-    base = execute(config(root, "base", "base"), workers=1).run_dir
-    war = execute(config(root, "war", "all_out_war"), workers=1).run_dir
-    return tables(base), tables(war)
+    return (execute(config(root, "base", "base"), workers=1).run_dir,
+            execute(config(root, "war", "all_out_war"), workers=1).run_dir)
+
+
+@pytest.fixture(scope="module")
+def runs(run_dirs):
+    return tables(run_dirs[0]), tables(run_dirs[1])
 
 
 def war_seat_columns(seats):
@@ -96,3 +103,17 @@ def test_the_all_out_war_config_is_the_default_with_the_variant_set():
     assert war.variant == "all_out_war" and war.rules_dict == {"all_out_war": 1}
     assert (war.players, war.strategies, war.strategy_mode, war.seed) == \
         (base.players, base.strategies, base.strategy_mode, base.seed)
+
+
+def test_replay_of_a_war_game_checks_the_standard_score_and_the_war_winner(run_dirs, runs):
+    _, (games, seats) = runs
+    game = games.filter(pl.col("war_winner_seat").is_not_null())["game"][0] if \
+        games["war_winner_seat"].null_count() < games.height else 0
+    out = CliRunner().invoke(main, ["replay", run_dirs[1], "--game", str(game), "--quiet"])
+    assert out.exit_code == 0 and "matches the stored rows" in out.output, out.output
+    path = os.path.join(run_dirs[1], "seats", f"part-{game // 5:06d}.parquet")
+    stored = pl.read_parquet(path)
+    stored.with_columns(pl.when(pl.col("game") == game).then(~pl.col("war_winner"))
+                        .otherwise(pl.col("war_winner")).alias("war_winner")).write_parquet(path)
+    out = CliRunner().invoke(main, ["replay", run_dirs[1], "--game", str(game), "--quiet"])
+    assert out.exit_code == 1 and "war_winner" in out.output
