@@ -113,6 +113,10 @@ def _side_by_side(report, runs):
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
+        if pairing.paired and (war.war_games(runs[0]) > 0) != (war.war_games(run) > 0):
+            report.text("One of these runs played All Out War after each game: a win here is the standard "
+                        "game's, which the war does not change, so the same deals give the same winners; "
+                        "the war's effect is in the war run's own variant-effects section.")
         for by in ("faction", "mat"):
             table = compare_runs(runs[0], run, by=(by,), pairing=pairing)
             report.table(f"compare_{run.name}_by_{by}", table)
