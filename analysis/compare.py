@@ -15,46 +15,89 @@ import polars as pl
 from scythe_sim.intervals import holm, newcombe_difference, paired_difference
 
 from .pairing import ROW_KEYS, check_pairing
+from .runs import AnalysisError
+from .war import war_games
 
 BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat")
+# what counts as a win: the (standard) game's winner, or All Out War's winner (war runs only)
+OUTCOMES = ("winner", "war_winner")
 
 
-def _counts(run, keys):
-    return (run.seats().group_by(keys)
+def _seats(run, outcome):
+    """The run's seats with the outcome compared as `winner` (only the games with a war
+    for war_winner)."""
+    if outcome == "winner":
+        return run.seats()
+    return run.seats().filter(pl.col(outcome).is_not_null()).with_columns(pl.col(outcome).alias("winner"))
+
+
+def _counts(run, keys, outcome="winner"):
+    return (_seats(run, outcome).group_by(keys)
             .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect(engine="streaming"))
 
 
-def _paired_sums(base, candidate, keys):
+def _paired_sums(base, candidate, keys, outcome="winner"):
     """Per group: the joined seats n, the sum and the sum of squares of candidate winner
     minus base winner (the groups are the base's; identical in paired runs)."""
     groups = [k for k in keys if k not in ROW_KEYS]
-    a = base.seats().select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
-    b = candidate.seats().select(*ROW_KEYS, pl.col("winner").cast(pl.Int32).alias("winner_candidate"))
+    a = _seats(base, outcome).select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
+    b = _seats(candidate, outcome).select(*ROW_KEYS, pl.col("winner").cast(pl.Int32).alias("winner_candidate"))
     d = pl.col("winner_candidate") - pl.col("winner")
     return (a.join(b, on=list(ROW_KEYS), how="inner").group_by(keys)
             .agg(pl.len().alias("paired_n"), d.sum().alias("sum_d"), (d * d).sum().alias("sum_d2"))
             .collect(engine="streaming"))
 
 
-def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, pairing=None):
+def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, pairing=None,
+                 outcome="winner"):
     """A DataFrame, one row per group: the group keys, base and candidate n and win rate,
     the unpaired (Newcombe) difference, interval and p-value, the paired ones (null
     when the runs are not paired), `method` ("paired" or "unpaired") and the verdict's
     difference, ci_low, ci_high, p_value, p_holm and shifted (significant and >=
-    min_effect). `pairing` (check_pairing's answer) is computed when not given."""
+    min_effect). `pairing` (check_pairing's answer) is computed when not given. `outcome`
+    is the win compared: `winner` (the standard game's) or `war_winner` (the war's, when
+    both runs played wars; check_outcome says why not)."""
     keys = list(by)
+    check_outcome(base, candidate, outcome)
     if pairing is None:
         pairing = check_pairing(base, candidate, keys)
-    joined = _counts(base, keys).join(_counts(candidate, keys), on=keys, how="full", coalesce=True,
-                                      suffix="_candidate").fill_null(0)
+    joined = _counts(base, keys, outcome).join(_counts(candidate, keys, outcome), on=keys, how="full",
+                                               coalesce=True, suffix="_candidate").fill_null(0)
     if pairing.paired:
-        joined = joined.join(_paired_sums(base, candidate, keys), on=keys, how="left")
+        joined = joined.join(_paired_sums(base, candidate, keys, outcome), on=keys, how="left")
     rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]
     adjusted = holm([r["p_value"] for r in rows])
     for r, p in zip(rows, adjusted):
         r["p_holm"] = p
         r["shifted"] = bool(r["difference"] is not None and p < alpha and abs(r["difference"]) >= min_effect)
     return pl.DataFrame(rows, schema=_schema(keys, joined))
+
+
+def check_outcome(base, candidate, outcome):
+    """Raise AnalysisError (one line) when a run lacks the outcome compared."""
+    if outcome not in OUTCOMES:
+        raise AnalysisError(f"unknown outcome {outcome!r}: choose one of {', '.join(OUTCOMES)}")
+    if outcome == "war_winner":
+        for role, run in (("base", base), ("candidate", candidate)):
+            if not war_games(run):
+                raise AnalysisError(f"--outcome war_winner: the {role} run {run.name} played no war "
+                                    "(not an All Out War run); compare two war runs, or see the war's "
+                                    f"effect in `scythe-sim report {run.path if role == 'candidate' else '<war run>'}`")
+
+
+def outcome_note(base, candidate, outcome, pairing):
+    """One line on what the comparison means when a run played wars, or None."""
+    wars = (war_games(base) > 0, war_games(candidate) > 0)
+    if outcome != "winner" or not any(wars):
+        return None
+    note = ("note: `winner` is the standard game's winner, decided before any war")
+    if pairing.paired and wars[0] != wars[1]:
+        note += ("; these runs deal the same games, so a base run and an All Out War run play the same "
+                 "standard games and their winners cannot differ: the war's effect is in "
+                 "`scythe-sim report` on the war run")
+    if all(wars):
+        note += "; compare the wars with --outcome war_winner"
+    return note
 
 
 def _row(r, keys, alpha, pairing):

@@ -20,6 +20,23 @@ def win_rate_bars(ax, table, label, title):
     return ax
 
 
+def standard_vs_war_bars(ax, table, label, title):
+    """Per group, the standard game's and the war's win rates side by side with their
+    Wilson 95% intervals."""
+    labels = [str(x) for x in table[label].to_list()]
+    x = np.arange(len(labels))
+    for offset, part, color in ((-0.2, "standard", "#4c78a8"), (0.2, "war", "#e45756")):
+        rate = np.array(table[f"{part}_rate"].to_list())
+        err = [rate - np.array(table[f"{part}_ci_low"].to_list()),
+               np.array(table[f"{part}_ci_high"].to_list()) - rate]
+        ax.bar(x + offset, rate, width=0.4, yerr=err, capsize=3, color=color, label=part)
+    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["seats"].to_list())])
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    ax.legend(loc="upper right")
+    return ax
+
+
 def heatmap(ax, cells, players, factions, mats, min_cell):
     """Faction (rows) x mat (columns) win rates for one player count, annotated;
     cells with fewer than min_cell seats are shown blank and marked."""

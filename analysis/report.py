@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls_report, models, queries  # noqa: E402
+from . import figures, mls_report, models, queries, war  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .pairing import check_pairing  # noqa: E402
 from .runs import Run  # noqa: E402
@@ -119,6 +119,10 @@ def _side_by_side(report, runs):
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
+        if pairing.paired and (war.war_games(runs[0]) > 0) != (war.war_games(run) > 0):
+            report.text("One of these runs played All Out War after each game: a win here is the standard "
+                        "game's, which the war does not change, so the same deals give the same winners; "
+                        "the war's effect is in the war run's own variant-effects section.")
         for by in groups:
             table = compare_runs(runs[0], run, by=(by,), pairing=pairing)
             report.table(f"compare_{run.name}_by_{by}", table)
@@ -159,6 +163,37 @@ def _run_sections(report, run, prefix):
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     _strength_sections(report, seats, prefix)
+    if war.war_games(run):
+        _war_sections(report, run, prefix)
+
+
+def _war_sections(report, run, prefix):
+    """All Out War's effects (analysis/war.py): only in a run whose games played a war."""
+    seats, games = war.war_seats(run), run.games()
+    report.heading("Variant effects: All Out War", 3)
+    report.text("The sections above are the standard game, played before the war (the same games a base "
+                "run with the same seed plays). Here: who wins the war that follows, seat by seat against "
+                "the standard game's result; shared first places count as standard wins, a war ended by a "
+                "stalemate has no winner, so the war's win rates add up to the share of wars won, and "
+                "`decided_war_rate` is the war's win rate over the wars that had a winner; Wilson 95% "
+                "intervals, the difference's interval is paired.")
+    report.heading("Does the standard game's winner also win the war?", 4)
+    report.table(f"{prefix}war_standard_winner", war.standard_winner_wins_war(seats))
+    for by, title in (("faction", "faction"), ("mat", "player mat")):
+        table = war.standard_vs_war(seats, by)
+        report.heading(f"Win rate by {title}: standard game and war", 4)
+        report.table(f"{prefix}war_win_rate_by_{by}", table)
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        figures.standard_vs_war_bars(ax, table, by, f"standard game and war win rate by {title} ({run.name})")
+        report.figure(f"{prefix}war_win_rate_by_{by}", fig, f"win rate by {title}, standard game and war, "
+                                                             "95% intervals")
+    report.heading("War win rate by standard-game place", 4)
+    report.text("The mobilisation bonuses favour the standard game's leaders (docs/RULES.md \"All Out War\"): "
+                "the war's win rate and the divisions mobilised by the seat's standard rank.")
+    report.table(f"{prefix}war_by_place", war.war_by_place(seats))
+    report.heading("How the wars ended", 4)
+    report.table(f"{prefix}war_summary", war.war_summary(games))
+    report.table(f"{prefix}war_end_reasons", war.war_end_reasons(games))
 
 
 STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "

@@ -62,9 +62,10 @@ def play(seed, players, factions, mats, strategies, quiet):
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
 @click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
+@click.option("--variant", metavar="NAME", help="Rule variant, e.g. all_out_war (overrides the config).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
 def run(config, games, seed, workers, output, name, shard_size, resume, overwrite, backend,
-        scheduler, log_turns, quiet):
+        scheduler, log_turns, variant, quiet):
     """Play a batch of seeded games and write Parquet tables (default config: built in,
     the same as configs/default.toml)."""
     import os
@@ -72,8 +73,14 @@ def run(config, games, seed, workers, output, name, shard_size, resume, overwrit
     from scythe_sim.runner.config import load_config
     from scythe_sim.runner.run import execute
 
-    cfg = load_config(config, games=games, seed=seed, output=output, name=name,
-                      shard_size=shard_size, log_turns=log_turns)
+    overrides = dict(games=games, seed=seed, output=output, name=name, shard_size=shard_size,
+                     log_turns=log_turns)
+    cfg = load_config(config, **overrides)
+    if variant is not None:
+        if variant not in cfg.spec.variants:
+            raise ScytheSimError(f"--variant {variant!r} is not a variant of {cfg.game}: choose one of "
+                                 f"{', '.join(cfg.spec.variants)}")
+        cfg = load_config(config, **overrides, variant=variant)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     show = not quiet and sys.stdout.isatty()
     with _progress(show, cfg.games) as update:
@@ -127,26 +134,32 @@ def report(run_dirs, out_dir):
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
 @click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
               help="Smallest win-rate difference that counts as a shift.")
+@click.option("--outcome", default="winner", show_default=True, type=click.Choice(["winner", "war_winner"]),
+              help="The win compared: the standard game's, or All Out War's (two war runs).")
 @click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
-def compare(base, candidate, by, alpha, min_effect, fail):
+def compare(base, candidate, by, alpha, min_effect, outcome, fail):
     """Compare win rates of a candidate run with a base run, group by group: paired
     (seat by seat) when both runs played the same deals, unpaired otherwise."""
     from rich.console import Console
 
-    from analysis.compare import compare_runs
+    from analysis.compare import check_outcome, compare_runs, outcome_note
     from analysis.pairing import check_pairing, run_differences
     from analysis.runs import Run
 
     base_run, candidate_run = Run(base), Run(candidate)
     by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
     keys = tuple(by.split(","))
+    check_outcome(base_run, candidate_run, outcome)
     pairing = check_pairing(base_run, candidate_run, keys)
-    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing)
+    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing, outcome)
     click.echo(f"base {base_run.name} ({base_run.manifest['games']:,} games), "
                f"candidate {candidate_run.name} ({candidate_run.manifest['games']:,} games)")
     for field, a, b in run_differences(base_run, candidate_run):
         click.echo(f"  {field}: {'-' if a is None else a} -> {'-' if b is None else b}")
-    Console(width=160).print(_compare_table(table, keys, by, alpha, pairing.method))
+    Console(width=160).print(_compare_table(table, keys, by, alpha, pairing.method, outcome))
+    note = outcome_note(base_run, candidate_run, outcome, pairing)
+    if note:
+        click.echo(note)
     click.echo(f"verdict uses the {pairing.method} interval; {pairing.reason}")
     shifted = int(table["shifted"].sum())
     click.echo(f"{shifted} group(s) shifted by at least {min_effect:.1%} at alpha {alpha}")
@@ -154,7 +167,7 @@ def compare(base, candidate, by, alpha, min_effect, fail):
         sys.exit(1)
 
 
-def _compare_table(table, keys, by, alpha, method):
+def _compare_table(table, keys, by, alpha, method, outcome="winner"):
     """The rich table of compare: both intervals side by side, the verdict's marked *."""
     from rich.table import Table
 
@@ -164,7 +177,8 @@ def _compare_table(table, keys, by, alpha, method):
     def interval(low, high):
         return "-" if low is None else f"{low:+.1%} .. {high:+.1%}"
 
-    out = Table(title=f"win rate: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
+    what = "war win rate" if outcome == "war_winner" else "win rate"
+    out = Table(title=f"{what}: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
     mark = {m: " *" if m == method else "" for m in ("unpaired", "paired")}
     for column in (*keys, "base", "candidate", "difference", f"unpaired interval{mark['unpaired']}",
                    f"paired interval{mark['paired']}", "p (Holm)", "shift"):

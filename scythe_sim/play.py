@@ -29,24 +29,40 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
                      P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
                      P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, G_WAR_STAGE, WAR_STAGE_NONE,
-                     WAR_STAGE_MOBILIZATION)
+                     WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
+                     G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY)
+from .kernel.war.board import war_points
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game
 from .tables import R_TURN_CAP
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
-                "contacts", "worker_retreats", "combats", "encounters")
+                "contacts", "worker_retreats", "combats", "encounters",
+                # All Out War (0 / -1 in a game without a war): the war's outcome
+                "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
+                "war_decisions")
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
- R_RETREATS, R_COMBATS, R_ENCOUNTERS) = range(len(GAME_RESULTS))
+ R_RETREATS, R_COMBATS, R_ENCOUNTERS, R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER,
+ R_WAR_COMBATS, R_WAR_CAPITULATIONS, R_WAR_DECISIONS) = range(len(GAME_RESULTS))
 
+# All Out War, per seat (0 / -1 in a game without a war): s.war's W_* fields by name, the
+# territorial points counted at the war's end and the divisions still deployed then
+_WAR_COPIED = ("mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
+               "mob_territories", "produced", "captured_in", "captured_out", "casualties",
+               "mechs_lost", "trophies", "structures_lost", "capitulated_by", "capitulated_round",
+               "war_turns")
+SEAT_WAR_RESULTS = tuple(f"war_{name}" if not name.startswith("war_") else name
+                         for name in _WAR_COPIED) + ("war_points", "war_divisions")
+_WAR_FIELD_IDS = np.array([WAR_FIELDS.index(name) for name in _WAR_COPIED], np.int64)
 SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"stars_{k}" for k in STAR_KINDS)
                 + tuple(f"star_turn_{k}" for k in STAR_KINDS)
                 + ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards",
                    "factory_card", "objectives_done", "ability_uses")
                 + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
-                + ("turns", "bottom_actions"))   # new columns go last: stored frozen columns keep their index
+                + ("turns", "bottom_actions")
+                + SEAT_WAR_RESULTS)   # new columns go last: stored frozen columns keep their index
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
@@ -57,6 +73,10 @@ SR_WORKERS = SR_STAR_TURN0 + N_STAR_KINDS
 SR_MECH_USES0 = SR_ABILITY_USES + 1    # + mech slot: uses of that mech's ability
 SR_TURNS = SR_MECH_USES0 + N_MECHS     # turns the player started
 SR_BOTTOM_ACTIONS = SR_TURNS + 1       # player-mat bottom-row actions taken (not the Factory card's Move)
+SR_WAR0 = SR_BOTTOM_ACTIONS + 1        # + k: SEAT_WAR_RESULTS[k]
+_WAR_BY = _WAR_COPIED.index("capitulated_by")
+SR_WAR_POINTS = SR_WAR0 + len(_WAR_COPIED)
+SR_WAR_DIVISIONS = SR_WAR_POINTS + 1
 
 # Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
@@ -90,10 +110,12 @@ MAX_DECISIONS = 1_000_000
 
 @njit_alloc_entry
 def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
-              actions, buf, work, usage, log, log_n, game_id, bottoms):
+              actions, buf, work, usage, log, log_n, game_id, bottoms, game_row, seat_rows, score):
     """Play one game to its end; returns (status, decisions). Adds to the usage counters,
     counts each seat's bottom-row actions in bottoms (MAX_PLAYERS,) and, when log has
-    rows, appends one TURN_FIELDS row per turn at log[log_n[0]]."""
+    rows, appends one TURN_FIELDS row per turn at log[log_n[0]]. When All Out War
+    follows the standard game, the standard game's results go to game_row and seat_rows
+    (record_results) the moment it ends, before the war changes the board."""
     bottoms[:] = 0
     if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
@@ -125,6 +147,8 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
             _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
             top = -1
             bottom = -1
+        if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
+            record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
         start_war_if_due(s, t)   # All Out War: the war is played before the game is over
         decisions += 1
         if check:
@@ -184,6 +208,15 @@ def count_usage(s, kind, a0, usage):
 
 @njit
 def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms):
+    """The game's row and its seats' rows; after a war, only the status and the war's
+    columns (play_game recorded the standard game when it ended)."""
+    if status != STATUS_BAD_SETUP and s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+        game_row[R_STATUS] = status
+        game_row[R_WAR_DECISIONS] = decisions - game_row[R_DECISIONS]
+        _record_war_game(s, game_row)
+        for p in range(s.game[G_N_PLAYERS]):
+            _record_war_seat(s, t, p, seat_rows[s.player[p, P_SEAT]])
+        return
     game_row[R_STATUS] = status
     game_row[R_END_REASON] = s.game[G_END_REASON]
     game_row[R_TURNS] = s.game[G_TURN]
@@ -196,12 +229,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
     game_row[R_ENCOUNTERS] = s.game[G_ENCOUNTERS]
     if status == STATUS_BAD_SETUP:
         return
-    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
-        for p in range(MAX_PLAYERS):   # the standard game's score, kept when its war began
-            for f in range(N_SCORE_FIELDS):
-                score[p, f] = s.standard_score[p, f]
-    else:
-        score_game(s, t, score)
+    score_game(s, t, score)
     for p in range(s.game[G_N_PLAYERS]):
         row = seat_rows[s.player[p, P_SEAT]]
         row[SR_FACTION] = s.player[p, P_FACTION]
@@ -223,6 +251,34 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
         _record_uses(s, p, row)
         row[SR_TURNS] = s.player[p, P_TURNS]
         row[SR_BOTTOM_ACTIONS] = bottoms[s.player[p, P_SEAT]]
+
+
+@njit
+def _record_war_game(s, game_row):
+    """The war's outcome; its winner and each conqueror as a seat."""
+    game_row[R_WAR_END_REASON] = s.game[G_WAR_END_REASON]
+    game_row[R_WAR_ROUNDS] = s.game[G_WAR_ROUND]
+    winner = s.game[G_WAR_WINNER]
+    game_row[R_WAR_WINNER] = s.player[winner, P_SEAT] if winner >= 0 else -1
+    game_row[R_WAR_COMBATS] = s.game[G_WAR_COMBATS]
+    capitulations = 0
+    for p in range(s.game[G_N_PLAYERS]):
+        if s.war[p, W_CAPITULATED_BY] >= 0:
+            capitulations += 1
+    game_row[R_WAR_CAPITULATIONS] = capitulations
+
+
+@njit
+def _record_war_seat(s, t, p, row):
+    for k in range(len(_WAR_FIELD_IDS)):
+        row[SR_WAR0 + k] = s.war[p, _WAR_FIELD_IDS[k]]
+    by = s.war[p, W_CAPITULATED_BY]
+    row[SR_WAR0 + _WAR_BY] = s.player[by, P_SEAT] if by >= 0 else -1
+    row[SR_WAR_POINTS] = war_points(s, t, p)
+    deployed = 0
+    for loc in range(s.divisions.shape[1]):
+        deployed += s.divisions[p, loc]
+    row[SR_WAR_DIVISIONS] = deployed
 
 
 @njit
@@ -249,10 +305,11 @@ def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check
     score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
     bottoms = np.zeros(MAX_PLAYERS, np.int64)
     for g in range(seeds.shape[0]):
+        seat_out[g, :, :] = -1
+        game_out[g, :] = 0
         status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
                                       strategies[g], params, check, actions, buf, work, usage,
-                                      log, log_n, g, bottoms)
-        seat_out[g, :, :] = -1
+                                      log, log_n, g, bottoms, game_out[g], seat_out[g], score)
         record_results(s, t, status, decisions, game_out[g], seat_out[g], score, bottoms)
 
 

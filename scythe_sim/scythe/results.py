@@ -5,8 +5,9 @@ import numpy as np
 import pyarrow as pa
 
 from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
-from ..layout import END_REASONS, SCORE_FIELDS
-from ..play import (BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
+from ..play import (BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
+                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
@@ -34,10 +35,31 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
         "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),
         "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
         "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
+        **_war_game_columns(game_out),
     })
 
 
-def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
+def _war_game_columns(game_out) -> dict:
+    """All Out War's outcome columns; null in a game without a war (every game of a base
+    run), so base and war runs share one schema."""
+    reason = game_out[:, R_WAR_END_REASON]
+    no_war = reason == 0
+    winner = game_out[:, R_WAR_WINNER]
+
+    def col(values, dtype, mask=no_war):
+        return pa.array(values.astype(dtype), mask=mask)
+
+    return {
+        "war_end_reason": _enum(np.where(no_war, -1, reason - 1), WAR_END_REASONS[1:]),
+        "war_rounds": col(game_out[:, R_WAR_ROUNDS], np.int16),
+        "war_winner_seat": col(winner, np.int8, no_war | (winner < 0)),
+        "war_combats": col(game_out[:, R_WAR_COMBATS], np.int32),
+        "war_capitulations": col(game_out[:, R_WAR_CAPITULATIONS], np.int8),
+        "war_decisions": col(game_out[:, R_WAR_DECISIONS], np.int32),
+    }
+
+
+def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table:
     rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
     gi = np.array([k for k, _ in rows], np.int64)
     si = np.array([seat for _, seat in rows], np.int64)
@@ -70,7 +92,23 @@ def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
                                   pa.list_(pa.int8()))
     for name in _USE_COLUMNS + _PLAY_COLUMNS:
         cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
+    cols.update(_war_seat_columns(r, game_out[gi], si))
     return pa.table(cols)
+
+
+def _war_seat_columns(r, game_rows, seats) -> dict:
+    """A seat's All Out War columns: whether it won the war and the W_* counts (null in
+    a game without a war); a conqueror is named by its seat."""
+    no_war = game_rows[:, R_WAR_END_REASON] == 0
+    cols = {"war_winner": pa.array(game_rows[:, R_WAR_WINNER] == seats, mask=no_war)}
+    for name in SEAT_WAR_RESULTS:
+        values = r[:, SEAT_RESULTS.index(name)]
+        if name in ("war_capitulated_by", "war_capitulated_round"):
+            cols[name] = pa.array(values.astype(np.int8 if name.endswith("by") else np.int16),
+                                  mask=no_war | (values < 0))
+        else:
+            cols[name] = pa.array(values.astype(np.int16), mask=no_war)
+    return cols
 
 
 def turns_table(first_game, log) -> pa.Table:
@@ -95,7 +133,7 @@ def turns_table(first_game, log) -> pa.Table:
 def result_tables(first_game, plan, raw, config) -> dict:
     """{table name: Arrow table} of a block of games played from `plan`."""
     tables = {"games": games_table(first_game, plan.seeds, plan.players, raw[0]),
-              "seats": seats_table(first_game, plan.players, plan.strategies, raw[1])}
+              "seats": seats_table(first_game, plan.players, plan.strategies, raw[1], raw[0])}
     if config.log_turns:
         tables["turns"] = turns_table(first_game, raw[2])
     return tables

@@ -96,6 +96,21 @@ def assumptions(config) -> list:
     return out
 
 
+def _standard_score(game):
+    """game.score() rows of the standard game: after All Out War, the score the state kept
+    when the war began (the seats table's columns), with whether the seat won the war."""
+    from ..layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_STAGE_MOBILIZATION
+
+    rows = game.score()
+    s = game.state
+    if s.game[G_WAR_STAGE] < WAR_STAGE_MOBILIZATION:
+        return rows
+    for p, row in zip(range(int(s.game[G_N_PLAYERS])), rows):
+        row.update({name: int(s.standard_score[p, i]) for i, name in enumerate(SCORE_FIELDS)})
+        row["war_winner"] = bool(s.game[G_WAR_WINNER] == p)
+    return rows
+
+
 def replay(config, game_id, stored):
     """(lines, mismatches) of game `game_id` replayed from its plan; stored(table) gives
     the stored rows of the game in that table."""
@@ -115,10 +130,10 @@ def replay(config, game_id, stored):
     if seats.height != n:
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
     mismatches = []
-    by_seat = {row["seat"]: dict(row, turn_order=row["player"] + 1) for row in game.score()}
+    by_seat = {row["seat"]: dict(row, turn_order=row["player"] + 1) for row in _standard_score(game)}
     for row in seats.iter_rows(named=True):
         replayed = by_seat[row["seat"]]
-        for key in _CHECKED:
+        for key in _CHECKED + (("war_winner",) if row.get("war_winner") is not None else ()):
             if str(replayed[key]) != str(row[key]):
                 mismatches.append(f"seat {row['seat']} {key}: stored {row[key]}, replayed {replayed[key]}")
     return lines, mismatches
