@@ -4,6 +4,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOV
                     ONE_TIME_BONUSES, RESOURCES, STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS,
                     hex_name)
 from .cardtext import OPTION_LETTERS, objective_name, option_text
+from .tables import R_WAR_POWER_FACTOR, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS
 from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                      A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER,
                      A_ENCOUNTER_OPTION, A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE,
@@ -12,7 +13,11 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_PICK_RESOURCE, A_PICK_WORKER, A_PRODUCE, A_PRODUCE_HEX,
                      A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
                      A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
-                     A_UPGRADE, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
+                     A_UPGRADE, A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH,
+                     A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON,
+                     A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE,
+                     A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP,
+                     A_WAR_SWAP, G_COMBAT_HEX, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
                      PH_FREE_ACTION, PH_TOP, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                      P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
                      UNIT_MECH0, UNIT_WORKER0)
@@ -22,6 +27,12 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
 _CARD_KINDS = (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FACTORY,
                A_FACTORY_TOP, A_REVEAL_OBJECTIVE)
 _BENEFIT_KINDS = (A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST)
+_WAR_KINDS = (A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS,
+              A_WAR_MOVE, A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_LOAD, A_WAR_STOP,
+              A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
+              A_WAR_RETREAT)
+# a war mech's choice and step read as the standard game's unit choice and step
+_READS_AS = {A_WAR_SELECT_MECH: A_SELECT_UNIT, A_WAR_STEP: A_STEP}
 
 
 def mech_name(state, tables, p, slot) -> str:
@@ -48,6 +59,7 @@ def _amount(state, tables, p, cube):
 def describe(state, tables, row) -> str:
     """One readable line for a legal action row (kind, a0, a1, a2) in this state."""
     kind, a0, a1, _ = (int(x) for x in row)
+    kind = _READS_AS.get(kind, kind)
     p = int(state.game[G_DECIDER])
     faction = int(state.player[p, P_FACTION])
     mat = int(state.player[p, P_MAT])
@@ -126,7 +138,52 @@ def describe(state, tables, row) -> str:
         return f"{FACTIONS[faction]} adds a combat card ({CARD_VALUES[a0]})"
     if kind == A_END_CARDS:
         return f"{FACTIONS[faction]} adds no more combat cards"
+    if kind in _WAR_KINDS:
+        return _describe_war(state, tables, p, kind, a0, a1, int(row[3]))
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
+
+
+def _describe_war(state, tables, p, kind, a0, a1, a2):
+    """All Out War's rows (docs/RULES.md "All Out War")."""
+    faction = FACTIONS[int(state.player[p, P_FACTION])]
+    rules = tables.rules
+    if kind == A_WAR_SWAP:
+        return f"hand over the territory next to a home base; take {hex_name(a0)} in exchange"
+    if kind == A_WAR_PLACE:
+        return f"place {a1} division(s) on {hex_name(a0)}"
+    if kind == A_WAR_DEPLOY_MECH:
+        return f"deploy a mech on {hex_name(a0)}"
+    if kind == A_WAR_BOLSTER:
+        if a0 == 0:
+            power = _amount(state, tables, p, CUBE_POWER) * int(rules[R_WAR_POWER_FACTOR])
+            return f"war bolster: +{power} power"
+        return f"war bolster: +{_amount(state, tables, p, CUBE_CARDS)} combat card(s)"
+    if kind == A_WAR_GAIN_COINS:
+        return f"gain ${_amount(state, tables, p, CUBE_GAIN)}"
+    if kind == A_WAR_MOVE:
+        return f"war move: up to {_amount(state, tables, p, CUBE_MOVE)} moves"
+    if kind == A_WAR_PRODUCE:
+        return (f"war produce: pay ${int(rules[R_WAR_PRODUCE_COST])} for "
+                f"{int(rules[R_WAR_PRODUCE_DIVISIONS])} divisions")
+    if kind == A_WAR_PASS:
+        return "pass (no war action is open)"
+    if kind == A_WAR_CORPS:
+        return f"corps of {a2} division(s): {hex_name(a0)} -> {hex_name(a1)}"
+    if kind == A_WAR_LOAD:
+        return f"load {a0} division(s)"
+    if kind == A_WAR_STOP:
+        return "stop this mech (drop its divisions)"
+    if kind == A_WAR_END_MOVE:
+        return "end the war move"
+    if kind == A_WAR_DIAL:
+        return f"{faction} dials {a0} power this round"
+    if kind == A_WAR_CARD:
+        return f"{faction} adds a combat card ({CARD_VALUES[a0]}) this round"
+    if kind == A_WAR_END_CARDS:
+        return f"{faction} adds no more combat cards this round"
+    if kind == A_WAR_FIGHT_ON:
+        return f"fight another round on {hex_name(int(state.game[G_COMBAT_HEX]))}"
+    return f"retreat from {hex_name(int(state.game[G_COMBAT_HEX]))}"
 
 
 def _describe_benefit(state, tables, p, kind, a0, a1):

@@ -24,7 +24,8 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
-                     SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
+                     SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0, G_WAR_STAGE,
+                     WAR_STAGE_MOBILIZATION)
 from .enums import N_LOC, STRUCTURE_BONUS_TILES
 from .position import dict_to_state, state_to_dict
 from .strategies.workspace import new_workspace, start_game
@@ -179,9 +180,13 @@ class Game:
 
     # --- results ----------------------------------------------------------------------
     def score(self):
-        """Per player in turn order: faction, mat, seat and the full score breakdown."""
+        """Per player in turn order: faction, mat, seat and the full score breakdown (of
+        the standard game, also once an All Out War has changed the board after it)."""
         out = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
-        score_game(self.state, self.tables, out)
+        if self.state.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+            out[:] = self.state.standard_score
+        else:
+            score_game(self.state, self.tables, out)
         rows = []
         for p in range(int(self.state.game[G_N_PLAYERS])):
             row = {"player": p, "seat": int(self.state.player[p, P_SEAT]),
@@ -196,7 +201,8 @@ class Game:
 
 
 def render_board(s, t):
-    """A text view: the game line, a row per player, and every occupied territory."""
+    """A text view: the game line, a row per player, and every occupied territory (C the
+    character, M: a mech, W workers, D All Out War's divisions)."""
     n = int(s.game[G_N_PLAYERS])
     lines = [f"turn {int(s.game[G_TURN])}, round {int(s.game[G_ROUND]) + 1}, "
              f"active {FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]}, phase {PHASES[s.game[G_PHASE]]}, "
@@ -223,6 +229,8 @@ def render_board(s, t):
             for k in range(len(STRUCTURES)):
                 if s.struct_loc[p, k] == loc:
                     units.append(STRUCTURES[k])
+            if s.divisions[p, loc]:      # All Out War's divisions
+                units.append(f"{int(s.divisions[p, loc])}D")
             if units:
                 workers = units.count("W")
                 shown = [x for x in units if x != "W"] + ([f"{workers}W"] if workers else [])

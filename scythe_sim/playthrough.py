@@ -9,8 +9,11 @@ from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
 from .game import Game
 from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
-                     G_RETREATS, G_ROUND, G_TURN, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS,
-                     P_FACTION, P_MAT, P_POWER, P_SEAT)
+                     G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
+                     G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, P_COINS, P_FACTION,
+                     P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
+                     WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
+                     W_CASUALTIES, W_POINTS, W_TROPHIES)
 from .kernel.state import copy_state
 from .strategies import strategy_id
 from .strategies.dispatch import choose
@@ -32,8 +35,25 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
     s, t = game.state, game.tables
     lines = [_setup_line(game, names)]
     last_turn = -1
+    last_war_turn = (-1, -1)
+    stage = WAR_STAGE_NONE
     while not game.is_over:
-        if s.game[G_TURN] != last_turn:
+        if s.game[G_WAR_STAGE] != stage:
+            stage = int(s.game[G_WAR_STAGE])
+            if stage == WAR_STAGE_MOBILIZATION:
+                lines.append(f"standard game over: {game.end_reason} after {int(s.game[G_TURN])} turns; "
+                             "All Out War: mobilization")
+            elif stage == WAR_STAGE_WAR:
+                lines.append("All Out War: the war begins")
+        if stage == WAR_STAGE_WAR:
+            war_turn = (int(s.game[G_WAR_ROUND]), int(s.game[G_ACTIVE]))
+            if war_turn != last_war_turn:
+                last_war_turn = war_turn
+                p = war_turn[1]
+                lines.append(f"war round {war_turn[0]}: {_name(s, p)} "
+                             f"({int(s.war[p, W_POINTS])} points, ${int(s.player[p, P_COINS])}, "
+                             f"{int(s.player[p, P_POWER])} power)")
+        elif s.game[G_TURN] != last_turn:
             last_turn = int(s.game[G_TURN])
             p = int(s.game[G_ACTIVE])
             lines.append(f"turn {last_turn} (round {int(s.game[G_ROUND]) + 1}): "
@@ -49,8 +69,25 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
             code = game.check()
             if code:
                 raise AssertionError(f"invariant {code} broken after {action.text!r}")
-    lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
+    if stage == WAR_STAGE_NONE:
+        lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
+    else:
+        lines.extend(war_summary_lines(s))
     return game, lines
+
+
+def war_summary_lines(s):
+    """How an All Out War ended, and each faction's standing at its end."""
+    winner = int(s.game[G_WAR_WINNER])
+    lines = [f"war over: {WAR_END_REASONS[int(s.game[G_WAR_END_REASON])]} after "
+             f"{int(s.game[G_WAR_ROUND])} war rounds; winner: {_name(s, winner) if winner >= 0 else 'none'}"]
+    for p in range(int(s.game[G_N_PLAYERS])):
+        by = int(s.war[p, W_CAPITULATED_BY])
+        fate = f", capitulated to {_name(s, by)} in round {int(s.war[p, W_CAPITULATED_ROUND])}" if by >= 0 else ""
+        lines.append(f"  {_name(s, p)}: {int(s.war[p, W_POINTS])} points, {int(s.divisions[p].sum())} "
+                     f"divisions on the board, {int(s.war[p, W_CASUALTIES])} lost, "
+                     f"{int(s.war[p, W_TROPHIES])} trophies{fate}")
+    return lines
 
 
 def _name(s, p):
