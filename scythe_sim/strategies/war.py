@@ -27,8 +27,8 @@ from .view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COI
                    enemy_at, hand_size, mech_targets, movable, territory_points,
                    units_at, war_controller)
 from .war_combat import choose_fight_on, choose_war_card, choose_war_dial, forecast
-from .war_map import (HOME_GUARD, capitulation_target, danger, enemy_units, guards_home, is_land,
-                      keep, need, worth)
+from .war_map import (HOME_GUARD, capitulation_target, danger, enemy_units, front_distance, frontier,
+                      guards_home, is_land, keep, need, worth)
 from .weights import W_AGGRESSION
 from .workspace import BUF_NEED, BUF_TARGETS
 
@@ -143,9 +143,9 @@ def _action_value(s, t, d, kind, a0, w, work):
         return 20.0 + best if best > 0.0 else 2.0
     if kind == A_WAR_BOLSTER:
         room = t.rules[R_POWER_MAX] - s.player[d, P_POWER]
-        if a0 == 0:
-            return 8.0 + 0.8 * min(room, 10)
-        return 9.0 - min(hand_size(s, d), 6)
+        if a0 == 0:   # power, while the track has room for it
+            return 5.0 + 0.8 * min(room, 10) if room >= 2 else 1.0
+        return 9.0 - 0.5 * min(hand_size(s, d), 10)
     if kind == A_WAR_GAIN_COINS:
         short = s.player[d, P_COINS] < t.rules[R_WAR_PRODUCE_COST] and s.war[d, W_RECRUIT_POOL] > 0
         return 7.0 if short else 3.0
@@ -214,7 +214,10 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
     if holder == d:   # reinforcing own land
         short = keep(s, t, d, to) - units_at(s, d, to)
         gain = min(float(k + mechs), short) if short > 0.0 else 0.0
-        return gain * (1.0 + worth(s, t, d, to)) * 0.5 - 0.1
+        closer = front_distance(s, t, d, frm, work.dist) - front_distance(s, t, d, to, work.dist)
+        staging = 0.1 * min(k + mechs, 5) * (frontier(s, t, d, to) - frontier(s, t, d, frm))
+        staging += 0.3 * min(k + mechs, 10) * closer
+        return gain * (1.0 + worth(s, t, d, to)) * 0.5 + max(staging, 0.0) - 0.1
     prize = POINT * territory_points(t, to)
     if capitulation_target(s, t, d, to) >= 0:
         prize += CAPITULATION

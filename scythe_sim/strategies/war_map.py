@@ -89,16 +89,17 @@ def keep(s, t, p, loc):
 
 @njit
 def frontier(s, t, p, loc):
-    """Worth of the land next to loc that p does not hold (expansion and attack room)."""
+    """Worth of the land next to loc (not across a river) that p does not hold: room
+    to expand or attack, a capitulation most."""
     total = 0.0
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[loc, k]
         if nb < 0:
             break
-        if is_land(t, nb) and war_controller(s, nb) != p:
+        if is_land(t, nb) and t.edge[loc, nb] != RIVER and war_controller(s, nb) != p:
             total += territory_points(t, nb)
             if capitulation_target(s, t, p, nb) >= 0:
-                total += HOME_GUARD
+                total += 2.0 * HOME_GUARD
     return total
 
 
@@ -107,4 +108,15 @@ def need(s, t, p, loc):
     """How much p's territory loc wants more units: its shortfall against keep(),
     weighted by its worth, plus a little for staging next to land to take."""
     short = keep(s, t, p, loc) - units_at(s, p, loc)
-    return short * (1.0 + worth(s, t, p, loc)) + 0.25 * frontier(s, t, p, loc)
+    return short * (1.0 + worth(s, t, p, loc)) + 0.6 * frontier(s, t, p, loc)
+
+
+@njit
+def front_distance(s, t, p, loc, dist):
+    """Steps (rivers count RIVER_STEP, workspace.board_distances) from loc to the
+    nearest land p does not hold: how far its units there are from the front."""
+    best = 99
+    for x in range(N_HEX):
+        if dist[loc, x] < best and is_land(t, x) and war_controller(s, x) != p:
+            best = dist[loc, x]
+    return best
