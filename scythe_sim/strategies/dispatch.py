@@ -15,9 +15,9 @@ def choose(strategy_id, s, t, seat, actions, n, params, work):
     strategies (the tuner's candidate), each with its own weights."""
     if strategy_id == STRATEGY_RANDOM:
         return choose_random(seat, n, work.rng)
-    if s.game[G_WAR_STAGE] != 0:   # All Out War: one simple policy for now (war.py)
-        return choose_war(s, t, seat, actions, n, work)
     row = param_row(params, strategy_id, s, seat)
+    if s.game[G_WAR_STAGE] != 0:   # All Out War: every scripted strategy's war policy (war.py)
+        return choose_war(s, t, seat, actions, n, params[row], work)
     if strategy_id == STRATEGY_AUTOMA:
         return choose_automa(s, t, seat, actions, n, params[row], work)
     return choose_greedy(s, t, seat, actions, n, params[row], work)

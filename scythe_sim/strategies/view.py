@@ -15,14 +15,14 @@ follow shows up here, in one place. It holds:
 - the players' own abilities (``faction_ability``, ``mech_slot``), as setup set them.
 """
 from ..compiled.jit import njit
-from ..enums import (BOLSTER, BUILD, CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS,
+from ..enums import (HOME, BOLSTER, BUILD, CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS,
                      CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_POPULARITY,
                      CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER, DEPLOY,
                      DOMINATE, ENLIST, FACTIONS, FACTORY_SECTION, LAKE, MOVE, N_CARD_VALUES,
                      N_HEX, N_LOC, N_RES, N_SECTIONS, ONE_TIME_BONUSES, PRODUCE, STAR_COMBAT,
                      STAR_OBJECTIVE, TRADE, UPGRADE)
 from ..kernel.apply import apply_action
-from ..kernel.board import (count_workers, enemy_presence, mech_slot, mechs_deployed,
+from ..kernel.board import (count_mechs, count_workers, enemy_presence, mech_slot, mechs_deployed,
                             pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from ..kernel.bottom import benefit_possible, bottom_cost, can_pay
 from ..kernel.cards import hand_size
@@ -35,18 +35,24 @@ from ..kernel.scoring import structure_feature_count
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
-from ..kernel.war.board import war_controller
-from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DIAL, A_WAR_END_MOVE,
-                      A_WAR_FIGHT_ON, A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE,
-                      A_WAR_PRODUCE, A_WAR_SELECT_MECH, A_WAR_STEP, G_WAR_STAGE)
+from ..kernel.war.board import enemy_at, home_of, in_war, territory_points, units_at, war_controller
+from ..kernel.war.combat import card_allowance as war_card_allowance
+from ..kernel.war.move import division_targets, mech_targets, movable
+from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
+                      A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
+                      A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PRODUCE,
+                      A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
+                      G_WAR_CARGO, G_WAR_PLACE_LEFT, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_CARDS,
+                      PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
+                      PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,
                       A_PAY_RESOURCE, A_PICK_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_PRODUCE,
                       A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_SECTION,
                       A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
-                      A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
-                      G_CARGO_MASK, G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                      A_TRADE_RESOURCES, A_UPGRADE, G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS,
+                      G_CARGO_MASK, G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS,
                       G_ENC_CARD, G_FACTORY_POOL, G_GAME_OVER, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PHASE, G_SB_TILE, G_SECTION, G_STEPS_TAKEN, G_TURN,
                       MAX_ACTIONS, MAX_PLAYERS, N_STRUCTURES, N_UNITS, OFF_BOARD, PH_BOTTOM,
@@ -57,7 +63,8 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       P_SEAT, P_STARS, P_TURNS, STATE_DTYPE, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
                       UNIT_WORKER0)
-from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX
+from ..tables import (R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX, R_WAR_CARD_DIVISIONS,
+                      R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST)
 
 # --- Row conventions of legal_actions ----------------------------------------------------
 # In the bottom-action decision (kernel/bottom.py: legal_bottom, kernel/factory.py:

@@ -13,7 +13,7 @@ from scythe_sim.kernel.state import copy_state
 from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
                                P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                               State)
+                               PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE, State)
 from scythe_sim.strategies import STRATEGIES
 from scythe_sim.strategies.dispatch import choose as kernel_choose
 from scythe_sim.strategies.weights import load_params
@@ -23,21 +23,31 @@ from scythe_sim.strategies.workspace import new_workspace
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5], "seed": 7, "shard_size": 30}
 # seeds whose random games hold combats, where hidden information matters most
 _SEEDS, _PLAYERS, _EVERY = (10, 23, 24), 4, 23
+# All Out War (variant "all_out_war"): every 5th war decision and every war combat
+# decision, at most _WAR_POINTS a game, besides the standard half's points
+_WAR_EVERY, _WAR_POINTS = 5, 120
+COMBAT_PHASES = (PH_COMBAT_DIAL, PH_COMBAT_CARDS, PH_WAR_DIAL, PH_WAR_CARDS)
 
 
 @functools.lru_cache(maxsize=4)
 def decision_points(variant="base") -> tuple:
     """(game copy, legal rows) at every 23rd decision of random games, plus every
-    combat decision."""
+    combat decision; in war games also the war's decisions (above)."""
     points = []
     params = load_params()
+    rules = {"all_out_war": 1} if variant == "all_out_war" else None
     for seed in _SEEDS:
-        game = Game.new(seed=seed, players=_PLAYERS)
+        game = Game.new(seed=seed, players=_PLAYERS, rules=rules)
         k = 0
+        war_points = 0
         while not game.is_over:
             rows = game.legal_rows()
             phase = int(game.state.game[G_PHASE])
-            if k % _EVERY == 0 or phase in (PH_COMBAT_DIAL, PH_COMBAT_CARDS):
+            if game.state.game[G_WAR_STAGE] != 0:
+                if war_points < _WAR_POINTS and (k % _WAR_EVERY == 0 or phase in COMBAT_PHASES):
+                    points.append((game.copy(), rows.copy()))
+                    war_points += 1
+            elif k % _EVERY == 0 or phase in COMBAT_PHASES:
                 points.append((game.copy(), rows.copy()))
             seat = int(game.state.player[game.decider, P_SEAT])
             i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, game.work)
@@ -48,7 +58,7 @@ def decision_points(variant="base") -> tuple:
 
 def is_hidden_information_point(point) -> bool:
     """A combat decision: the opponent's dial and cards are secret."""
-    return int(point[0].state.game[G_PHASE]) in (PH_COMBAT_DIAL, PH_COMBAT_CARDS)
+    return int(point[0].state.game[G_PHASE]) in COMBAT_PHASES
 
 
 def choose(strategy, point, stream_seed=5) -> int:
@@ -76,7 +86,7 @@ def scramble_hidden(point, rng):
     for q in range(int(s.game[G_N_PLAYERS])):
         if q != d:
             _redraw_hand_and_objectives(s, d, q, rng)
-    if d == s.game[G_DEFENDER] and s.game[G_PHASE] in (PH_COMBAT_DIAL, PH_COMBAT_CARDS):
+    if d == s.game[G_DEFENDER] and s.game[G_PHASE] in COMBAT_PHASES:
         attacker = int(s.game[G_ACTIVE])
         s.game[G_ATK_DIAL] = rng.integers(0, min(7, int(s.player[attacker, P_POWER])) + 1)
         s.game[G_ATK_NCARDS] = 0

@@ -1,0 +1,86 @@
+"""The scripted strategies play the war with purpose (strategies/war.py): they attack a
+weaker stack and leave a stronger one alone, retreat from a fight they are losing and
+fight on in one they are winning, place divisions where a home-adjacent territory is
+threatened, Produce when coins allow and the front needs divisions, and take a
+capitulation that one move reaches. Positions: Nordic (player 0, home next to T04, T05)
+against Rusviet (player 1, home next to T13, T19, T26); see helpers.py."""
+import pytest
+
+from scythe_sim.enums import parse_loc as L
+from scythe_sim.layout import P_POWER, P_SEAT
+from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.dispatch import choose
+from scythe_sim.strategies.weights import load_params
+from tests.scythe.war.helpers import act, war, war_game
+
+SCRIPTED = [name for name in STRATEGIES if name != "random"]
+
+
+def pick(game, strategy):
+    """(kind, a0, a1, a2) of the row `strategy` plays for the decider."""
+    rows = game.legal_rows()
+    s = game.state
+    seat = int(s.player[game.decider, P_SEAT])
+    i = choose(STRATEGIES.index(strategy), s, game.tables, seat, rows, len(rows), load_params(), game.work)
+    a = game.legal_actions()[i]
+    return a.kind_name, a.a0, a.a1, a.a2
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_attacks_the_weaker_neighbour_and_leaves_the_stronger_alone(strategy):
+    weak = war_game({0: {"T16": 10, "T10": 1}, 1: {"T15": 12, "T23": 2, "T19": 3}}, power=7)
+    act(weak, "war_move")
+    kind, frm, to, _ = pick(weak, strategy)
+    assert (kind, frm, to) == ("war_corps", L("T16"), L("T23"))
+    strong = war_game({0: {"T16": 10, "T10": 1}, 1: {"T15": 12, "T23": 12, "T19": 3}}, power=7)
+    act(strong, "war_move")
+    assert pick(strong, strategy)[0] == "war_end_move"
+
+
+def after_a_round(divisions, k, atk_dial, def_dial, power, defender_power=None):
+    """Nordic has attacked T23 from T16 with k divisions; a round has been fought with
+    these dials and no cards."""
+    game = war_game(divisions, power=power)
+    if defender_power is not None:
+        game.state.player[1, P_POWER] = defender_power
+    act(game, "war_move")
+    act(game, "war_corps", L("T16"), L("T23"), k)
+    act(game, "war_end_move")
+    for dial in (atk_dial, def_dial):
+        act(game, "war_dial", dial)
+        act(game, "war_end_cards")
+    assert game.phase == "war_retreat"
+    return game
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_retreats_from_a_losing_fight_and_fights_on_in_a_winning_one(strategy):
+    losing = after_a_round({0: {"T16": 5}, 1: {"T23": 12}}, 4, 3, 3, power=3)
+    assert pick(losing, strategy)[0] == "war_retreat"
+    winning = after_a_round({0: {"T16": 10}, 1: {"T23": 6}}, 9, 2, 0, power=7, defender_power=1)
+    assert pick(winning, strategy)[0] == "war_fight_on"
+
+
+def threatened_home():
+    """Rusviet's 6 divisions on T11 face Nordic's home-adjacent T04 (1) and T05 (3)."""
+    return war_game({0: {"T04": 1, "T05": 3, "T16": 2, "T10": 1}, 1: {"T11": 6, "T19": 2}})
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_produces_when_coins_allow_and_places_on_the_threatened_home_territory(strategy):
+    game = threatened_home()
+    assert pick(game, strategy)[0] == "war_produce"
+    act(game, "war_produce")
+    kind, loc, _, _ = pick(game, strategy)
+    assert (kind, loc) == ("war_place", L("T04"))
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_takes_a_capitulation_one_move_away(strategy):
+    game = war_game({0: {"T12": 4, "T05": 3}, 1: {"T19": 5, "T26": 5, "T24": 2}}, coins=0)
+    assert pick(game, strategy)[0] == "war_move"
+    act(game, "war_move")
+    kind, frm, to, _ = pick(game, strategy)
+    assert (kind, frm, to) == ("war_corps", L("T12"), L("T13"))
+    game.step(next(a for a in game.legal_actions() if (a.kind_name, a.a0, a.a1) == (kind, frm, to)))
+    assert war(game, 1, "capitulated_by") == 0
