@@ -8,11 +8,19 @@ from scythe_sim.playthrough import play_through, score_table_lines
 from tests.shared.golden import rewrite
 
 FOLDER = pathlib.Path(__file__).resolve().parent
-GOLDEN_GAMES = {"seed_1_players_3": (1, 3), "seed_2_players_4": (2, 4), "seed_3_players_5": (3, 5)}
+# name -> (seed, players, strategies, rules): random base games, and All Out War games
+# whose standard half and war are played by the scripted strategies (docs/RULES.md)
+GOLDEN_GAMES = {
+    "seed_1_players_3": (1, 3, None, None),
+    "seed_2_players_4": (2, 4, None, None),
+    "seed_3_players_5": (3, 5, None, None),
+    "war_seed_4_players_3": (4, 3, ("greedy", "warmonger", "economist"), {"all_out_war": 1}),
+    "war_seed_5_players_4": (5, 4, ("rusher", "greedy", "objective", "warmonger"), {"all_out_war": 1}),
+}
 
 
-def render(seed, players):
-    game, lines = play_through(seed, players)
+def render(seed, players, strategies=None, rules=None):
+    game, lines = play_through(seed, players, strategies=strategies, rules=rules)
     return "\n".join(lines + [str(game)] + score_table_lines(game)) + "\n"
 
 
