@@ -77,16 +77,30 @@ def legal_combat(s, t, out):
             if _is_battle(s, s.game[G_ACTIVE], loc):
                 n = emit(out, n, A_FIGHT, loc, 0, 0)
     elif phase == PH_COMBAT_DIAL:
-        top = min(t.rules[R_DIAL_MAX], s.player[d, P_POWER])
-        for v in range(top + 1):
-            n = emit(out, n, A_DIAL, v, 0, 0)
+        n = dial_rows(s, t, d, out, n, A_DIAL)
     elif phase == PH_COMBAT_CARDS:
-        if s.game[G_CARDS_LEFT] > 0:
-            for v in range(N_CARD_VALUES):
-                if s.hand[d, v] > 0:
-                    n = emit(out, n, A_COMBAT_CARD, v, 0, 0)
-        n = emit(out, n, A_END_CARDS, 0, 0, 0)
+        n = card_rows(s, d, out, n, A_COMBAT_CARD, A_END_CARDS)
     return n
+
+
+@njit
+def dial_rows(s, t, d, out, n, kind):
+    """Rows of kind (a0 = power) for every dial d may set: up to the dial's top or its power.
+    The standard game's combat and All Out War's rounds share them."""
+    top = min(t.rules[R_DIAL_MAX], s.player[d, P_POWER])
+    for v in range(top + 1):
+        n = emit(out, n, kind, v, 0, 0)
+    return n
+
+
+@njit
+def card_rows(s, d, out, n, card_kind, end_kind):
+    """A card_kind row per card value d holds while it may still add cards, then end_kind."""
+    if s.game[G_CARDS_LEFT] > 0:
+        for v in range(N_CARD_VALUES):
+            if s.hand[d, v] > 0:
+                n = emit(out, n, card_kind, v, 0, 0)
+    return emit(out, n, end_kind, 0, 0, 0)
 
 
 @njit

@@ -14,7 +14,7 @@ attacking group came from (war_from). Abilities that act before combat act befor
 first round. After the fights, enemy structures where the mover stands alone are
 destroyed, capitulations follow, and the turn ends."""
 from ...compiled.jit import njit
-from ...enums import N_CARD_VALUES, N_HEX
+from ...enums import N_HEX
 from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
                        G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
                        G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL,
@@ -22,10 +22,10 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
                        P_POWER, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
-from ...tables import R_DIAL_MAX, R_WAR_CARD_DIVISIONS
+from ...tables import R_WAR_CARD_DIVISIONS
 from ..board import count_mechs
 from ..cards import draw_card_from
-from ..combat import add_card, before_combat_from
+from ..combat import add_card, before_combat_from, card_rows, dial_rows
 from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
 from .turn import end_war_turn
@@ -100,15 +100,9 @@ def legal_war_combat(s, t, out):
     phase = s.game[G_PHASE]
     d = s.game[G_DECIDER]
     if phase == PH_WAR_DIAL:
-        top = min(t.rules[R_DIAL_MAX], s.player[d, P_POWER])
-        for v in range(top + 1):
-            n = war_emit(out, n, A_WAR_DIAL, v, 0, 0)
+        n = dial_rows(s, t, d, out, n, A_WAR_DIAL)
     elif phase == PH_WAR_CARDS:
-        if s.game[G_CARDS_LEFT] > 0:
-            for v in range(N_CARD_VALUES):
-                if s.hand[d, v] > 0:
-                    n = war_emit(out, n, A_WAR_CARD, v, 0, 0)
-        n = war_emit(out, n, A_WAR_END_CARDS, 0, 0, 0)
+        n = card_rows(s, d, out, n, A_WAR_CARD, A_WAR_END_CARDS)
     elif phase == PH_WAR_RETREAT:
         n = war_emit(out, n, A_WAR_FIGHT_ON, 0, 0, 0)
         if s.war_from[s.game[G_COMBAT_HEX]] >= 0:
