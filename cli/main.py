@@ -31,22 +31,32 @@ def main():
 
 
 @main.command()
-@click.option("--seed", type=int, default=0, show_default=True, help="Game seed.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game seed (0 to 2^64-1).")
 @click.option("--players", type=int, default=4, show_default=True, help="Number of players (1-5).")
 @click.option("--factions", multiple=True, help="Factions per seat, e.g. --factions nordic,saxony (default: dealt).")
 @click.option("--mats", multiple=True, help="Player mats per seat, e.g. --mats industrial,patriotic (default: dealt).")
-@click.option("--strategy", "strategies", multiple=True, help="Strategy per seat: random, greedy, economist, rusher, warmonger, objective, automa (default: random).")
+@click.option("--strategies", "strategies", multiple=True, metavar="NAME[,NAME...]",
+              help="Strategy per seat (one name: every seat): random, greedy, economist, rusher, warmonger, "
+                   "objective, automa (default: drawn per seat from --mix).")
+@click.option("--strategy", "strategy_alias", multiple=True, hidden=True)   # the old spelling
+@click.option("--mix", default="default", show_default=True, metavar="NAME",
+              help="Strategy mix the seats are drawn from when --strategies is not given.")
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
-def play(seed, players, factions, mats, strategies, quiet):
-    """Play one game and print it decision by decision, then the score table."""
-    from scythe_sim.playthrough import play_through, score_table_lines
+def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
+    """Play one game and print it decision by decision, then the score table.
 
-    game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None,
-                               _split(strategies) or None)
+    \b
+    Example:
+      scythe-sim play --seed 7 --players 3 --strategies greedy,rusher,automa
+    """
+    from scythe_sim.playthrough import mix_seats, play_through, score_table_lines
+
+    names = _split(strategies + strategy_alias) or mix_seats(mix, seed, players)
+    game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None, names)
     if not quiet:
         click.echo("\n".join(lines))
         click.echo(str(game))
-    click.echo("\n".join(score_table_lines(game)))
+    click.echo("\n".join(score_table_lines(game, names)))
 
 
 @main.command()

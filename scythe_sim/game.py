@@ -97,6 +97,8 @@ class Game:
     # --- construction ---------------------------------------------------------------
     @classmethod
     def new(cls, seed=0, players=4, factions=None, mats=None, rules=None):
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
+            raise ConfigError(f"seed {seed!r} is out of range: give a whole number from 0 to 2^64-1")
         tables = build_tables(rules) if rules else default_tables()
         f_arr, m_arr = resolve_setup(players, factions, mats, tables)
         state = new_state()
@@ -178,6 +180,23 @@ class Game:
         """0 when every invariant holds, else the broken one's code."""
         return int(check_invariants(self.state, self.tables))
 
+    def suggest(self, strategy="greedy", params=None):
+        """The Action the named strategy would choose now, for the player deciding; the
+        game is left as it is (the strategy thinks on a copy, with its own streams)."""
+        from .strategies import strategy_id
+        from .strategies.dispatch import choose
+        from .strategies.weights import load_params
+
+        sid = strategy_id(strategy)
+        if self.is_over:
+            raise ValueError("the game is over: there is no move to suggest")
+        twin = self.copy()
+        rows = twin.legal_rows()
+        seat = int(twin.state.player[twin.state.game[G_DECIDER], P_SEAT])
+        params = load_params() if params is None else np.asarray(params, np.float64)
+        i = choose(sid, twin.state, twin.tables, seat, rows, len(rows), params, twin.work)
+        return self.legal_actions()[int(i)]
+
     # --- results ----------------------------------------------------------------------
     def score(self):
         """Per player in turn order: faction, mat, seat and the full score breakdown (of
@@ -198,6 +217,14 @@ class Game:
 
     def __str__(self):
         return render_board(self.state, self.tables)
+
+    def __repr__(self):
+        s = self.state
+        factions = ",".join(FACTIONS[s.player[p, P_FACTION]] for p in range(int(s.game[G_N_PLAYERS])))
+        where = f"over ({self.end_reason})" if self.is_over else f"phase={self.phase}"
+        return (f"<Game {int(s.game[G_N_PLAYERS])} players [{factions}] turn={int(s.game[G_TURN])} "
+                f"round={int(s.game[G_ROUND]) + 1} active={FACTIONS[s.player[self.active_player, P_FACTION]]} "
+                f"{where}>")
 
 
 def render_board(s, t):

@@ -152,14 +152,27 @@ def _setup_line(game, names):
     return "turn order: " + ", ".join(seats)
 
 
-def score_table_lines(game):
-    """The final score breakdown as aligned text lines, best rank first."""
+def mix_seats(mix, seed, players):
+    """The strategy names of each seat of `play --seed SEED`: drawn from the mix's pool
+    as a run's game 0 with root seed SEED draws them."""
+    from .strategies.mixes import mix_pool, pool_seats
+
+    return list(pool_seats(mix_pool(mix), 0, seed, max(int(players), 0)))   # a bad count: Game.new says so
+
+
+def score_table_lines(game, strategies=None):
+    """The final score breakdown as aligned text lines, best rank first; with the seats'
+    strategy names (one per seat, or one for every seat) a strategy column."""
     rows = sorted(game.score(), key=lambda r: (r["rank"], r["player"]))
-    head = (f"{'rank':>4} {'faction':8} {'mat':13} {'coins':>5} {'stars':>9} {'territory':>9} "
-            f"{'resources':>9} {'bonus':>5} {'total':>5}")
+    names = None
+    if strategies:
+        names = list(strategies) * len(rows) if len(strategies) == 1 else list(strategies)
+    head = (f"{'rank':>4} {'faction':8} {'mat':13}{' strategy ' if names else ' '}"
+            f"{'coins':>5} {'stars':>9} {'territory':>9} {'resources':>9} {'bonus':>5} {'total':>5}")
     lines = [head]
     for r in rows:
-        lines.append(f"{r['rank']:>4} {r['faction']:8} {r['mat']:13} {r['coins']:>5} "
+        strategy = f" {names[r['seat']]:9}" if names else ""
+        lines.append(f"{r['rank']:>4} {r['faction']:8} {r['mat']:13}{strategy} {r['coins']:>5} "
                      f"{r['star_coins']:>4} ({r['stars']}) {r['territory_coins']:>4} ({r['territories']:>2})"
                      f" {r['resource_coins']:>4} ({r['resources']:>2}) {r['structure_bonus']:>5} {r['total']:>5}")
     return lines

@@ -37,6 +37,13 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "mechs", "workers", "structures", "factory_card", "objectives_done"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
 _WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
+# the largest count a position may give (coins, turns, tokens...): far past any game, and
+# far from the int64 the state holds, so no count overflows
+_COUNT_MAX = 10**6
+_SCRATCH_MAX = 2**63 - 1     # turn scratch fields hold masks and a hash: any int64 >= -1
+# phases in which two factions' characters or mechs may stand on one territory: a Move
+# that made contact and the combats that follow it (and a game ended before them)
+_SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over")
 
 
 def state_to_dict(state, tables) -> dict:
@@ -94,7 +101,7 @@ def _war_from_dict(s, war, n):
     for p, entry in enumerate(war.get("players", [])):
         _no_unknown(entry, WAR_FIELDS, f"war.players[{p}]")
         for name, value in entry.items():
-            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}")
+            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}", None, _SCRATCH_MAX)
     for p, entry in enumerate(war.get("divisions", [])):
         _no_unknown(entry, [hex_name(i) for i in range(N_LOC)], f"war.divisions[{p}]")
         for name, count in entry.items():
@@ -106,7 +113,8 @@ def _war_from_dict(s, war, n):
     for p, entry in enumerate(war.get("standard_score", [])):
         _no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
         for name, value in entry.items():
-            s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}")
+            s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}",
+                                                                 None, _SCRATCH_MAX)
 
 
 def _marked_to_json(mark):
@@ -195,7 +203,26 @@ def dict_to_state(data, tables):
     _rng_from_dict(s, data.get("rng"))
     if "war" in data:
         _war_from_dict(s, data["war"], len(players))
+    _check_sharing(s, len(players))
     return s
+
+
+def _check_sharing(s, n):
+    """Outside a Move and its combats no two factions stand on one territory (the
+    kernel's invariant allows it whenever a character or mech is there, as mid-Move)."""
+    if PHASES[int(s.game[G_PHASE])] in _SHARING_PHASES or s.game[G_WAR_STAGE] != WAR_STAGE_NONE:
+        return
+    owner = {}
+    for p in range(n):
+        for loc in s.unit_loc[p]:
+            if loc == OFF_BOARD or loc >= N_HEX:
+                continue
+            other = owner.setdefault(int(loc), p)
+            if other != p:
+                raise PositionError(f"board: {FACTIONS[s.player[other, P_FACTION]]} and "
+                                    f"{FACTIONS[s.player[p, P_FACTION]]} units share {hex_name(int(loc))} "
+                                    f"in phase {PHASES[int(s.game[G_PHASE])]!r}: two factions meet only "
+                                    "during a Move and its combat (phase move_unit, move_step or combat_*)")
 
 
 def _no_unknown(obj, allowed, where):
@@ -206,11 +233,18 @@ def _no_unknown(obj, allowed, where):
         raise PositionError(f"{where}: unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
-def _int(value, where, lo=None, hi=None):
+def _int(value, where, lo=None, hi=_COUNT_MAX):
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(f"{where}: expected a whole number, got {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise PositionError(f"{where}: {value} is out of range {lo}..{hi}")
+    if (lo is not None and value < lo) or value > hi:
+        span = f"at most {hi}" if lo is None else f"in {lo}..{hi}"
+        raise PositionError(f"{where}: {value} is out of range (must be {span})")
+    return value
+
+
+def _list(value, where):
+    if not isinstance(value, list):
+        raise PositionError(f"{where}: expected a list, got {value!r}")
     return value
 
 
@@ -246,19 +280,19 @@ def _player_from_dict(s, tables, p, entry, where):
     last = entry.get("last_section")
     pl[P_LAST_SECTION] = -1 if last is None else _int(last, f"{where}.last_section", 1, _SECTIONS) - 1
     pl[P_TURNS] = _int(entry.get("turns", 0), f"{where}.turns", 0)
-    for value in entry.get("combat_cards", []):
+    for value in _list(entry.get("combat_cards", []), f"{where}.combat_cards"):
         if value not in CARD_VALUES:
             raise PositionError(f"{where}.combat_cards: {value!r} is not a card value {CARD_VALUES}")
         s.hand[p, CARD_VALUES.index(value)] += 1
-    for name in entry.get("cubes_moved", []):
+    for name in _list(entry.get("cubes_moved", []), f"{where}.cubes_moved"):
         pl[P_CUBE0 + _name(name, TECH_CUBES, f"{where}.cubes_moved")] = 1
     covered = entry.get("covered", {})
     _no_unknown(covered, BOTTOM_ACTIONS, f"{where}.covered")
     for name, count in covered.items():
         pl[P_REDUCED0 + BOTTOM_ACTIONS.index(name)] = _int(count, f"{where}.covered.{name}", 0, 3)
-    for name in entry.get("recruits", []):
+    for name in _list(entry.get("recruits", []), f"{where}.recruits"):
         pl[P_RECRUIT0 + _name(name, BOTTOM_ACTIONS, f"{where}.recruits")] = 1
-    for name in entry.get("one_time_bonuses", []):
+    for name in _list(entry.get("one_time_bonuses", []), f"{where}.one_time_bonuses"):
         pl[P_ONETIME0 + _name(name, ONE_TIME_BONUSES, f"{where}.one_time_bonuses")] = 1
     objectives = entry.get("objectives", [])
     if not isinstance(objectives, list) or len(objectives) > 2:
@@ -317,7 +351,7 @@ def _board_from_dict(s, board):
         _no_unknown(held, RESOURCES, f"board.resources.{name}")
         for res, count in held.items():
             s.hex_res[loc, RESOURCES.index(res)] = _int(count, f"board.resources.{name}.{res}", 0)
-    for name in board.get("encounter_tokens", []):
+    for name in _list(board.get("encounter_tokens", []), "board.encounter_tokens"):
         s.encounter_token[_loc(name, "board.encounter_tokens")] = 1
 
 
@@ -354,14 +388,17 @@ def _game_from_dict(s, game, n):
                "defender": -1, "decider": int(s.game[G_ACTIVE]), "enc_card": -1, "gain_loc": -1}
     scratch.update(game.get("turn_state", {}))
     _no_unknown(scratch, _SCRATCH, "game.turn_state")
+    ranges = {"combat_hex": (-1, N_HEX - 1), "defender": (-1, n - 1), "decider": (0, n - 1),
+              "war_winner": (-1, n - 1)}
     for name, value in scratch.items():
-        s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}")
+        lo, hi = ranges.get(name, (-1, _SCRATCH_MAX))
+        s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}", lo, hi)
     marked = game.get("marked", [])
     if isinstance(marked, dict):
         for name, count in marked.items():
             s.mark[_loc(name, "game.marked")] = _int(count, f"game.marked.{name}", 0)
     else:
-        for name in marked:
+        for name in _list(marked, "game.marked"):
             s.mark[_loc(name, "game.marked")] = 1
 
 

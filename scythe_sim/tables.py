@@ -66,7 +66,7 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
 # the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
 _RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
              "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
-             "encounters_off": 1, "factory_off": 1,
+             "encounters_off": 1, "factory_off": 1, "ban_pairs": 1,
              "mech_abilities_off_for": 2 ** len(FACTIONS) - 1,
              "all_out_war": 1, "war_cowinner": 1, "war_gain_coins": 1,
              "war_capitulation_power_cap": 1}

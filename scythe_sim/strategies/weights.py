@@ -114,6 +114,9 @@ def _numbers(table, path, where) -> dict:
                               f"(known: {', '.join(WEIGHTS)})")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"strategy weights {path}: {where} weight {key!r} must be a number, not {value!r}")
+        if key == "level" and value not in range(1, 5):
+            raise ConfigError(f"strategy weights {path}: {where} level = {value!r}: the Automa's level is "
+                              "1 (Autometta), 2 (Automa), 3 (Automaszyna) or 4 (Ultimaszyna)")
         out[key] = float(value)
     return out
 
@@ -129,6 +132,9 @@ def weight_rows(path) -> tuple:
     """(row, {faction id: row}) of one weights file: its float row (weights it does not
     name are 0) and the full row of each faction it overrides."""
     weights, overrides = _read(pathlib.Path(path))
+    if not any(weights.values()) and not any(any(o.values()) for o in overrides.values()):
+        raise ConfigError(f"strategy weights {path} hold no weights (every weight is 0 or missing): a "
+                          "strategy with no weights plays at random; give [weights] values")
     return _row(weights), {f: _row({**weights, **o}) for f, o in sorted(overrides.items())}
 
 

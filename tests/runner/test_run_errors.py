@@ -59,10 +59,19 @@ CASES = [
     ("weight unknown", GOOD + _WEIGHTS + 'greedy = "typo.toml"\n', [], "unknown weight 'scroe'"),
     ("weight not a number", GOOD + _WEIGHTS + 'greedy = "text.toml"\n', [], "weight 'score' must be a number"),
     ("weight not finite", GOOD + _WEIGHTS + 'greedy = "nan.toml"\n', [], "not a finite number"),
+    ("weights all zero", GOOD + _WEIGHTS + 'greedy = "zero.toml"\n', [], "hold no weights"),
+    ("automa level 0", GOOD + '[strategies]\nseats = ["automa"]\n[strategies.weights]\nautoma = "level0.toml"\n',
+     [], "the Automa's level is 1"),
+    ("automa level 5", GOOD + '[strategies]\nseats = ["automa"]\n[strategies.weights]\nautoma = "level5.toml"\n',
+     [], "level = 5"),
+    ("ban_pairs not a switch", GOOD + "[rules]\nban_pairs = 3\n", [], "'ban_pairs' must be at most 1"),
 ]
 # weights files written beside the config (relative paths are relative to the config file)
 WEIGHT_FILES = {"broken.toml": "[weights\n", "typo.toml": "[weights]\nscroe = 1\n",
-                "text.toml": '[weights]\nscore = "high"\n', "nan.toml": "[weights]\nscore = nan\n"}
+                "text.toml": '[weights]\nscore = "high"\n', "nan.toml": "[weights]\nscore = nan\n",
+                "zero.toml": "[weights]\nscore = 0\nstar = 0.0\n",
+                "level0.toml": 'based_on = "automa"\n[weights]\nlevel = 0\n',
+                "level5.toml": 'based_on = "automa"\n[weights]\nlevel = 5\n'}
 
 
 @pytest.mark.parametrize("case,text,args,words", CASES, ids=[c[0] for c in CASES])
