@@ -147,60 +147,46 @@ def report(run_dirs, out_dir):
 @click.option("--outcome", default="winner", show_default=True, type=click.Choice(["winner", "war_winner"]),
               help="The win compared: the standard game's, or All Out War's (two war runs).")
 @click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
-def compare(base, candidate, by, alpha, min_effect, outcome, fail):
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True, help="text for a terminal, markdown for a pull-request comment, json for tools.")
+@click.option("--allow-same", is_flag=True, help="Compare a run with itself (or a copy) instead of refusing.")
+def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same):
     """Compare win rates of a candidate run with a base run, group by group: paired
-    (seat by seat) when both runs played the same deals, unpaired otherwise."""
-    from rich.console import Console
+    (seat by seat) when both runs played the same deals, unpaired otherwise. What
+    differs between the runs' configs and rule sets is printed first; differences
+    are in percentage points (pp), largest first.
+
+    \b
+    Example:
+      scythe-sim compare results/base results/house-rule --by faction,mat --fail
+    """
+    import shutil
 
     from analysis.compare import check_outcome, compare_runs, outcome_note
-    from analysis.pairing import check_pairing, run_differences
+    from analysis.compare_view import check_runs, render, what_differs
+    from analysis.pairing import check_pairing
     from analysis.runs import Run
 
     base_run, candidate_run = Run(base), Run(candidate)
+    warnings = check_runs(base_run, candidate_run, allow_same)
     by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
     keys = tuple(by.split(","))
     check_outcome(base_run, candidate_run, outcome)
     pairing = check_pairing(base_run, candidate_run, keys)
     table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing, outcome)
-    click.echo(f"base {base_run.name} ({base_run.manifest['games']:,} games), "
-               f"candidate {candidate_run.name} ({candidate_run.manifest['games']:,} games)")
-    for field, a, b in run_differences(base_run, candidate_run):
-        click.echo(f"  {field}: {'-' if a is None else a} -> {'-' if b is None else b}")
-    Console(width=160).print(_compare_table(table, keys, by, alpha, pairing.method, outcome))
     note = outcome_note(base_run, candidate_run, outcome, pairing)
-    if note:
-        click.echo(note)
-    click.echo(f"verdict uses the {pairing.method} interval; {pairing.reason}")
     shifted = int(table["shifted"].sum())
-    click.echo(f"{shifted} group(s) shifted by at least {min_effect:.1%} at alpha {alpha}")
+    result = {"base": base_run.name, "candidate": candidate_run.name,
+              "base_games": base_run.manifest["games"], "candidate_games": candidate_run.manifest["games"],
+              "warnings": warnings, "differences": what_differs(base_run, candidate_run),
+              "what": "war win rate" if outcome == "war_winner" else "win rate", "by": by, "keys": keys,
+              "method": pairing.method, "level": f"{1 - alpha:.0%}", "pairing": pairing.reason,
+              "alpha": alpha, "min_effect": min_effect, "shifted": shifted, "table": table,
+              "notes": [n for n in (note, f"verdict uses the {pairing.method} interval; {pairing.reason}") if n],
+              "summary": f"{shifted} group(s) shifted by at least {100 * min_effect:.1f} pp at alpha {alpha}"}
+    click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
     if fail and shifted:
         sys.exit(1)
-
-
-def _compare_table(table, keys, by, alpha, method, outcome="winner"):
-    """The rich table of compare: both intervals side by side, the verdict's marked *."""
-    from rich.table import Table
-
-    def pct(x):
-        return "-" if x is None else f"{x:.1%}"
-
-    def interval(low, high):
-        return "-" if low is None else f"{low:+.1%} .. {high:+.1%}"
-
-    what = "war win rate" if outcome == "war_winner" else "win rate"
-    out = Table(title=f"{what}: candidate - base, by {by} ({1 - alpha:.0%} intervals, Holm-corrected p)")
-    mark = {m: " *" if m == method else "" for m in ("unpaired", "paired")}
-    for column in (*keys, "base", "candidate", "difference", f"unpaired interval{mark['unpaired']}",
-                   f"paired interval{mark['paired']}", "p (Holm)", "shift"):
-        out.add_column(column, justify="left" if column in keys else "right")
-    for r in table.iter_rows(named=True):
-        out.add_row(*[str(r[k]) for k in keys], f"{pct(r['base_rate'])} (n={r['base_n']})",
-                    f"{pct(r['candidate_rate'])} (n={r['candidate_n']})",
-                    "-" if r["difference"] is None else f"{r['difference']:+.1%}",
-                    interval(r["unpaired_ci_low"], r["unpaired_ci_high"]),
-                    interval(r["paired_ci_low"], r["paired_ci_high"]),
-                    f"{r['p_holm']:.3g}", "SHIFT" if r["shifted"] else "")
-    return out
 
 
 class _progress:

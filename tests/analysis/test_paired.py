@@ -170,12 +170,12 @@ def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(ru
     runner = CliRunner()
     out = runner.invoke(main, ["compare", runs["base"], candidate, "--fail"])
     assert out.exit_code == 1, out.output                 # crimea's planted shift, seen by the paired test
-    assert "unpaired interval" in out.output and "paired interval *" in out.output
+    assert "interval: paired 95%" in out.output and " unpaired " in out.output   # both intervals shown
     assert f"verdict uses the paired interval; paired: {GAMES:,} games with identical deals" in out.output
     assert "variant: - -> wind_gambit" in out.output
     out = runner.invoke(main, ["compare", runs["base"], runs["other_seed"], "--by", "seat"])
     assert out.exit_code == 0, out.output
-    assert "unpaired interval *" in out.output and "root_seed: 1 -> 2" in out.output
+    assert "interval: unpaired 95%" in out.output and "root_seed: 1 -> 2" in out.output
     assert "verdict uses the unpaired interval; unpaired: runs do not share deals" in out.output
     assert [d[0] for d in run_differences(Run(runs["base"]), Run(candidate))] == ["variant"]
 
