@@ -45,7 +45,8 @@ def _same_run(base, candidate):
     if os.path.realpath(base.path) == os.path.realpath(candidate.path):
         return f"both arguments are the same run folder ({base.path})"
     keys = ("config_hash", "root_seed", "games", "data_sha256")
-    if all(base.manifest.get(k) == candidate.manifest.get(k) for k in keys):
+    differs = [f for f, a, b in what_differs(base, candidate) if not f.startswith("versions.")]
+    if not differs and all(base.manifest.get(k) == candidate.manifest.get(k) for k in keys):
         return (f"{base.path} and {candidate.path} are the same run (same config, seed, game count and "
                 "game data): every difference is zero by construction")
     return None
@@ -83,7 +84,7 @@ def pct(x):
 
 
 def interval(low, high):
-    return "-" if low is None else f"{100 * low:+.1f} to {100 * high:+.1f} pp"
+    return "-" if low is None else f"{100 * low:+.1f} to {100 * high:+.1f}"
 
 
 def _shown(value):

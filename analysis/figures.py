@@ -1,20 +1,30 @@
-"""Figures: each function draws on the `ax` it is given and returns it."""
+"""Figures: each function draws on the `ax` it is given and returns it. Rates are shown
+as percentages; colours are colour-blind safe (ColorBrewer's PuOr for the diverging
+heatmap, a blue and an orange for pairs)."""
 import numpy as np
+from matplotlib.colors import TwoSlopeNorm
+from matplotlib.ticker import PercentFormatter
+
+BLUE, ORANGE, GREY = "#4c78a8", "#f58518", "#888888"
 
 
-def win_rate_bars(ax, table, label, title):
-    """Win rate per group with its Wilson 95% interval and the parity line."""
+def win_rate_bars(ax, table, label, title, sort=True):
+    """Win rate per group with its Wilson 95% interval and the parity line; with sort,
+    the highest rate first (an ordered label such as turn order: sort=False)."""
+    if sort:
+        table = table.sort("win_rate", descending=True)
     labels = [str(x) for x in table[label].to_list()]
     rate = np.array(table["win_rate"].to_list())
     low = rate - np.array(table["ci_low"].to_list())
     high = np.array(table["ci_high"].to_list()) - rate
     x = np.arange(len(labels))
-    ax.bar(x, rate, yerr=[low, high], capsize=4, color="#4c78a8")
+    ax.bar(x, rate, yerr=[low, high], capsize=4, color=BLUE)
     parity = table["parity"].to_list()
     if parity:
-        ax.axhline(float(np.mean(parity)), color="#888888", linestyle="--", linewidth=1, label="parity")
+        ax.axhline(float(np.mean(parity)), color=GREY, linestyle="--", linewidth=1, label="parity")
         ax.legend(loc="upper right")
-    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["seats"].to_list())])
+    ax.set_xticks(x, [f"{name}\nn={n:,}" for name, n in zip(labels, table["seats"].to_list())])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("win rate")
     ax.set_title(title)
     return ax
@@ -25,7 +35,7 @@ def standard_vs_war_bars(ax, table, label, title):
     Wilson 95% intervals."""
     labels = [str(x) for x in table[label].to_list()]
     x = np.arange(len(labels))
-    for offset, part, color in ((-0.2, "standard", "#4c78a8"), (0.2, "war", "#e45756")):
+    for offset, part, color in ((-0.2, "standard", BLUE), (0.2, "war", ORANGE)):
         rate = np.array(table[f"{part}_rate"].to_list())
         err = [rate - np.array(table[f"{part}_ci_low"].to_list()),
                np.array(table[f"{part}_ci_high"].to_list()) - rate]
@@ -38,25 +48,79 @@ def standard_vs_war_bars(ax, table, label, title):
 
 
 def heatmap(ax, cells, players, factions, mats, min_cell):
-    """Faction (rows) x mat (columns) win rates for one player count, annotated;
-    cells with fewer than min_cell seats are shown blank and marked."""
+    """Faction (rows) x mat (columns) win rates for one player count, annotated; a
+    diverging colour-blind-safe scale centred on parity (1 / players: white) over the
+    full 0-100% range; cells with fewer than min_cell seats are blank and marked."""
     grid = np.full((len(factions), len(mats)), np.nan)
     notes = [["no games" for _ in mats] for _ in factions]   # e.g. a banned pair
     for row in cells.filter(cells["players"] == players).iter_rows(named=True):
         i, j = factions.index(row["faction"]), mats.index(row["mat"])
         if row["seats"] >= min_cell:
             grid[i, j] = row["win_rate"]
-            notes[i][j] = f"{row['win_rate']:.0%}\nn={row['seats']}"
+            notes[i][j] = f"{row['win_rate']:.0%}\nn={row['seats']:,}"
         else:
             notes[i][j] = f"n={row['seats']}\ntoo few"
-    image = ax.imshow(grid, cmap="RdYlGn", vmin=0.0, vmax=min(1.0, 2.0 / players))
+    parity = 1.0 / players
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=min(max(parity, 1e-6), 1 - 1e-6), vmax=1.0)
+    image = ax.imshow(grid, cmap="PuOr_r", norm=norm)
     for i in range(len(factions)):
         for j in range(len(mats)):
-            ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=7)
+            strong = not np.isnan(grid[i, j]) and abs(norm(grid[i, j]) - 0.5) > 0.3
+            ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=7,
+                    color="white" if strong else "black")
     ax.set_xticks(range(len(mats)), mats, rotation=30, ha="right")
     ax.set_yticks(range(len(factions)), factions)
-    ax.set_title(f"win rate, {players} players (faction x mat)")
-    ax.figure.colorbar(image, ax=ax, fraction=0.046)
+    ax.set_title(f"win rate, {players} players (faction x mat; white = parity {parity:.0%})")
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.046)
+    bar.set_ticks(sorted({0.0, parity, 0.5, 1.0}))
+    bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    return ax
+
+
+def forest(ax, labels, difference, low, high, shifted, title):
+    """Differences (percentage points) with their intervals, one row per group, largest
+    first from the top; a shifted group is drawn in orange."""
+    y = np.arange(len(labels))[::-1]
+    diff = 100 * np.asarray(difference, float)
+    lo, hi = 100 * np.asarray(low, float), 100 * np.asarray(high, float)
+    colors = [ORANGE if s else BLUE for s in shifted]
+    ax.hlines(y, lo, hi, color=colors, linewidth=2)
+    ax.scatter(diff, y, color=colors, zorder=3, s=18)
+    ax.axvline(0, color=GREY, linewidth=1)
+    ax.set_yticks(y, labels, fontsize=7 if len(labels) > 12 else 9)
+    ax.set_xlabel("candidate - base (percentage points), 95% interval; orange: shifted")
+    ax.set_title(title)
+    return ax
+
+
+def lift_by_players(ax, table, label, title):
+    """Lift (win rate over parity) of each group at each player count."""
+    counts = sorted(set(table["players"].to_list()))
+    for i, name in enumerate(sorted(set(table[label].to_list()))):
+        rows = table.filter(table[label] == name).sort("players")
+        ax.plot(rows["players"].to_list(), rows["lift"].to_list(), marker="o", label=str(name),
+                color=f"C{i % 10}")
+    ax.axhline(1.0, color=GREY, linestyle="--", linewidth=1)
+    ax.set_xticks(counts)
+    ax.set_xlabel("players")
+    ax.set_ylabel("lift (win rate / parity)")
+    ax.set_title(title)
+    ax.legend(fontsize=7, ncol=2)
+    return ax
+
+
+def length_histogram(ax, games, title):
+    """Game length in rounds: one step histogram per player count."""
+    rounds = games["rounds"].to_numpy()
+    bins = np.arange(rounds.min(), rounds.max() + 2) - 0.5 if len(rounds) else 10
+    for i, players in enumerate(sorted(set(games["players"].to_list()))):
+        part = games.filter(games["players"] == players)["rounds"].to_numpy()
+        ax.hist(part, bins=bins, histtype="step", linewidth=1.5, color=f"C{i}",
+                label=f"{players} players (n={len(part):,}, median {np.median(part):.0f})")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.legend(fontsize=7)
     return ax
 
 

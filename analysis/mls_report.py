@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 
-from . import figures, queries
+from . import figures, queries, summary
 
 GAME = "my_little_scythe"
 TROPHIES = ("friendship", "power_ups", "spells", "quests", "apple_delivery", "gem_delivery",
@@ -64,9 +64,11 @@ def run_sections(report, run, prefix):
         table = queries.win_rates(seats, by)
         report.heading(f"Win rate by {title}", 3)
         report.table(f"{prefix}win_rate_by_{by}", table)
+        if by in ("personality", "strategy"):
+            report.summary.extend(summary.extremes(run.name, table, by, title))
         if by != "players":
             fig, ax = plt.subplots(figsize=(8, 3.5))
-            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})")
+            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})", sort=by != "turn_order")
             report.figure(f"{prefix}win_rate_by_{by}", fig, f"win rate by {title}, 95% intervals")
     report.heading("Trophy kinds: how often and how early", 3)
     report.text("share: seats that placed it; share_of_winners: winning seats that placed it; turns are "

@@ -97,7 +97,7 @@ def run_differences(base, candidate):
         pair = (base.manifest.get(field), candidate.manifest.get(field))
         if pair[0] != pair[1]:
             out.append((field, *pair))
-    flat_a, flat_b = _flat_config(base), _flat_config(candidate)
+    flat_a, flat_b = flat_config(base), flat_config(candidate)
     for field in sorted(set(flat_a) | set(flat_b)):
         pair = (flat_a.get(field), flat_b.get(field))
         if pair[0] != pair[1]:
@@ -115,7 +115,7 @@ def _label(run, field):
     return None
 
 
-def _flat_config(run):
+def flat_config(run):
     """The config snapshot as {field: value}, nested tables (rules, setup...) flattened to
     "rules.stars_to_end"; the fields shown elsewhere (name, seed, games) left out."""
     out = {}

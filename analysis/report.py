@@ -10,16 +10,34 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls_report, models, queries, war  # noqa: E402
+from . import figures, mls_report, models, queries, summary, war  # noqa: E402
 from .compare import compare_runs  # noqa: E402
-from .pairing import check_pairing  # noqa: E402
+from .compare_view import what_differs  # noqa: E402
+from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import Run  # noqa: E402
+
+
+PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead")
+# inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
+SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th, i) {
+ th.addEventListener('click', function () {
+  var body = th.closest('table').tBodies[0], rows = Array.from(body.rows), up = th.dataset.up !== '1';
+  th.dataset.up = up ? '1' : '0';
+  rows.sort(function (a, b) {
+   var x = a.cells[i].textContent, y = b.cells[i].textContent, nx = parseFloat(x.replace(/,/g, '')),
+       ny = parseFloat(y.replace(/,/g, '')), c = isNaN(nx) || isNaN(ny) ? x.localeCompare(y) : nx - ny;
+   return up ? c : -c;
+  });
+  rows.forEach(function (r) { body.appendChild(r); });
+ });
+});"""
 
 
 class Report:
     def __init__(self, out_dir):
         self.out_dir = out_dir
         self.blocks = []
+        self.summary = []      # plain-words sentences, shown first (analysis/summary.py)
         os.makedirs(out_dir, exist_ok=True)
 
     def heading(self, text, level=2):
@@ -28,11 +46,11 @@ class Report:
     def text(self, text):
         self.blocks.append(("text", text))
 
-    def table(self, name, frame, digits=3):
-        """A table shown in the report and saved as <name>.csv."""
+    def table(self, name, frame, digits=3, shown=None, pp=()):
+        """A table saved as <name>.csv (the data: fractions) and shown (`shown`, default
+        the same frame) with rates as percentages and the `pp` columns in percentage points."""
         frame.write_csv(os.path.join(self.out_dir, f"{name}.csv"))
-        shown = frame.with_columns([pl.col(c).round(digits) for c, t in frame.schema.items() if t.is_float()])
-        self.blocks.append(("table", name, shown))
+        self.blocks.append(("table", name, _display(frame if shown is None else shown, digits, pp)))
 
     def figure(self, name, fig, caption):
         fig.tight_layout()
@@ -41,8 +59,10 @@ class Report:
         self.blocks.append(("figure", name, caption))
 
     def write(self):
+        blocks = self.blocks[:1] + ([("heading", 2, "Summary"), ("list", self.summary)] if self.summary else []) \
+            + self.blocks[1:]
         md, body = [], []
-        for block in self.blocks:
+        for block in blocks:
             kind = block[0]
             if kind == "heading":
                 md.append(f"{'#' * block[1]} {block[2]}\n")
@@ -50,16 +70,21 @@ class Report:
             elif kind == "text":
                 md.append(block[1] + "\n")
                 body.append(f"<p>{html.escape(block[1])}</p>")
+            elif kind == "list":
+                md.extend(f"- {line}" for line in block[1])
+                md.append("")
+                body.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1]) + "</ul>")
             elif kind == "table":
                 frame = block[2]
                 cols = frame.columns
                 md.append("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
                 md.extend("| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.iter_rows())
                 md.append(f"\n[{block[1]}.csv]({block[1]}.csv)\n")
-                head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+                head = "".join(f"<th title='sort'>{html.escape(c)}</th>" for c in cols)
                 rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
                                for row in frame.iter_rows())
-                body.append(f"<table><tr>{head}</tr>{rows}</table><p><a href='{block[1]}.csv'>{block[1]}.csv</a></p>")
+                body.append(f"<table class='sortable'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+                            f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a></p>")
             else:
                 md.append(f"![{block[2]}]({block[1]}.png)\n")
                 body.append(f"<figure><img src='{block[1]}.png' alt='{html.escape(block[2])}'>"
@@ -67,10 +92,35 @@ class Report:
         with open(os.path.join(self.out_dir, "index.md"), "w", encoding="utf-8") as fh:
             fh.write("\n".join(md) + "\n")
         style = ("body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
-                 "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}")
+                 "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{cursor:pointer;"
+                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}")
         with open(os.path.join(self.out_dir, "index.html"), "w", encoding="utf-8") as fh:
             fh.write(f"<!doctype html><html><head><meta charset='utf-8'><title>scythe-sim report</title>"
-                     f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")
+                     f"<style>{style}</style></head><body>{''.join(body)}<script>{SORT_JS}</script>"
+                     "</body></html>\n")
+
+
+def _is_percent(column):
+    return column.endswith("rate") or column in PERCENT_NAMES or column.endswith(("_ci_low", "_ci_high"))
+
+
+def _display(frame, digits, pp):
+    """Rates as "38.4%", the pp columns as "+1.5 pp", other floats rounded."""
+    out = []
+    for column, dtype in frame.schema.items():
+        col = pl.col(column)
+        if column in pp:
+            out.append(pl.when(col.is_null()).then(None)
+                       .when(col > 0).then(pl.format("+{} pp", (col * 100).round(1)))
+                       .otherwise(pl.format("{} pp", (col * 100).round(1))).alias(column))
+        elif dtype.is_float() and _is_percent(column):
+            out.append(pl.when(col.is_null()).then(None)
+                       .otherwise(pl.format("{}%", (col * 100).round(1))).alias(column))
+        elif dtype.is_float():
+            out.append(col.round(digits))
+        else:
+            out.append(col)
+    return frame.select(out)
 
 
 def _cell(value):
@@ -78,14 +128,33 @@ def _cell(value):
         return ""
     if isinstance(value, float):
         return f"{value:.3f}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10000:
+        return f"{value:,}"
     return str(value)
 
 
+def matrix(frame, rows, columns, value):
+    """A long table shown as a matrix: one row per `rows` value, one column per `columns`
+    value, cells the `value` expression's text."""
+    cells = frame.with_columns(value.alias("_cell"), pl.col(columns).cast(pl.String))
+    order = sorted(set(cells[columns].to_list()), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
+    wide = cells.pivot(on=columns, index=rows, values="_cell", aggregate_function="first").sort(rows)
+    return wide.select(rows, *[c for c in order if c in wide.columns])
+
+
+def _pct_n(rate="win_rate", n="seats"):
+    return pl.format("{}% (n={})", (pl.col(rate) * 100).round(1), pl.col(n))
+
+
 def build_report(run_dirs, out_dir):
-    """Write the report of these runs (the first is the base of the side-by-side part)."""
+    """Write the report of these runs (the first is the base of the side-by-side part):
+    a summary in plain words first, then with several runs their differences, then each
+    run's own sections and the provenance with each run's config and rules."""
     runs = [Run(path) for path in run_dirs]
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
+    if len(runs) > 1:
+        _side_by_side(report, runs)
     for k, run in enumerate(runs):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
         if run.game == mls_report.GAME:
@@ -93,62 +162,135 @@ def build_report(run_dirs, out_dir):
             _strength_sections(report, run.seats(), prefix, mls_report.FACTORS, mls_report.STRENGTH_TEXT)
         else:
             _run_sections(report, run, prefix)
-    if len(runs) > 1:
-        _side_by_side(report, runs)
-    report.heading("Provenance")
-    rows = [{"run": r.name, "path": r.path, "games": r.manifest["games"], "root_seed": r.manifest["root_seed"],
-             "config_hash": r.manifest["config_hash"],
-             "versions": ", ".join(f"{k} {v}" for k, v in sorted(r.manifest["versions"].items()))}
-            for r in runs]
-    report.table("provenance", pl.DataFrame(rows))
+    _provenance(report, runs)
     report.write()
     return os.path.join(out_dir, "index.md")
 
 
+def _provenance(report, runs):
+    report.heading("Provenance")
+    rows = [{"run": r.name, "path": r.path, "games": r.manifest["games"], "root_seed": r.manifest["root_seed"],
+             "variant": r.manifest.get("variant"), "ruleset": _short(r.manifest.get("ruleset")),
+             "data_sha256": _short(r.manifest.get("data_sha256")), "config_hash": r.manifest["config_hash"],
+             "versions": ", ".join(f"{k} {v}" for k, v in sorted(r.manifest["versions"].items()))}
+            for r in runs]
+    report.table("provenance", pl.DataFrame(rows))
+    report.heading("Config and rules of each run", 3)
+    report.text("The config each run was played with (manifest.json), house rules as rules.<name>; a rule "
+                "not listed plays its default from scythe_sim/data/rules.toml.")
+    configs = [flat_config(r) for r in runs]
+    fields = sorted(set().union(*configs))
+    table = pl.DataFrame({"field": fields, **{f"{r.name} ({k + 1})": [_value(c.get(f)) for f in fields]
+                                             for k, (r, c) in enumerate(zip(runs, configs))}})
+    report.table("config", table)
+
+
+def _short(value):
+    return value if not isinstance(value, str) or len(value) <= 16 else value[:12] + "..."
+
+
+def _value(value):
+    if value is None:
+        return "-"
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+COMPARE_PP = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
+              "paired_ci_high")
+
+
 def _side_by_side(report, runs):
-    """Each later run against the first, by faction and by mat (MLS: by turn order,
-    personality card and strategy): the difference of win rate
-    with the paired interval when the two runs played the same deals, else the unpaired."""
-    report.heading("Runs side by side: win rate against the first run")
-    report.text("Differences are this run minus the first. When both runs played the same deals game "
-                "for game (same seed, same factions, mats and strategies in every seat) the difference is "
-                "measured seat by seat with a paired 95% interval, much narrower than the unpaired "
-                "(Newcombe) one shown beside it; `method` says which one the `shifted` verdict used.")
-    groups = mls_report.COMPARE_BY if runs[0].game == mls_report.GAME else ("faction", "mat")
+    """Each later run against the first, first in the report: what differs between their
+    configs and rule sets, then by faction, mat and faction x mat (MLS: by turn order,
+    personality card and strategy) the difference of win rate as a forest plot and a
+    table, with the paired interval when the two runs played the same deals, else the
+    unpaired."""
+    report.heading("Runs side by side: what changed against the first run")
+    report.text("Differences are this run minus the first, in percentage points (pp), largest first. When "
+                "both runs played the same deals game for game (same seed, same factions, mats and "
+                "strategies in every seat) the difference is measured seat by seat with a paired 95% "
+                "interval, much narrower than the unpaired (Newcombe) one shown beside it; `method` says "
+                "which one the `shifted` verdict used.")
+    groups = mls_report.COMPARE_BY if runs[0].game == mls_report.GAME else ("faction", "mat", "faction,mat")
     for run in runs[1:]:
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
+        differs = what_differs(runs[0], run)
+        report.text("What differs between the two runs' configs, rule sets and versions:" if differs else
+                    "The two runs' configs, rule sets and versions are the same.")
+        if differs:
+            report.table(f"differs_{run.name}", pl.DataFrame(
+                {"field": [d[0] for d in differs], runs[0].name: [_value(d[1]) for d in differs],
+                 run.name: [_value(d[2]) for d in differs]}))
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
         if pairing.paired and (war.war_games(runs[0]) > 0) != (war.war_games(run) > 0):
             report.text("One of these runs played All Out War after each game: a win here is the standard "
                         "game's, which the war does not change, so the same deals give the same winners; "
                         "the war's effect is in the war run's own variant-effects section.")
         for by in groups:
-            table = compare_runs(runs[0], run, by=(by,), pairing=pairing)
-            report.table(f"compare_{run.name}_by_{by}", table)
+            keys = tuple(by.split(","))
+            table = compare_runs(runs[0], run, by=keys, pairing=pairing)
+            name = f"compare_{run.name}_by_{by.replace(',', '_')}"
+            ranked = table.sort(pl.col("difference").abs(), descending=True, nulls_last=True)
+            report.summary.extend(summary.shifts(runs[0].name, run.name, table, by, pairing.method))
+            done = ranked.filter(pl.col("difference").is_not_null())
+            if done.height:
+                labels = [" / ".join(str(r[k]) for k in keys) for r in done.iter_rows(named=True)]
+                fig, ax = plt.subplots(figsize=(7, 0.28 * done.height + 1.4))
+                figures.forest(ax, labels, done["difference"], done["ci_low"], done["ci_high"],
+                               done["shifted"], f"{run.name} - {runs[0].name}: win rate by {by}")
+                report.figure(name, fig, f"difference of win rate by {by} with {pairing.method} 95% intervals")
+            report.table(name, table, shown=_compact(ranked, keys), pp=COMPARE_PP)
+
+
+def _compact(table, keys):
+    """The compare table as shown: rates with their n, the verdict's difference and
+    interval, the unpaired interval beside a paired one, Holm's p; the CSV has it all."""
+    p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
+    paired = table["method"][0] == "paired" if table.height else False
+    return table.select(*keys, _pct_n("base_rate", "base_n").alias("base"),
+                        _pct_n("candidate_rate", "candidate_n").alias("candidate"), "difference", "ci_low",
+                        "ci_high", *(("unpaired_ci_low", "unpaired_ci_high") if paired else ()),
+                        p.alias("p_holm"), "shifted")
 
 
 def _run_sections(report, run, prefix):
     seats, games = run.seats(), run.games()
-    report.heading(f"Run {run.name}: {run.manifest['games']} games")
+    report.heading(f"Run {run.name}: {run.manifest['games']:,} games")
     report.text("Win rates count shared first places as wins; every rate has its number of seats (n) and a "
                 "Wilson 95% interval; lift is the win rate over parity (1 / players on average).")
     for by, title in (("faction", "faction"), ("mat", "player mat"), ("players", "player count"),
                       ("turn_order", "turn order"), ("seat", "seat"), ("strategy", "strategy")):
         table = queries.win_rates(seats, by)
         report.heading(f"Win rate by {title}", 3)
-        report.table(f"{prefix}win_rate_by_{by}", table)
+        ordinal = by in ("players", "turn_order", "seat")
+        report.table(f"{prefix}win_rate_by_{by}", table,
+                     shown=table if ordinal else table.sort("win_rate", descending=True))
+        if by in ("faction", "mat", "strategy"):
+            report.summary.extend(summary.extremes(run.name, table, by, title))
         if by in ("faction", "mat", "turn_order"):
             fig, ax = plt.subplots(figsize=(7, 3.5))
-            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})")
+            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})", sort=not ordinal)
             report.figure(f"{prefix}win_rate_by_{by}", fig, f"win rate by {title}, 95% intervals")
+    counts = sorted(set(games.select("players").collect(engine="streaming")["players"].to_list()))
+    if len(counts) > 1:
+        _player_count_sections(report, run, seats, prefix)
     cells = queries.heatmap(seats)
     report.heading("Faction x mat", 3)
-    report.text(f"Cells with fewer than {queries.MIN_CELL} seats are marked 'too few' and left blank.")
-    report.table(f"{prefix}faction_mat", cells)
+    report.text(f"Win rate of each faction with each mat, one matrix per player count (the CSV holds the long "
+                f"table); cells with fewer than {queries.MIN_CELL} seats are marked 'too few' in the heatmap. "
+                "The heatmap's colours diverge from parity (white): orange above, purple below.")
+    report.summary.extend(summary.small_cells(run.name, cells, queries.MIN_CELL))
     factions = sorted(set(cells["faction"].to_list()))
     mats = sorted(set(cells["mat"].to_list()))
-    for players in sorted(set(cells["players"].to_list())):
+    for k, players in enumerate(counts):
+        part = cells.filter(pl.col("players") == players)
+        if len(counts) > 1:
+            report.heading(f"Faction x mat, {players} players", 4)
+        shown = matrix(part, "faction", "mat", _pct_n())
+        report.table(f"{prefix}faction_mat" if k == 0 else f"{prefix}faction_mat_{players}p",
+                     cells if k == 0 else part, shown=shown)
         fig, ax = plt.subplots(figsize=(7, 4))
         figures.heatmap(ax, cells, players, factions, mats, queries.MIN_CELL)
         report.figure(f"{prefix}heatmap_{players}p", fig, f"faction x mat win rate, {players} players")
@@ -159,12 +301,35 @@ def _run_sections(report, run, prefix):
     figures.stacked_scores(ax, composition, queries.SCORE_PARTS)
     report.figure(f"{prefix}score_composition", fig, "mean final score parts by faction")
     report.heading("Star kinds: how often and how early", 3)
-    report.table(f"{prefix}star_kinds", queries.star_kinds(seats))
+    report.text("Share of each faction's seats that placed each kind of star (median game turn of the first "
+                "one in the CSV).")
+    stars = queries.star_kinds(seats)
+    report.table(f"{prefix}star_kinds", stars, shown=matrix(
+        stars, "faction", "star", pl.format("{}%", (pl.col("share") * 100).round(0))))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
+    lengths = games.select("players", "rounds").collect(engine="streaming")
+    if lengths.height:
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        figures.length_histogram(ax, lengths, f"game length ({run.name})")
+        report.figure(f"{prefix}game_length", fig, "games by length in rounds, per player count")
     _strength_sections(report, seats, prefix)
     if war.war_games(run):
         _war_sections(report, run, prefix)
+
+
+def _player_count_sections(report, run, seats, prefix):
+    """A run that mixes player counts: each faction's and mat's win rate at each count
+    (parity differs by count, so the lift is what compares across columns)."""
+    report.heading("By player count", 3)
+    report.text("Each cell: win rate (n seats) at that player count; the figure shows the lift, the win rate "
+                "over that count's parity, so counts compare.")
+    for by in ("faction", "mat"):
+        table = queries.win_rates(seats, ["players", by])
+        report.table(f"{prefix}{by}_by_players", table, shown=matrix(table, by, "players", _pct_n()))
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        figures.lift_by_players(ax, table, by, f"lift by {by} and player count ({run.name})")
+        report.figure(f"{prefix}{by}_by_players", fig, f"lift by {by} at each player count")
 
 
 def _war_sections(report, run, prefix):
@@ -211,7 +376,9 @@ def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STREN
         fig, ax = plt.subplots(figsize=(7, 0.3 * fit.height + 1.2))
         figures.effects(ax, fit)
         report.figure(f"{prefix}strength_model", fig, "log-strength effects with 95% intervals")
-    matrix = models.head_to_head(columns)
+    pairs = models.head_to_head(columns)
     report.heading("Strategy against strategy", 3)
-    report.text("In games holding both, the share of A's seats that finished ahead of B's (ties count half).")
-    report.table(f"{prefix}strategy_matrix", matrix)
+    report.text("In games holding both, the share of the row strategy's seats that finished ahead of the "
+                "column strategy's (ties count half); pairs and intervals in the CSV.")
+    report.table(f"{prefix}strategy_matrix", pairs, shown=matrix(
+        pairs, "strategy", "strategy_b", pl.format("{}%", (pl.col("ahead") * 100).round(1))) if pairs.height else None)

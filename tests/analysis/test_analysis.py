@@ -116,7 +116,8 @@ def test_figures_show_labels_counts_and_marks(tmp_path):
     fig, ax = plt.subplots()
     figures.win_rate_bars(ax, table, "faction", "t")
     labels = [t.get_text() for t in ax.get_xticklabels()]
-    assert labels == [f"{f}\nn={n}" for f, n in zip(table["faction"], table["seats"])]
+    ranked = table.sort("win_rate", descending=True)          # bars sorted by value
+    assert labels == [f"{f}\nn={n}" for f, n in zip(ranked["faction"], ranked["seats"])]
     assert len(ax.patches) == 5
     cells = queries.heatmap(run.seats())
     fig, ax = plt.subplots()

@@ -167,7 +167,7 @@ def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(ru
     candidate = str(tmp_path / "variant")
     shutil.copytree(runs["same_deals"], candidate)
     set_manifest(candidate, variant="wind_gambit")
-    runner = CliRunner()
+    runner = CliRunner(env={"COLUMNS": "160"})          # wide enough for both intervals
     out = runner.invoke(main, ["compare", runs["base"], candidate, "--fail"])
     assert out.exit_code == 1, out.output                 # crimea's planted shift, seen by the paired test
     assert "interval: paired 95%" in out.output and " unpaired " in out.output   # both intervals shown
