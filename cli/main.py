@@ -24,10 +24,15 @@ def _split(values):
     return out
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.version_option(package_name="scythe-sim")
 def main():
-    """Simulate Scythe games and analyse balance."""
+    """Simulate Scythe games and analyse balance.
+
+    \b
+    Example:
+      scythe-sim run --games 2000 && scythe-sim report results/default
+    """
 
 
 @main.command()
@@ -74,8 +79,10 @@ def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
 @click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
 @click.option("--variant", metavar="NAME", help="Rule variant, e.g. all_out_war (overrides the config).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
+@click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
+              "warnings) on stderr; it always goes to RUN_DIR/run.log.")
 def run(config, games, seed, workers, output, name, shard_size, resume, overwrite, backend,
-        scheduler, log_turns, variant, quiet):
+        scheduler, log_turns, variant, quiet, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: built in,
     the same as configs/default.toml)."""
     import os
@@ -95,7 +102,7 @@ def run(config, games, seed, workers, output, name, shard_size, resume, overwrit
     show = not quiet and sys.stdout.isatty()
     with _progress(show, cfg.games) as update:
         result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
-                         resume=resume, overwrite=overwrite, progress=update)
+                         resume=resume, overwrite=overwrite, progress=update, verbose=verbose)
     if not quiet:
         _print_summary(result)
 
@@ -254,18 +261,20 @@ def _print_summary(result):
 @click.option("--compile/--no-compile", "measure_compile", default=True, show_default=True,
               help="Also time a cold and a cached JIT compile in fresh processes.")
 @click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
-@click.option("--strategy-mix", "mix", metavar="NAME",
+@click.option("--mix", "mix", metavar="NAME",
               help="Play this strategy mix (e.g. default) instead of random play.")
+@click.option("--strategy-mix", "mix_alias", metavar="NAME", hidden=True)      # the old spelling
 @click.option("--baseline/--no-baseline", default=True, show_default=True,
-              help="With --strategy-mix: also time the frozen baseline mix greedy1 and print the ratio.")
+              help="With --mix: also time the frozen baseline mix greedy1 and print the ratio.")
 @click.option("--perf-map", is_flag=True,
               help="Write /tmp/perf-<pid>.map so that `perf record` names the compiled functions.")
-def bench(games, players, repeats, measure_compile, profile, mix, baseline, perf_map):
-    """Measure games/s on one core (random play, or --strategy-mix beside the frozen
+def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, baseline, perf_map):
+    """Measure games/s on one core (random play, or --mix beside the frozen
     baseline greedy1) and the JIT compile time."""
     from scythe_sim.bench import bench_compile, bench_games, bench_mix_and_baseline
     from scythe_sim.strategies.mixes import mix_pool
 
+    mix = mix if mix is not None else mix_alias
     if mix is not None:
         mix = mix.strip().lower()
         mix_pool(mix)                 # an unknown mix: one line, exit 2, before any timing
@@ -445,6 +454,20 @@ def warmup():
     from scythe_sim.bench import warm
 
     click.echo(f"kernel ready in {warm():.1f} s")
+
+
+# one example per command, shown at the end of its --help
+EXAMPLES = {
+    "run": "scythe-sim run configs/default.toml --games 20000 --workers 8",
+    "replay": "scythe-sim replay results/default --game 17",
+    "report": "scythe-sim report results/base results/house-rule --out results/report",
+    "bench": "scythe-sim bench --games 500 --mix default --no-compile",
+    "evaluate": "scythe-sim evaluate --games 100 --players 4 --out results/evaluate.md",
+    "tune": "scythe-sim tune greedy --games 100 --generations 10 --out results/tune/greedy.toml",
+    "warmup": "scythe-sim warmup",
+}
+for _name, _example in EXAMPLES.items():
+    main.commands[_name].epilog = f"\b\nExample:\n  {_example}"
 
 
 if __name__ == "__main__":

@@ -33,6 +33,12 @@ from .lineup import check_players, check_setup, lineup
 from .tables import build_tables, default_tables
 
 
+def check_seed(seed):
+    """A game seed is a whole number 0..2^64-1 (a uint64); anything else is a ConfigError."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
+        raise ConfigError(f"seed {seed!r} is out of range: give a whole number from 0 to 2^64-1")
+
+
 class Action(NamedTuple):
     """A legal decision: the kernel row plus its readable text."""
     kind: int
@@ -97,8 +103,7 @@ class Game:
     # --- construction ---------------------------------------------------------------
     @classmethod
     def new(cls, seed=0, players=4, factions=None, mats=None, rules=None):
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
-            raise ConfigError(f"seed {seed!r} is out of range: give a whole number from 0 to 2^64-1")
+        check_seed(seed)
         tables = build_tables(rules) if rules else default_tables()
         f_arr, m_arr = resolve_setup(players, factions, mats, tables)
         state = new_state()

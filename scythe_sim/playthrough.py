@@ -6,7 +6,7 @@ setup call, the same strategy streams and the same chooser.
 import numpy as np
 
 from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
-from .game import Game
+from .game import Game, check_seed
 from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
                      G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
@@ -157,6 +157,7 @@ def mix_seats(mix, seed, players):
     as a run's game 0 with root seed SEED draws them."""
     from .strategies.mixes import mix_pool, pool_seats
 
+    check_seed(seed)
     return list(pool_seats(mix_pool(mix), 0, seed, max(int(players), 0)))   # a bad count: Game.new says so
 
 

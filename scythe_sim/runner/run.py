@@ -16,6 +16,7 @@ import time
 from ..errors import ConfigError
 from .batch import forked_pool
 from .manifest import SUCCESS, new_manifest, read_manifest, valid_shards, write_manifest
+from .runlog import run_log
 from .shard import run_shard, shard_count
 
 log = logging.getLogger(__name__)
@@ -74,8 +75,9 @@ def prepare(config, resume=False, overwrite=False):
 
 
 def execute(config, workers=1, backend="local", scheduler=None, resume=False, overwrite=False,
-            progress=None):
-    """Play every missing shard; `progress(games_done, games_total)` is called as shards land."""
+            progress=None, verbose=False):
+    """Play every missing shard; `progress(games_done, games_total)` is called as shards land;
+    the run's log goes to RUN_DIR/run.log (and stderr when verbose; runlog.py)."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not isinstance(workers, int) or workers < 1:
@@ -85,7 +87,8 @@ def execute(config, workers=1, backend="local", scheduler=None, resume=False, ov
     # connect first: an unreachable scheduler must fail before anything is written
     submit_all, close = _dask_shards(scheduler, workers) if backend == "dask" else (_local_shards(workers), None)
     try:
-        return _execute(config, submit_all, resume, overwrite, progress)
+        with run_log(str(config.run_dir()), verbose):
+            return _execute(config, submit_all, resume, overwrite, progress)
     finally:
         if close is not None:
             close()
@@ -95,6 +98,8 @@ def _execute(config, submit_all, resume, overwrite, progress):
     manifest, todo = prepare(config, resume, overwrite)
     run_dir = str(config.run_dir())
     done = sum(e["games"] for e in manifest["shards"].values())
+    log.info("run %s: %d games, %d shard(s) to play, %d game(s) already done", config.name, config.games,
+             len(todo), done)
     if progress:
         progress(done, config.games)
     start, played = time.perf_counter(), 0
@@ -107,6 +112,7 @@ def _execute(config, submit_all, resume, overwrite, progress):
             progress(done, config.games)
     manifest["complete"] = True
     write_manifest(run_dir, manifest)
+    log.info("run %s finished: %d games played in %.1f s", config.name, played, time.perf_counter() - start)
     with open(os.path.join(run_dir, SUCCESS), "w"):
         pass
     return RunResult(run_dir, manifest, time.perf_counter() - start, played)

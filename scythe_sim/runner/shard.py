@@ -30,6 +30,7 @@ def run_shard(config, run_dir, shard):
     """Play and publish shard `shard`; returns its manifest entry."""
     t0 = time.perf_counter()
     start, stop = shard_range(config, shard)
+    log.info("shard %d: start, games %d to %d", shard, start, stop - 1)
     batch = play_range(config, start, stop)
     if batch.bad:
         k, status, seed = batch.bad[0]
@@ -41,5 +42,5 @@ def run_shard(config, run_dir, shard):
         os.makedirs(folder, exist_ok=True)
         files[name] = write_table(table, os.path.join(folder, part_name(shard)))
     seconds = time.perf_counter() - t0
-    log.debug("shard %d: %d games in %.2f s", shard, stop - start, seconds)
+    log.info("shard %d: end, %d games in %.2f s", shard, stop - start, seconds)
     return {"shard": shard, "games": stop - start, "files": files, "seconds": round(seconds, 3)}
