@@ -1,6 +1,7 @@
 """Figures: each function draws on the `ax` it is given and returns it. Rates are shown
 as percentages; colours are colour-blind safe (ColorBrewer's PuOr for the diverging
 heatmap, a blue and an orange for pairs)."""
+import matplotlib
 import numpy as np
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.ticker import PercentFormatter
@@ -20,7 +21,11 @@ def win_rate_bars(ax, table, label, title, sort=True):
     x = np.arange(len(labels))
     ax.bar(x, rate, yerr=[low, high], capsize=4, color=BLUE)
     parity = table["parity"].to_list()
-    if parity:
+    if parity and max(parity) - min(parity) > 1e-9:     # mixed player counts: each bar its own parity
+        ax.hlines(parity, x - 0.4, x + 0.4, color="#333333", linestyles="--", linewidth=1.2, label="parity",
+                  zorder=3)
+        ax.legend(loc="upper right")
+    elif parity:
         ax.axhline(float(np.mean(parity)), color=GREY, linestyle="--", linewidth=1, label="parity")
         ax.legend(loc="upper right")
     ax.set_xticks(x, [f"{name}\nn={n:,}" for name, n in zip(labels, table["seats"].to_list())])
@@ -62,7 +67,9 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
             notes[i][j] = f"n={row['seats']}\ntoo few"
     parity = 1.0 / players
     norm = TwoSlopeNorm(vmin=0.0, vcenter=min(max(parity, 1e-6), 1 - 1e-6), vmax=1.0)
-    image = ax.imshow(grid, cmap="PuOr_r", norm=norm)
+    # no games or too few: grey, never the parity white
+    cmap = matplotlib.colormaps["PuOr_r"].with_extremes(bad="#d9d9d9")
+    image = ax.imshow(grid, cmap=cmap, norm=norm)
     for i in range(len(factions)):
         for j in range(len(mats)):
             strong = not np.isnan(grid[i, j]) and abs(norm(grid[i, j]) - 0.5) > 0.3
@@ -105,7 +112,7 @@ def lift_by_players(ax, table, label, title):
     ax.set_xlabel("players")
     ax.set_ylabel("lift (win rate / parity)")
     ax.set_title(title)
-    ax.legend(fontsize=7, ncol=2)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
@@ -134,7 +141,7 @@ def stacked_scores(ax, table, parts):
         bottom += values
     ax.set_ylabel("mean coins")
     ax.set_title("score composition by faction")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
