@@ -112,9 +112,12 @@ class Game:
         return cls(state, tables, seed)
 
     @classmethod
-    def from_dict(cls, position, rules=None):
+    def from_dict(cls, position, rules=None, reachable=True):
+        """The game at a position (docs/position-format.md). reachable=False also accepts
+        two factions sharing a territory outside a Move and its combat, which no game
+        reaches (rule tests of who controls such a hex)."""
         tables = build_tables(rules) if rules else default_tables()
-        state = dict_to_state(position, tables)
+        state = dict_to_state(position, tables, reachable)
         code = check_invariants(state, tables)
         if code:
             raise PositionError(f"position breaks a rule of the game: {INVARIANTS[code - 1]}")

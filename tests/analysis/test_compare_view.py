@@ -37,7 +37,8 @@ def test_the_same_run_twice_is_refused_unless_allowed(runs):
     out = _compare(runs["base"], copy)
     assert out.exit_code == 2 and "are the same run" in out.output
     out = _compare(runs["base"], copy, "--allow-same")
-    assert out.exit_code == 0 and out.output.startswith("base base") and "copy are the same run" in " ".join(out.output.split())
+    assert out.exit_code == 0 and out.output.startswith("base base")
+    assert "copy are the same run" in " ".join(out.output.split())
 
 
 def test_shared_seeds_under_another_rule_set_are_said_and_the_diff_comes_first(runs):

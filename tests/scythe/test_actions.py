@@ -102,12 +102,12 @@ def _control_position(extra_oil):
 
 
 def test_bottom_offered_only_when_affordable_from_controlled_hexes():
-    g = Game.from_dict(_control_position(extra_oil=False))
+    g = Game.from_dict(_control_position(extra_oil=False), reachable=False)   # T06 shared
     act(g, "section", 0)
     act(g, "skip")
     assert rows(g) == [("skip", 0, 0)]          # 2 controlled oil < 3: Upgrade not offered
 
-    g = Game.from_dict(_control_position(extra_oil=True))
+    g = Game.from_dict(_control_position(extra_oil=True), reachable=False)
     act(g, "section", 0)
     act(g, "skip")
     assert kinds(g) == ["bottom", "skip"]
@@ -182,7 +182,7 @@ def _trader(**fields):
     nordic = {"workers": ["T04", "T05", "T06"], "structures": {"mine": "T11"}}
     nordic.update(fields)
     return Game.from_dict(position(P("nordic", "mechanical", **nordic),
-                                   P("rusviet", "engineering", character="T06")))
+                                   P("rusviet", "engineering", character="T06")), reachable=False)
 
 
 def test_trade_two_resources_onto_a_controlled_hex_with_a_worker():
@@ -236,8 +236,9 @@ def test_trade_needs_a_coin():
 
 def _producer(workers, **fields):
     # Industrial section 2: Produce / Deploy.
+    # the Rusviet character shares T11 with any Nordic worker there (a hex nobody controls)
     return Game.from_dict(position(P("nordic", "industrial", workers=workers, **fields),
-                                   P("rusviet", "engineering", character="T11")))
+                                   P("rusviet", "engineering", character="T11")), reachable=False)
 
 
 def test_produce_two_hexes_one_token_per_worker():

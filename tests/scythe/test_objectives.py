@@ -38,10 +38,11 @@ def reveals(game):
 def offered(card, players, resources=None):
     """Where the reveal of `card` (held by player 0) is offered during player 0's turn."""
     seen = {}
-    g = Game.from_dict(position(*players, resources=resources))
+    # reachable=False: some cards are tested with an enemy unit sharing a hex (contested)
+    g = Game.from_dict(position(*players, resources=resources), reachable=False)
     seen["section"] = card - 1 in reveals(g)
     g = Game.from_dict(position(*players, resources=resources,
-                                game={"phase": "bottom", "section": 1}))
+                                game={"phase": "bottom", "section": 1}), reachable=False)
     seen["bottom"] = card - 1 in reveals(g)
     act(g, "skip")
     if g.phase == "end_turn":

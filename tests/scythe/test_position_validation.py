@@ -47,6 +47,7 @@ def test_two_factions_share_a_territory_only_during_a_move_and_its_combat():
     assert "share T10" in str(info.value) and "nordic" in str(info.value)
     for phase in ("move_unit", "combat_hex", "combat_dial"):
         Game.from_dict(_sharing(phase))            # contact made, the combat still to come
+    Game.from_dict(_sharing("section"), reachable=False)   # rule tests of such a hex may
 
 
 def _leaves(node, path=()):

@@ -18,8 +18,10 @@ def score(players, resources=None, tile="on_tunnels", tokens=None):
     board = {"resources": resources or {}}
     if tokens is not None:
         board["encounter_tokens"] = tokens
+    # reachable=False: a hex two factions share is scored at the end when a 6th star ended
+    # the game between a Move's contact and its combat; here it is built in any phase
     game = Game.from_dict({"players": players, "board": board,
-                           "game": {"structure_bonus": tile}})
+                           "game": {"structure_bonus": tile}}, reachable=False)
     return game.score()
 
 
