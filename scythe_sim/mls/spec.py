@@ -133,4 +133,5 @@ SPEC = register(GameSpec(
     data_sha256=data_sha256,
     replay=replay,
     warm=warm,
+    compiled_package="mls",
 ))
