@@ -26,7 +26,7 @@ def warm_visibly(warm, cached, tty=None):
     Returns warm()'s value."""
     tty = sys.stderr.isatty() if tty is None else tty
     what = (f"compiling the simulation kernel: first run on this machine only (and after an "
-            f"update), about {COLD_COMPILE_MINUTES} minutes")
+            f"update), about {COLD_COMPILE_MINUTES} minutes of a free core")
     done = threading.Event()
     start = time.monotonic()
     shown = []

@@ -20,7 +20,9 @@ class _Group(click.Group):
             click.echo(f"error: {exc.strerror or exc}{where}", err=True)
             sys.exit(2)
         except Exception as exc:
-            if type(exc).__module__.split(".")[0] not in ("polars", "pyarrow"):
+            # a file the Parquet readers cannot decode (other polars/pyarrow errors are bugs)
+            if type(exc).__name__ not in ("ComputeError", "ArrowInvalid", "ArrowIOError") or \
+                    type(exc).__module__.split(".")[0] not in ("polars", "pyarrow"):
                 raise
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             click.echo(f"error: a Parquet file of the run is unreadable ({first}): check the run "

@@ -158,3 +158,29 @@ def test_a_run_of_the_maximum_games_does_not_list_its_shards(tmp_path):
             execute(cfg, workers=workers, progress=stop)
         assert time.perf_counter() - start < 120
         assert _manifest(tmp_path / f"max{workers}")["shards_total"] == MAX_GAMES
+
+
+def test_a_compile_is_foreseen_from_the_package_s_cache_folder(tmp_path, monkeypatch):
+    from scythe_sim.compiled.packages import has_cache, registered, source_key
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not has_cache("scythe")               # an empty cache: the run will compile
+    folder = tmp_path / f"scythe-{source_key(registered('scythe'))}" / "kernel_0"
+    folder.mkdir(parents=True)
+    (folder / "move.f-1.py311.nbi").write_bytes(b"")
+    assert has_cache("scythe") and not has_cache("mls")
+
+
+@pytest.mark.parametrize("game,module", [("scythe", "scythe_sim.play"), ("my_little_scythe", "scythe_sim.mls.play")])
+def test_warming_compiles_the_signature_the_runner_plays(game, module):
+    # else the first shard compiles again after the clock started (games/s would count it)
+    import importlib
+
+    from scythe_sim.runner.batch import play_range
+
+    cfg = parse_config({"game": game, "games": 2, "players": 2, "strategies": {"seats": ["random"]}})
+    cfg.spec.warm()
+    play_batch = importlib.import_module(module).play_batch
+    warmed = set(play_batch.signatures)
+    play_range(cfg, 0, 2)
+    assert set(play_batch.signatures) == warmed
