@@ -125,8 +125,8 @@ def _refusal(run_dir, manifest, config):
 def execute(config, workers=1, backend="local", scheduler=None, resume=False, overwrite=False,
             progress=None, warm=None):
     """Play every missing shard; `progress(games_done, games_total)` is called as shards land.
-    The local backend compiles (or loads) the game's kernel before the clock starts, through
-    `warm(spec.warm)` when given (the CLI shows the compile), so games/s counts play only."""
+    The kernel is compiled (or loaded) where the games are played before the clock starts,
+    through `warm(callable)` when given (the CLI shows the compile): games/s counts play."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not isinstance(workers, int) or workers < 1:
@@ -134,11 +134,13 @@ def execute(config, workers=1, backend="local", scheduler=None, resume=False, ov
     if scheduler and backend != "dask":
         raise ConfigError("a scheduler address needs the dask backend (--backend dask)")
     # connect first: an unreachable scheduler must fail before anything is written
-    submit_all, close = _dask_shards(scheduler, workers) if backend == "dask" else (_local_shards(workers), None)
+    if backend == "dask":
+        submit_all, warm_workers, close = _dask_shards(scheduler, workers)
+    else:
+        submit_all, warm_workers, close = _local_shards(workers), (lambda spec: spec.warm()), None
     try:
         manifest, todo = prepare(config, resume, overwrite)
-        if backend == "local":
-            (warm or (lambda w: w()))(config.spec.warm)
+        (warm or (lambda w: w()))(lambda: warm_workers(config.spec))
         return _execute(config, manifest, todo, submit_all, progress)
     finally:
         if close is not None:
@@ -198,8 +200,8 @@ def _local_shards(workers):
 
 # --- Dask backend -------------------------------------------------------------------------
 def _dask_shards(scheduler, workers):
-    """(submit_all, close) on a connected Dask client: the given scheduler, or a local
-    cluster of `workers` single-threaded worker processes."""
+    """(submit_all, warm_workers, close) on a connected Dask client: the given scheduler, or
+    a local cluster of `workers` single-threaded worker processes."""
     try:
         from dask.distributed import Client, LocalCluster, wait
     except ImportError:
@@ -222,8 +224,13 @@ def _dask_shards(scheduler, workers):
         yield from _windowed(lambda shard: client.submit(run_shard, config, run_dir, shard, pure=False),
                              todo, window, wait)
 
+    def warm_workers(spec):
+        if cluster is not None:
+            client.wait_for_workers(workers)
+        client.run(spec.warm)               # every connected worker; later ones warm on their first shard
+
     def close():
         client.close()
         if cluster is not None:
             cluster.close()
-    return submit_all, close
+    return submit_all, warm_workers, close

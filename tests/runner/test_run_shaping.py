@@ -184,3 +184,14 @@ def test_warming_compiles_the_signature_the_runner_plays(game, module):
     warmed = set(play_batch.signatures)
     play_range(cfg, 0, 2)
     assert set(play_batch.signatures) == warmed
+
+
+def test_the_progress_bar_appears_with_the_first_games_not_before():
+    # a refusal raised while preparing the run, or the compile, comes before any bar
+    from cli.main import _progress
+
+    bar = _progress(True, 10)
+    with bar as update:
+        assert bar.bar is None
+        update(0, 10)
+        assert bar.bar is not None
