@@ -126,7 +126,7 @@ def execute(config, workers=1, backend="local", scheduler=None, resume=False, ov
             progress=None, warm=None):
     """Play every missing shard; `progress(games_done, games_total)` is called as shards land.
     The kernel is compiled (or loaded) where the games are played before the clock starts,
-    through `warm(callable)` when given (the CLI shows the compile): games/s counts play."""
+    through `warm(callable)` when given (the CLI shows the compile): games/s counts games only."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not isinstance(workers, int) or workers < 1:
