@@ -1,11 +1,13 @@
-"""Opening a run folder for analysis: checks it is a finished scythe-sim run with the
-expected tables, and gives lazy polars frames over its Parquet parts."""
+"""Opening a run folder for analysis: checks it is a finished scythe-sim run whose files
+match its manifest (runner/verify.py) with the expected tables, and gives lazy polars
+frames over its Parquet parts."""
 import json
 import os
 
 import polars as pl
 
 from scythe_sim.errors import ScytheSimError
+from scythe_sim.runner.verify import verify_run
 
 MANIFEST_FORMAT = "scythe-sim/run-1"
 # columns the analysis reads; a run missing one was written by an incompatible version
@@ -21,8 +23,13 @@ class AnalysisError(ScytheSimError):
     """A run folder that cannot be analysed (the CLI prints it and exits 2)."""
 
 
+# sha256 of every shard file when a run is opened; `--no-verify` turns it off for the
+# command (sizes and presence are still checked)
+VERIFY_HASHES = True
+
+
 class Run:
-    def __init__(self, path):
+    def __init__(self, path, hashes=None):
         self.path = str(path)
         manifest = os.path.join(self.path, "manifest.json")
         if not os.path.isdir(self.path) or not os.path.exists(manifest):
@@ -39,6 +46,7 @@ class Run:
         if not self.manifest.get("complete") or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
             raise AnalysisError(f"{self.path} is an unfinished run: complete it with "
                                 "`scythe-sim run CONFIG --resume` first")
+        verify_run(self.path, self.manifest, VERIFY_HASHES if hashes is None else hashes)
         seats_needed = SEATS_COLUMNS + GAME_SEATS_COLUMNS.get(self.manifest.get("game", "scythe"), ())
         for table, needed in (("games", GAMES_COLUMNS), ("seats", seats_needed)):
             present = set(self.scan(table).collect_schema().names())

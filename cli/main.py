@@ -15,6 +15,19 @@ class _Group(click.Group):
         except ScytheSimError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+        except OSError as exc:            # disk full, a folder that is a file, no permission...
+            where = f" ({exc.filename})" if exc.filename else ""
+            click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+            sys.exit(2)
+        except Exception as exc:
+            # a file the Parquet readers cannot decode (other polars/pyarrow errors are bugs)
+            if type(exc).__name__ not in ("ComputeError", "ArrowInvalid", "ArrowIOError") or \
+                    type(exc).__module__.split(".")[0] not in ("polars", "pyarrow"):
+                raise
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            click.echo(f"error: a Parquet file of the run is unreadable ({first}): check the run "
+                       "without --no-verify, or play it again", err=True)
+            sys.exit(2)
 
 
 def _split(values):
@@ -22,6 +35,10 @@ def _split(values):
     for value in values:
         out.extend(x for x in value.replace(",", " ").split() if x)
     return out
+
+
+_NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
+              "are still checked against the manifest.")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
@@ -68,11 +85,24 @@ def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
 @click.argument("config", required=False)
 @click.option("--games", type=int, help="Number of games (overrides the config).")
 @click.option("--seed", type=int, help="Root seed (overrides the config).")
+@click.option("--players", multiple=True, metavar="N[,N...]",
+              help="Player count, or a list the games cycle through, e.g. --players 3,4 (overrides the config).")
+@click.option("--strategies", multiple=True, metavar="NAMES",
+              help="Strategy of every seat, or one per seat, e.g. --strategies greedy,random (overrides the config).")
+@click.option("--strategy-pool", "pool", multiple=True, metavar="NAMES",
+              help="Each seat of each game draws a strategy from these, e.g. --strategy-pool greedy,rusher.")
+@click.option("--factions", multiple=True, metavar="NAMES",
+              help="Factions per seat, with --mats: a fixed assignment, e.g. --factions nordic,saxony.")
+@click.option("--mats", multiple=True, metavar="NAMES",
+              help="Player mats per seat, with --factions, e.g. --mats industrial,patriotic.")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="House rule (repeatable), as in the config's [rules], e.g. --rule turn_cap=80.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "output", help="Output folder; the run goes to OUT/<name> (overrides the config).")
 @click.option("--name", help="Run name (overrides the config).")
 @click.option("--shard-size", type=int, help="Games per shard (overrides the config).")
-@click.option("--resume", is_flag=True, help="Complete an unfinished run of the same config.")
+@click.option("--resume", is_flag=True,
+              help="Complete the unfinished run at OUT/NAME; without CONFIG or flags it plays the run's own config.")
 @click.option("--overwrite", is_flag=True, help="Replace whatever the run folder holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
@@ -81,41 +111,101 @@ def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
-def run(config, games, seed, workers, output, name, shard_size, resume, overwrite, backend,
-        scheduler, log_turns, variant, quiet, verbose):
+def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
+        shard_size, resume, overwrite, backend, scheduler, log_turns, variant, quiet, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: built in,
-    the same as configs/default.toml)."""
+    the same as configs/default.toml).
+
+    Example: scythe-sim run --games 2000 --players 3,4 --rule turn_cap=80 --name capped"""
     import os
 
-    from scythe_sim.runner.config import load_config
-    from scythe_sim.runner.run import execute
+    from scythe_sim.runner.config import flag_overrides, load_config
+    from scythe_sim.runner.run import config_of_run, execute
 
-    overrides = dict(games=games, seed=seed, output=output, name=name, shard_size=shard_size,
-                     log_turns=log_turns)
-    cfg = load_config(config, **overrides)
-    if variant is not None:
-        if variant not in cfg.spec.variants:
-            raise ScytheSimError(f"--variant {variant!r} is not a variant of {cfg.game}: choose one of "
-                                 f"{', '.join(cfg.spec.variants)}")
-        cfg = load_config(config, **overrides, variant=variant)
+    if bool(factions) != bool(mats):
+        raise ScytheSimError("--factions and --mats go together (a fixed assignment gives both, one per "
+                             "seat): add the other")
+    shaping = flag_overrides(_split(players), _split(strategies), _split(pool),
+                             {"factions": _split(factions), "mats": _split(mats)}, rules)
+    overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping)
+    if resume and config is None and variant is None and not any(v is not None for v in overrides.values()):
+        cfg = config_of_run(output, name)
+    else:
+        cfg = load_config(config, **overrides, output=output, name=name)
+        if variant is not None:
+            if variant not in cfg.spec.variants:
+                raise ScytheSimError(f"--variant {variant!r} is not a variant of {cfg.game}: choose one of "
+                                     f"{', '.join(cfg.spec.variants)}")
+            cfg = load_config(config, **overrides, output=output, name=name, variant=variant)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     show = not quiet and sys.stdout.isatty()
-    with _progress(show, cfg.games) as update:
+    with _stopped_by_signals(cfg), _progress(show, cfg.games) as update:
         result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
-                         resume=resume, overwrite=overwrite, progress=update, verbose=verbose)
+                         resume=resume, overwrite=overwrite, progress=update, warm=_warm_visibly(cfg),
+                         verbose=verbose)
     if not quiet:
         _print_summary(result)
+
+
+def _warm_visibly(cfg):
+    from scythe_sim.compiled.packages import has_cache
+
+    from .compiling import warm_visibly
+
+    package = cfg.spec.compiled_package
+    return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
+
+
+class _Signalled(BaseException):
+    """SIGTERM, raised in the main thread so the run stops its workers on the way out."""
+
+
+class _stopped_by_signals:
+    """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
+    published and say how to resume; an OS error (disk full, ...) is one line, exit 2."""
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def __enter__(self):
+        import signal
+
+        def raise_signalled(signum, frame):
+            raise _Signalled()
+        self.previous = signal.signal(signal.SIGTERM, raise_signalled)
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        import shlex
+        import signal
+
+        from scythe_sim.runner.run import saved_games
+
+        signal.signal(signal.SIGTERM, self.previous)
+        if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError)):
+            return False
+        run_dir = str(self.cfg.run_dir())
+        resume = (f"resume with: scythe-sim run --resume --out {shlex.quote(self.cfg.output)} "
+                  f"--name {self.cfg.name}")
+        if issubclass(kind, OSError):
+            where = f" ({exc.filename})" if exc.filename else ""
+            click.echo(f"error: {exc.strerror or exc}{where}: fix it, then {resume}", err=True)
+            sys.exit(2)
+        saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
+        click.echo(f"{'interrupted' if kind is KeyboardInterrupt else 'terminated'}: {saved}; {resume}", err=True)
+        sys.exit(130 if kind is KeyboardInterrupt else 143)
 
 
 @main.command()
 @click.argument("run_dir")
 @click.option("--game", "game_id", type=int, required=True, help="Game number (the games table's `game`).")
 @click.option("--quiet", is_flag=True, help="Only confirm the match, no playthrough.")
-def replay(run_dir, game_id, quiet):
+@click.option("--no-verify", is_flag=True, help=_NO_VERIFY)
+def replay(run_dir, game_id, quiet, no_verify):
     """Re-simulate one game of a run from its stored seed and check it against the tables."""
     from scythe_sim.runner.replay import replay as replay_game
 
-    lines, mismatches = replay_game(run_dir, game_id)
+    lines, mismatches = replay_game(run_dir, game_id, hashes=not no_verify)
     if not quiet:
         click.echo("\n".join(lines))
     if mismatches:
@@ -129,12 +219,15 @@ def replay(run_dir, game_id, quiet):
 @main.command()
 @click.argument("run_dirs", nargs=-1, required=True)
 @click.option("--out", "out_dir", help="Report folder (default: <first run>/report).")
-def report(run_dirs, out_dir):
+@click.option("--no-verify", is_flag=True, help=_NO_VERIFY)
+def report(run_dirs, out_dir, no_verify):
     """Write a balance report (index.md, index.html, PNG, CSV) for one or more runs."""
     import os
 
+    from analysis import runs
     from analysis.report import build_report
 
+    runs.VERIFY_HASHES = not no_verify
     out_dir = out_dir or os.path.join(run_dirs[0], "report")
     index = build_report(run_dirs, out_dir)
     click.echo(f"report: {index} (and index.html beside it)")
@@ -157,7 +250,8 @@ def report(run_dirs, out_dir):
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="text for a terminal, markdown for a pull-request comment, json for tools.")
 @click.option("--allow-same", is_flag=True, help="Compare a run with itself (or a copy) instead of refusing.")
-def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same):
+@click.option("--no-verify", is_flag=True, help=_NO_VERIFY)
+def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same, no_verify):
     """Compare win rates of a candidate run with a base run, group by group: paired
     (seat by seat) when both runs played the same deals, unpaired otherwise. What
     differs between the runs' configs and rule sets is printed first; differences
@@ -174,7 +268,7 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     from analysis.pairing import check_pairing
     from analysis.runs import Run
 
-    base_run, candidate_run = Run(base), Run(candidate)
+    base_run, candidate_run = Run(base, hashes=not no_verify), Run(candidate, hashes=not no_verify)
     warnings = check_runs(base_run, candidate_run, allow_same)
     by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
     keys = tuple(by.split(","))
@@ -205,23 +299,28 @@ class _progress:
     def __enter__(self):
         if not self.show:
             return None
+        import time
+
+        start = [None, 0]
+
+        def update(done, total):
+            if self.bar is None:        # started with the first games: errors and the compile come first
+                self._start()
+            now = time.perf_counter()
+            if start[0] is None:
+                start[0], start[1] = now, done
+            rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
+            self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} games/s" if rate else "")
+        return update
+
+    def _start(self):
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
                                    TextColumn, TimeRemainingColumn)
 
         self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                             TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
         self.bar.start()
-        task = self.bar.add_task("run", total=self.total, rate="")
-        import time
-        start = [None, 0]
-
-        def update(done, total):
-            now = time.perf_counter()
-            if start[0] is None:
-                start[0], start[1] = now, done
-            rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
-            self.bar.update(task, completed=done, rate=f"{rate:,.0f} games/s" if rate else "")
-        return update
+        self.task = self.bar.add_task("run", total=self.total, rate="")
 
     def __exit__(self, *exc):
         if self.bar is not None:
@@ -236,7 +335,7 @@ def _print_summary(result):
     from analysis.queries import win_rates
     from analysis.runs import Run
 
-    seats = Run(result.run_dir).seats()
+    seats = Run(result.run_dir, hashes=False).seats()      # just written and hashed
     by = "faction" if "faction" in seats.collect_schema().names() else "strategy"   # a game without factions
     rates = win_rates(seats, by).sort("win_rate", descending=True)
     table = Table(title=f"win rate by {by} ({result.manifest['games']} games)")
@@ -301,9 +400,19 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
             click.echo(f"{phase:16} {n:8d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
         return
 
+    from scythe_sim.bench import warm
+    from scythe_sim.compiled.packages import has_cache
+
+    from .compiling import COLD_COMPILE_MINUTES, warm_visibly
+
     if measure_compile:
+        click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache "
+                   f"(about {COLD_COMPILE_MINUTES} minutes), then a load from that cache ...", err=True)
         cold, cached = bench_compile()
         click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
+    warm_visibly(warm, cached=has_cache("scythe"))      # never timed as play
+    what = "random play" if mix is None else f"strategy mix {mix!r}" + (" and the baseline" if baseline else "")
+    click.echo(f"timing {what}: {repeats} x {games} games of {players} players on one core ...", err=True)
     if mix is None:
         results = [(None, bench_games(games, players, repeats))]
     else:

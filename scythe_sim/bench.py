@@ -12,12 +12,16 @@ BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strateg
 
 
 def warm():
-    """Compile or load every entry point by playing one short game; returns seconds."""
+    """Compile or load every entry point by playing one short game; returns seconds.
+    The strategies go in as the runner's plans give them (a writable games x seats
+    array): a read-only array would be another signature, compiled again by the first
+    shard after the clock started."""
     start = time.perf_counter()
+    from .layout import MAX_PLAYERS
     from .play import run_games
     from .tables import default_tables
 
-    run_games(default_tables(), [1], 2, check=True)
+    run_games(default_tables(), [1], 2, strategies=np.zeros((1, MAX_PLAYERS), np.int64), check=True)
     return time.perf_counter() - start
 
 
@@ -38,6 +42,7 @@ def bench_games(games, players, repeats, seed0=1, mix=None):
     """Median throughput of games in this process (kernel warmed first): random play, or
     with mix the named strategy mix (scythe_sim/strategies/mixes.py) drawn per game and
     seat. Also the mean decisions and turns per game over every repeat."""
+    from .layout import MAX_PLAYERS
     from .play import R_DECISIONS, R_TURNS, run_games
     from .strategies.mixes import mix_pool, mix_strategies
     from .strategies.weights import load_params
@@ -51,7 +56,8 @@ def bench_games(games, players, repeats, seed0=1, mix=None):
     rates, decisions, turns, per_game = [], [], [], []
     for r in range(repeats):
         seeds = np.arange(seed0 + r * games, seed0 + (r + 1) * games, dtype=np.uint64)
-        strategies = None if mix is None else mix_strategies(mix, games, players, seed0, r * games)
+        strategies = (np.zeros((games, MAX_PLAYERS), np.int64) if mix is None     # random, as warm() has it
+                      else mix_strategies(mix, games, players, seed0, r * games))
         start = time.perf_counter()
         game_out, _ = run_games(tables, seeds, players, strategies=strategies, params=params)
         elapsed = time.perf_counter() - start

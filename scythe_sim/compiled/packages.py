@@ -116,6 +116,16 @@ def package_folder(package):
     return package.folder
 
 
+def has_cache(name):
+    """True when package `name`'s cache folder for its present sources holds compiled
+    functions, so warming it loads them (seconds) instead of compiling (minutes)."""
+    package = _PACKAGES.get(name)
+    if package is None:
+        return False
+    folder = cache_root() / f"{package.name}-{source_key(package)}"
+    return folder.is_dir() and any(folder.rglob("*.nbi"))
+
+
 def _remove_unused(root, name, keep):
     stale = re.compile(rf"({re.escape(name)}|numba)-[0-9a-f]{{{_KEY_LEN}}}")
     for old in root.iterdir():

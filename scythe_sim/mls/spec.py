@@ -108,7 +108,9 @@ def replay(config, game_id, stored):
 def warm() -> None:
     """Compile (or load) the MLS kernel and batch player once."""
     from .play import run_games
-    run_games(default_tables(), np.arange(1, dtype=np.uint64), 2, strategies=np.arange(MAX_PLAYERS) % N_STRATEGIES)
+    # a writable games x seats array, as the runner's plans give (a read-only one compiles again)
+    run_games(default_tables(), np.arange(1, dtype=np.uint64), 2,
+              strategies=(np.arange(MAX_PLAYERS) % N_STRATEGIES).reshape(1, MAX_PLAYERS))
 
 
 SPEC = register(GameSpec(
@@ -133,4 +135,5 @@ SPEC = register(GameSpec(
     data_sha256=data_sha256,
     replay=replay,
     warm=warm,
+    compiled_package="mls",
 ))

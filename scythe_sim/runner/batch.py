@@ -8,6 +8,7 @@ import concurrent.futures
 import contextlib
 import functools
 import multiprocessing
+import signal
 from typing import NamedTuple
 
 from .parquet import with_run_columns
@@ -47,8 +48,27 @@ def forked_pool(workers, warm):
     multiprocessing_logging.install_mp_handler()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals) as pool:
         yield pool
+
+
+def _worker_signals():
+    """Ctrl-C reaches every process of the terminal's group: workers leave it to the parent,
+    which stops them (stop_pool) and tells how to resume, instead of each printing a
+    traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool):
+    """End a pool at once: pending work cancelled, running workers terminated (what they
+    were writing stays a temporary file, removed by --resume)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())   # no public API before 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=10)
 
 
 def play_ranges(jobs, workers=1, finished=None) -> list:

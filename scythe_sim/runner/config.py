@@ -1,7 +1,8 @@
 """Run configs: a TOML file (docs/configs.md) read into a validated, frozen RunConfig.
 
 Every mistake raises ConfigError with one line naming the field and the fix. The
-config's canonical JSON (`snapshot`) and its hash go into the run's manifest; the
+config's canonical JSON (`snapshot`) and its hash (with the rule set: the game's data
+files and the package version) go into the run's manifest; the
 fields that do not change the games (workers, output folder, quiet...) are not in it.
 The snapshot holds the weight rows of the strategies the run uses (the game's default
 weights or the config's [strategies.weights] files), so a run is tied to the weights
@@ -97,8 +98,17 @@ class RunConfig:
             d.pop("seat_weights")       # so a run without them keeps its hash
         return json.loads(json.dumps(d))         # tuples (nested too) as lists
 
+    def rule_set(self) -> dict:
+        """What the games are played by besides the config: the game's data files and the
+        package version (a changed card or mat in data/*.toml plays other games)."""
+        from .. import __version__
+
+        return {"data_sha256": self.spec.data_sha256(), "scythe_sim": __version__}
+
     def config_hash(self) -> str:
-        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        """The run's identity: the snapshot and the rule set it is played by."""
+        text = json.dumps({"config": self.snapshot(), "rule_set": self.rule_set()}, sort_keys=True,
+                          separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def run_dir(self) -> Path:
@@ -145,9 +155,46 @@ def load_config(path=None, **overrides) -> RunConfig:
             raise ConfigError(f"config {str(path)!r} is not valid TOML: {exc}") from None
         base = p.resolve().parent
     for key, value in overrides.items():
-        if value is not None:
+        if value is None:
+            continue
+        if key in ("setup", "rules"):           # flags set some keys of a table
+            data[key] = {**_table(data, key), **value}
+        elif key == "strategies":               # a flag's line-up replaces the config's
+            data[key] = {**{k: v for k, v in _table(data, key).items() if k not in STRATEGY_MODES}, **value}
+        else:
             data[key] = value
     return parse_config(data, base)
+
+
+def flag_overrides(players=None, strategies=None, pool=None, seat_lists=None, rules=()) -> dict:
+    """load_config overrides from `run`'s shaping flags (lists already split at commas;
+    seat_lists: {setup key: one name per seat}, a fixed assignment), so that a run shaped
+    by flags is the same config as the TOML that says the same; the values are validated
+    by parse_config like the config's own."""
+    out = {}
+    if players:
+        try:
+            counts = [int(p) for p in players]
+        except ValueError:
+            raise ConfigError(f"--players {','.join(players)!r}: give a player count or a list, "
+                              "e.g. --players 4 or --players 3,4") from None
+        out["players"] = counts[0] if len(counts) == 1 else counts
+    if strategies and pool:
+        raise ConfigError("--strategies and --strategy-pool exclude each other: pick one")
+    if strategies or pool:
+        out["strategies"] = {"seats": list(strategies)} if strategies else {"pool": list(pool)}
+    given = {key: list(names) for key, names in (seat_lists or {}).items() if names}
+    if given:
+        out["setup"] = {"assignment": "fixed", **given}
+    table = {}
+    for item in rules:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not (sep and key and value.lstrip("-").isdigit()):
+            raise ConfigError(f"--rule {item!r}: give KEY=VALUE with a whole number, e.g. --rule turn_cap=80")
+        table[key] = int(value)
+    if table:
+        out["rules"] = table
+    return out
 
 
 def parse_config(data: dict, base=None) -> RunConfig:

@@ -1,15 +1,18 @@
-"""manifest.json: what a run is (config snapshot and hash, seeds, versions; the game,
-variant and ruleset, a checksum of the game's data files and the flagged assumptions
-played) and which shards are published, with their row counts and checksums. Only the coordinating
-process writes it (temporary file + os.replace); `_SUCCESS` marks a finished run."""
+"""manifest.json: what a run is (config snapshot and hash, seeds, versions and the git
+commit; the game, variant and ruleset, a checksum of the game's data files and the
+flagged assumptions played) and which shards are published, with their row counts and
+checksums. Only the coordinating process writes it (a temporary file starting with "."
++ os.replace); `_SUCCESS` marks a finished run."""
 import datetime
+import functools
 import importlib.metadata
 import json
 import os
 import platform
+import subprocess
 
 from ..errors import ConfigError
-from .parquet import file_sha256
+from .parquet import file_sha256, is_temporary
 from .shard import part_name, shard_count
 
 FORMAT = "scythe-sim/run-1"
@@ -24,14 +27,33 @@ def _versions():
             out[package] = importlib.metadata.version(package)
         except importlib.metadata.PackageNotFoundError:
             out[package] = None
+    out["git_commit"] = git_commit()
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def git_commit():
+    """The commit of the checkout scythe_sim is imported from (with "+dirty" when its
+    files differ from it), or None outside a git checkout."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
+                              timeout=10)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "."],
+                               cwd=os.path.dirname(here), capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
 def new_manifest(config) -> dict:
     spec = config.spec
     return {"format": FORMAT, "name": config.name, "config": config.snapshot(),
             "game": config.game, "variant": config.variant, "ruleset": spec.ruleset(config),
-            "data_sha256": spec.data_sha256(), "assumptions": spec.assumptions(config),
+            "data_sha256": spec.data_sha256(), "rule_set": config.rule_set(),
+            "assumptions": spec.assumptions(config),
             "config_hash": config.config_hash(), "root_seed": config.seed,
             "games": config.games, "shard_size": config.shard_size,
             "shards_total": shard_count(config), "versions": _versions(),
@@ -55,10 +77,19 @@ def read_manifest(run_dir):
 
 def write_manifest(run_dir, manifest):
     path = os.path.join(run_dir, MANIFEST)
-    tmp = path + ".tmp"
+    tmp = os.path.join(run_dir, f".{MANIFEST}.tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(manifest, fh, indent=1, sort_keys=True)
     os.replace(tmp, path)
+
+
+def holds_nothing(run_dir) -> bool:
+    """True when run_dir holds no file but the temporary ones a killed run leaves before
+    its first manifest is published (so the folder may start the run again)."""
+    for folder, _, names in os.walk(run_dir):
+        if any(not is_temporary(name) for name in names):
+            return False
+    return True
 
 
 def valid_shards(run_dir, manifest):

@@ -38,13 +38,25 @@ def with_run_columns(table: pa.Table, ruleset: str, variant: str) -> pa.Table:
 
 def write_table(table: pa.Table, path: str) -> dict:
     """Write to path via a temporary file and os.replace; returns rows, bytes, sha256."""
-    tmp = f"{path}.tmp-{os.getpid()}"
+    tmp = temporary_name(path)
     pq.write_table(table, tmp, compression="zstd")
     with open(tmp, "rb") as fh:
         digest = hashlib.sha256(fh.read()).hexdigest()
     size = os.path.getsize(tmp)
     os.replace(tmp, path)
     return {"rows": table.num_rows, "bytes": size, "sha256": digest}
+
+
+def temporary_name(path) -> str:
+    """Where `path` is written before it is published: a name starting with "." so that
+    directory readers (pyarrow.dataset, polars, DuckDB globs) skip it after a kill."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, f".{name}.tmp-{os.getpid()}")
+
+
+def is_temporary(name) -> bool:
+    """A file name temporary_name gives (or an older version's `<name>.tmp-<pid>`)."""
+    return name.startswith(".") and ".tmp" in name or ".tmp-" in name
 
 
 def file_sha256(path) -> str:

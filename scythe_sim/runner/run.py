@@ -7,16 +7,20 @@ address or an in-process LocalCluster). Both call shard.run_shard, so the output
 the same file for file.
 """
 import concurrent.futures
-import glob
+import dataclasses
 import logging
 import os
 import shutil
 import time
+from pathlib import Path
 
 from ..errors import ConfigError
-from .batch import forked_pool
-from .manifest import SUCCESS, new_manifest, read_manifest, valid_shards, write_manifest
+from .batch import forked_pool, stop_pool
+from .config import RunConfig, config_from_snapshot
+from .manifest import SUCCESS, holds_nothing, new_manifest, read_manifest, valid_shards, write_manifest
+from .parquet import is_temporary
 from .runlog import run_log
+from .scheduler import CONNECT_TIMEOUT, check_scheduler
 from .shard import run_shard, shard_count
 
 log = logging.getLogger(__name__)
@@ -32,23 +36,51 @@ class RunResult:
         return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
+def config_of_run(output=None, name=None):
+    """The config of the run at <output>/<name> (the defaults' when not given), rebuilt from
+    its manifest: what `--resume` plays without the original config file or flags."""
+    output, name = output or RunConfig.output, name or RunConfig.name
+    run_dir = os.path.join(output, name)
+    manifest = read_manifest(run_dir) if os.path.isdir(run_dir) else None
+    if manifest is None:
+        raise ConfigError(f"--resume: there is no run at {run_dir} to resume (no manifest.json): check "
+                          "--out and --name, or give the run's CONFIG")
+    return dataclasses.replace(config_from_snapshot(manifest["config"]), output=output)
+
+
+def saved_games(run_dir):
+    """Games of the run at run_dir already published (0 without a manifest)."""
+    try:
+        manifest = read_manifest(run_dir)
+    except ConfigError:
+        return 0
+    return sum(e["games"] for e in manifest["shards"].values()) if manifest else 0
+
+
 def prepare(config, resume=False, overwrite=False):
-    """The run folder ready to receive shards; returns (manifest, shards still to play).
-    Refuses, with a ConfigError and without touching anything, to mix two configs."""
+    """The run folder ready to receive shards; returns (manifest, shards still to play,
+    lazily). Refuses, with a ConfigError and without touching anything, to mix two
+    configs or two rule sets, and to --resume where no run was started."""
     run_dir = str(config.run_dir())
     if resume and overwrite:
         raise ConfigError("--resume and --overwrite exclude each other: pick one")
-    if os.path.exists(run_dir) and not os.path.isdir(run_dir):
-        raise ConfigError(f"output {run_dir} is a file: choose another run name or output folder")
-    occupied = os.path.isdir(run_dir) and os.listdir(run_dir)
+    blocker = next((p for p in (run_dir, *map(str, Path(run_dir).parents))
+                    if os.path.exists(p) and not os.path.isdir(p)), None)
+    if blocker is not None:
+        raise ConfigError(f"output {blocker} is a file, not a folder: choose another run name or output folder")
+    if resume and not os.path.isdir(run_dir):
+        raise ConfigError(f"--resume: there is no run at {run_dir} to resume: check --out and --name, "
+                          "or drop --resume to start it")
+    # a folder holding only the temporary files of a run killed before its first manifest
+    # landed counts as empty: the run starts there again
+    occupied = os.path.isdir(run_dir) and not holds_nothing(run_dir)
     manifest = read_manifest(run_dir) if occupied and not overwrite else None
     if occupied and not overwrite:
         if manifest is None:
             raise ConfigError(f"{run_dir} exists and is not a scythe-sim run: choose another name or "
                               "output, or --overwrite")
         if manifest["config_hash"] != config.config_hash():
-            raise ConfigError(f"{run_dir} holds results of another config: use another run name, or "
-                              "--overwrite to replace them")
+            raise ConfigError(_refusal(run_dir, manifest, config))
         if not resume:
             state = "a finished run" if manifest.get("complete") else "an unfinished run"
             raise ConfigError(f"{run_dir} already holds {state} of this config: --resume to complete "
@@ -67,17 +99,36 @@ def prepare(config, resume=False, overwrite=False):
         manifest = new_manifest(config)
     else:
         manifest["shards"] = valid_shards(run_dir, manifest)
-        for stale in glob.glob(os.path.join(run_dir, "*", "*.tmp-*")):
-            os.remove(stale)
+    for folder, _, names in os.walk(run_dir):      # a killed run's unpublished files
+        for name in names:
+            if is_temporary(name):
+                os.remove(os.path.join(folder, name))
     write_manifest(run_dir, manifest)
-    todo = [k for k in range(shard_count(config)) if f"{k:06d}" not in manifest["shards"]]
+    done = set(manifest["shards"])
+    todo = (k for k in range(shard_count(config)) if f"{k:06d}" not in done)
     return manifest, todo
 
 
+def _refusal(run_dir, manifest, config):
+    """Why a run folder's manifest is not this config's: the rule set, or the config."""
+    then = manifest.get("rule_set") or {"data_sha256": manifest.get("data_sha256")}
+    now = config.rule_set()
+    if then.get("data_sha256") != now["data_sha256"]:
+        return (f"{run_dir} was played with other game data (scythe_sim/data/*.toml changed since): "
+                "finish it with the version that started it, or --overwrite to play it again")
+    if then.get("scythe_sim", now["scythe_sim"]) != now["scythe_sim"]:
+        return (f"{run_dir} was played by scythe-sim {then['scythe_sim']} (this is {now['scythe_sim']}): "
+                "finish it with that version, or --overwrite to play it again")
+    return (f"{run_dir} holds results of another config: use another run name, or "
+            "--overwrite to replace them")
+
+
 def execute(config, workers=1, backend="local", scheduler=None, resume=False, overwrite=False,
-            progress=None, verbose=False):
-    """Play every missing shard; `progress(games_done, games_total)` is called as shards land;
-    the run's log goes to RUN_DIR/run.log (and stderr when verbose; runlog.py)."""
+            progress=None, warm=None, verbose=False):
+    """Play every missing shard; `progress(games_done, games_total)` is called as shards land.
+    The kernel is compiled (or loaded) where the games are played before the clock starts,
+    through `warm(callable)` when given (the CLI shows the compile): games/s counts games only.
+    The run's log goes to RUN_DIR/run.log (and stderr when verbose; runlog.py)."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not isinstance(workers, int) or workers < 1:
@@ -85,17 +136,21 @@ def execute(config, workers=1, backend="local", scheduler=None, resume=False, ov
     if scheduler and backend != "dask":
         raise ConfigError("a scheduler address needs the dask backend (--backend dask)")
     # connect first: an unreachable scheduler must fail before anything is written
-    submit_all, close = _dask_shards(scheduler, workers) if backend == "dask" else (_local_shards(workers), None)
+    if backend == "dask":
+        submit_all, warm_workers, close = _dask_shards(scheduler, workers)
+    else:
+        submit_all, warm_workers, close = _local_shards(workers), (lambda spec: spec.warm()), None
     try:
         with run_log(str(config.run_dir()), verbose):
-            return _execute(config, submit_all, resume, overwrite, progress)
+            manifest, todo = prepare(config, resume, overwrite)
+            (warm or (lambda w: w()))(lambda: warm_workers(config.spec))
+            return _execute(config, manifest, todo, submit_all, progress)
     finally:
         if close is not None:
             close()
 
 
-def _execute(config, submit_all, resume, overwrite, progress):
-    manifest, todo = prepare(config, resume, overwrite)
+def _execute(config, manifest, todo, submit_all, progress):
     run_dir = str(config.run_dir())
     done = sum(e["games"] for e in manifest["shards"].values())
     log.info("run %s: %d games, %d shard(s) to play, %d game(s) already done", config.name, config.games,
@@ -118,37 +173,50 @@ def _execute(config, submit_all, resume, overwrite, progress):
     return RunResult(run_dir, manifest, time.perf_counter() - start, played)
 
 
+def _windowed(submit, todo, window, wait=concurrent.futures.wait):
+    """Results of submit(shard) for every shard of the (lazy) todo, as they finish, with at
+    most `window` in flight: a run of 10^12 games never lists its shards in memory."""
+    pending = set()
+    for shard in todo:
+        pending.add(submit(shard))
+        if len(pending) >= window:
+            finished, pending = wait(pending, return_when="FIRST_COMPLETED")
+            yield from (f.result() for f in finished)
+    while pending:
+        finished, pending = wait(pending, return_when="FIRST_COMPLETED")
+        yield from (f.result() for f in finished)
+
+
 # --- local backend ------------------------------------------------------------------------
 def _local_shards(workers):
     def submit_all(config, run_dir, todo):
-        if workers == 1 or len(todo) <= 1:
+        if workers == 1:
             for shard in todo:
                 yield run_shard(config, run_dir, shard)
             return
         with forked_pool(workers, config.spec.warm) as pool:
-            futures = [pool.submit(run_shard, config, run_dir, shard) for shard in todo]
             try:
-                for future in concurrent.futures.as_completed(futures):
-                    yield future.result()
+                yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard),
+                                     todo, 2 * workers)
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                stop_pool(pool)     # an error, Ctrl-C or SIGTERM: no worker plays on
                 raise
     return submit_all
 
 
 # --- Dask backend -------------------------------------------------------------------------
 def _dask_shards(scheduler, workers):
-    """(submit_all, close) on a connected Dask client: the given scheduler, or a local
-    cluster of `workers` single-threaded worker processes."""
+    """(submit_all, warm_workers, close) on a connected Dask client: the given scheduler, or
+    a local cluster of `workers` single-threaded worker processes."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster, wait
     except ImportError:
         raise ConfigError("the dask backend needs dask[distributed]: pip install 'scythe-sim[dask]'") from None
     cluster = None
     if scheduler:
+        check_scheduler(scheduler, CONNECT_TIMEOUT)
         try:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
@@ -157,14 +225,18 @@ def _dask_shards(scheduler, workers):
         client = Client(cluster)
 
     def submit_all(config, run_dir, todo):
-        futures = [client.submit(run_shard, config, os.path.abspath(run_dir), shard, pure=False)
-                   for shard in todo]
-        for future in as_completed(futures):
-            yield future.result()
+        run_dir = os.path.abspath(run_dir)
+        window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
+        yield from _windowed(lambda shard: client.submit(run_shard, config, run_dir, shard, pure=False),
+                             todo, window, wait)
+
+    def warm_workers(spec):
+        if cluster is not None:
+            client.wait_for_workers(workers)
+        client.run(spec.warm)               # every connected worker; later ones warm on their first shard
 
     def close():
         client.close()
         if cluster is not None:
             cluster.close()
-    return submit_all, close
-
+    return submit_all, warm_workers, close

@@ -45,4 +45,5 @@ SPEC = register(GameSpec(
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
+    compiled_package="scythe",
 ))

@@ -170,7 +170,8 @@ def _bench(*args):
     result = CliRunner().invoke(main, ["bench", "--no-compile", "--games", "2", "--repeats", "1",
                                        "--players", "3", *args])
     assert result.exit_code == 0, result.output
-    return result.output.splitlines()
+    assert "timing " in result.stderr and "games of 3 players on one core" in result.stderr  # says what it does
+    return result.stdout.splitlines()
 
 
 def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():

@@ -47,7 +47,23 @@ CASES = [
     ("scheduler without dask", GOOD, ["--scheduler", "tcp://127.0.0.1:1"], "needs the dask backend"),
     ("unreachable scheduler", GOOD, ["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"],
      "cannot reach the Dask scheduler"),
-    ("output is a file", GOOD, ["--out", "FILE"], "cannot write to output folder"),
+    ("output is a file", GOOD, ["--out", "FILE"], "is a file, not a folder"),
+    ("output is a file itself", GOOD, ["--out", "BLOCKER"], "is a file, not a folder"),
+    ("resume with no run", GOOD, ["--resume"], "there is no run at"),
+    ("resume with no run nor config", None, ["--resume"], "there is no run at"),
+    ("players flag not a count", None, ["--players", "three"], "--players 'three'"),
+    ("players flag too many", None, ["--players", "3,6"], "player counts are whole numbers 1..5"),
+    ("rule flag without value", None, ["--rule", "turn_cap"], "give KEY=VALUE"),
+    ("rule flag not a number", None, ["--rule", "turn_cap=high"], "give KEY=VALUE"),
+    ("unknown rule flag", None, ["--rule", "stars_to_win=4"], "unknown rule 'stars_to_win'"),
+    ("factions flag without mats", None, ["--factions", "nordic,saxony"], "--factions and --mats go together"),
+    ("unknown faction flag", None, ["--players", "2", "--factions", "nordic,elves", "--mats",
+                                    "industrial,patriotic"], "unknown 'elves'"),
+    ("unknown strategy flag", None, ["--strategies", "genius"], "unknown 'genius'"),
+    ("strategies and pool flags", None, ["--strategies", "random", "--strategy-pool", "greedy"],
+     "exclude each other"),
+    ("strategy count flag", None, ["--players", "3", "--strategies", "random,greedy"], "give 1"),
+    ("scheduler not an address", None, ["--backend", "dask", "--scheduler", "tcp://nohost"], "is not an address"),
     ("weights not a table", GOOD + '[strategies]\nseats = ["greedy"]\nweights = "w.toml"\n', [],
      "'strategies.weights' must be a table"),
     ("weights unknown strategy", GOOD + _WEIGHTS + 'genius = "w.toml"\n', [], "unknown strategy 'genius'"),
@@ -85,10 +101,10 @@ def test_bad_input_gives_one_line_exit_2_and_writes_nothing(tmp_path, case, text
         if text != "MISSING":
             path.write_text(text)
         cli.append(str(path))
-    if "FILE" in args:
+    if "FILE" in args or "BLOCKER" in args:
         blocker = tmp_path / "blocker"
         blocker.write_text("not a folder")
-        args = [str(blocker / "sub") if a == "FILE" else a for a in args]
+        args = [{"FILE": str(blocker / "sub"), "BLOCKER": str(blocker)}.get(a, a) for a in args]
     else:
         cli += ["--out", str(out_dir)]
     result = CliRunner().invoke(main, cli + args)

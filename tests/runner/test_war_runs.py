@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cli.main import main
 from scythe_sim.runner.config import load_config, parse_config
 from scythe_sim.runner.run import execute
-from tests.runner.test_runner import tables
+from tests.runner.test_runner import rerecord, tables
 
 HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # the columns a variant adds (null where it is not played), and the run labels
@@ -115,5 +115,6 @@ def test_replay_of_a_war_game_checks_the_standard_score_and_the_war_winner(run_d
     stored = pl.read_parquet(path)
     stored.with_columns(pl.when(pl.col("game") == game).then(~pl.col("war_winner"))
                         .otherwise(pl.col("war_winner")).alias("war_winner")).write_parquet(path)
+    rerecord(path)
     out = CliRunner().invoke(main, ["replay", run_dirs[1], "--game", str(game), "--quiet"])
     assert out.exit_code == 1 and "war_winner" in out.output
