@@ -154,7 +154,7 @@ def _execute(config, manifest, todo, submit_all, progress):
     run_dir = str(config.run_dir())
     done = sum(e["games"] for e in manifest["shards"].values())
     log.info("run %s: %d games, %d shard(s) to play, %d game(s) already done", config.name, config.games,
-             len(todo), done)
+             shard_count(config) - len(manifest["shards"]), done)
     if progress:
         progress(done, config.games)
     start, played = time.perf_counter(), 0
