@@ -32,17 +32,21 @@ def main():
 
 @main.command()
 @click.option("--seed", type=int, default=0, show_default=True, help="Game seed.")
-@click.option("--players", type=int, default=4, show_default=True, help="Number of players (1-5).")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Number of players (1-5; 6-7 deal Albion and Togawa too).")
 @click.option("--factions", multiple=True, help="Factions per seat, e.g. --factions nordic,saxony (default: dealt).")
 @click.option("--mats", multiple=True, help="Player mats per seat, e.g. --mats industrial,patriotic (default: dealt).")
 @click.option("--strategy", "strategies", multiple=True, help="Strategy per seat: random, greedy, economist, rusher, warmonger, objective, automa (default: random).")
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
-def play(seed, players, factions, mats, strategies, quiet):
+@click.option("--expansion", is_flag=True,
+              help="Deal from all seven factions and mats (Invaders from Afar); implied past 5 players.")
+def play(seed, players, factions, mats, strategies, quiet, expansion):
     """Play one game and print it decision by decision, then the score table."""
     from scythe_sim.playthrough import play_through, score_table_lines
 
+    rules = {"expansion_factions": 1} if expansion or players > 5 else None
     game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None,
-                               _split(strategies) or None)
+                               _split(strategies) or None, rules=rules)
     if not quiet:
         click.echo("\n".join(lines))
         click.echo(str(game))

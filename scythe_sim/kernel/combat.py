@@ -7,8 +7,8 @@ strategies see only their own side), then the reveal: the higher total wins, tie
 the attacker; both pay the dialled power; the loser retreats every unit there home.
 """
 from ..compiled.jit import njit
-from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, MINE, N_CARD_VALUES, N_HEX,
-                     PEOPLES_ARMY, SCOUT, STAR_COMBAT)
+from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, LAKE, MINE, N_CARD_VALUES, N_HEX,
+                     PEOPLES_ARMY, RONIN, SCOUT, SHIELD, STAR_COMBAT, SUITON, SWORD)
 from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
@@ -20,7 +20,8 @@ from .board import count_workers, has_ability, note_faction_ability, note_mech_a
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
-from .turn import place_star
+from .tokens import rearm_trap
+from .turn import gain_power, place_star
 
 
 @njit
@@ -149,15 +150,35 @@ def before_combat_from(s, t, a, b, loc, stream):
     if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] != 0 or s.struct_loc[a, MINE] == loc):
         _lose_power(s, b, 2)
         note_mech_ability(s, a, DISARM)
+    _invaders_before_combat(s, t, a, b, loc)
+
+
+@njit
+def _invaders_before_combat(s, t, a, b, loc):
+    """Albion's Sword (attacking: the defender loses 2 power) and Shield (defending: gain 2
+    power); Togawa's Ronin (exactly one character or mech and no worker there: gain 2
+    power, always taken since it costs nothing)."""
+    attacking = a == s.game[G_ACTIVE]
+    if attacking and has_ability(s, t, a, SWORD):
+        _lose_power(s, b, 2)
+        note_mech_ability(s, a, SWORD)
+    if not attacking and has_ability(s, t, a, SHIELD):
+        gain_power(s, t, a, 2)
+        note_mech_ability(s, a, SHIELD)
+    if has_ability(s, t, a, RONIN) and combat_units(s, a, loc) == 1 and count_workers(s, a, loc) == 0:
+        gain_power(s, t, a, 2)
+        note_mech_ability(s, a, RONIN)
 
 
 @njit
 def card_allowance(s, t, p, loc):
     """Combat cards p may add: one per own character/mech there, +1 with People's Army
-    when one of p's workers is there too."""
+    when one of p's workers is there too, +1 with Suiton on a lake."""
     n = combat_units(s, p, loc)
     if has_ability(s, t, p, PEOPLES_ARMY) and count_workers(s, p, loc) > 0:
         n += 1
+    if has_ability(s, t, p, SUITON) and loc < N_HEX and t.terrain[loc] == LAKE:
+        n += 1   # Suiton: one more card in a fight on a lake
     return n
 
 
@@ -170,6 +191,8 @@ def set_dial(s, t, v):
     s.game[G_CARDS_LEFT] = card_allowance(s, t, d, loc)
     if has_ability(s, t, d, PEOPLES_ARMY) and count_workers(s, d, loc) > 0:
         note_mech_ability(s, d, PEOPLES_ARMY)
+    if has_ability(s, t, d, SUITON) and loc < N_HEX and t.terrain[loc] == LAKE:
+        note_mech_ability(s, d, SUITON)
     s.game[G_PHASE] = PH_COMBAT_CARDS
 
 
@@ -213,6 +236,8 @@ def resolve_combat(s, t):
         note_mech_ability(s, p, CAMARADERIE)
     if revealed > 0:
         draw_card(s, loser)
+    if winner == p:
+        rearm_trap(s, t, p, loc)   # Shinobi: the unit that ended its move there won
     cap = t.rules[R_COMBAT_STAR_CAP]
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
         if s.stars[winner, STAR_COMBAT] >= cap:   # a combat star past the cap

@@ -12,7 +12,7 @@ from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURC
                       G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
@@ -21,6 +21,7 @@ from .factory import legal_factory_bottom, legal_factory_top
 from .gains import legal_free_action, legal_gain_resources
 from .movement import can_start_moving, mover_targets
 from .objectives import legal_reveals
+from .tokens import legal_place_token
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
 from .war.legal import is_war_phase, legal_war
@@ -75,6 +76,8 @@ def legal_actions(s, t, out, buf):
     if phase == PH_END_TURN:
         n = legal_reveals(s, t, p, out, 0, True)
         return emit(out, n, A_SKIP, 0, 0, 0)
+    if phase == PH_PLACE_TOKEN:
+        return legal_place_token(s, t, p, out)
     if phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS:
         return legal_combat(s, t, out)
     if is_war_phase(phase):
