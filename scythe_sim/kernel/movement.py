@@ -278,8 +278,12 @@ def _note_step_abilities(s, t, p, u, frm, dest):
     if dest >= N_HEX:
         note_mech_ability(s, p, WAYFARE)
     elif t.terrain[dest] == LAKE:
-        lake_step = t.edge[frm, dest] != 0 and has_ability(s, t, p, SEAWORTHY)
-        note_mech_ability(s, p, SEAWORTHY if lake_step else SUBMERGE)
+        if t.edge[frm, dest] != 0 and has_ability(s, t, p, SEAWORTHY):
+            note_mech_ability(s, p, SEAWORTHY)
+        elif has_ability(s, t, p, SUBMERGE) or not has_ability(s, t, p, SUITON):
+            note_mech_ability(s, p, SUBMERGE)
+        else:
+            note_mech_ability(s, p, SUITON)
     elif frm < N_HEX and _is_tunnel_for(s, t, p, frm) and _is_tunnel_for(s, t, p, dest):
         return
     elif t.edge[frm, dest] == 2:
