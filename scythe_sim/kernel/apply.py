@@ -15,12 +15,14 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       A_TRADE_RESOURCES, A_UPGRADE, A_NO_BENEFIT, ERR_UNKNOWN_KIND, G_ACTIVE,
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
                       PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
-                      A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0)
+                      A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
+                      G_DEFENDER, PH_ARTILLERY)
 from ..enums import TOKEN_FLAG, TOKEN_TRAP0
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
-from .combat import add_card, end_cards, next_combat, opponent_in_combat, set_dial, start_combat
+from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, next_combat,
+                     opponent_in_combat, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
 from .objectives import close_turn, reveal_objective
@@ -49,6 +51,12 @@ def apply_action(s, t, kind, a0, a1, a2):
             end_turn(s, t)
         elif s.game[G_PHASE] == PH_PLACE_TOKEN:
             after_combats(s, t, p)
+        elif s.game[G_PHASE] == PH_ARTILLERY:
+            go_on_before_combat(s, t)
+    elif kind == A_ARTILLERY:
+        d = s.game[G_DECIDER]
+        fire_artillery(s, d, s.game[G_DEFENDER] if d == p else p)
+        go_on_before_combat(s, t)
     elif kind == A_PLACE_FLAG or kind == A_PLACE_TRAP:
         place_token(s, p, TOKEN_FLAG if kind == A_PLACE_FLAG else TOKEN_TRAP0 + a0)
         after_combats(s, t, p)
