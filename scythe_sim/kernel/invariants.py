@@ -5,7 +5,7 @@ from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CAR
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                      N_TOKEN_KINDS, N_TRAP_PENALTIES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE,
                      SUBMERGE, SUITON, TOKEN_NONE, TOKEN_TRAP0, WAYFARE)
-from ..layout import (ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
+from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
                       G_N_PLAYERS, G_PHASE, MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER,
                       P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
@@ -198,7 +198,9 @@ def _check_units(s, t, p):
             return 5
         ter = t.terrain[loc]
         if u >= UNIT_WORKER0:
-            if ter == LAKE or (ter == HOME and loc != own_home):
+            carried = (s.game[G_ACTIVE] == p and s.game[G_PHASE] == PH_MOVE_STEP
+                       and (s.game[G_CARGO_MASK] >> u) & 1)   # passing a lake or home base
+            if (ter == LAKE or (ter == HOME and loc != own_home)) and not carried:
                 return 7
         else:
             if ter == LAKE and not lake_unit_ok:

@@ -19,7 +19,7 @@ from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
 from .factory import legal_factory_bottom, legal_factory_top
 from .gains import legal_free_action, legal_gain_resources
-from .movement import can_start_moving, mover_targets
+from .movement import can_start_moving, carrying, mover_targets, no_cargo_end
 from .objectives import legal_reveals
 from .tokens import legal_place_token
 from .top import emit, legal_produce, legal_top, legal_trade_hex
@@ -131,13 +131,14 @@ def _legal_move_step(s, t, p, out, buf):
                 for k in range(1, s.game[G_CARGO_RES0 + r] + 1):
                     n = emit(out, n, A_DROP_RESOURCE, r, k, 0)
     if u != 0 and u < UNIT_WORKER0:
-        n = _legal_worker_cargo(s, p, loc, here, out, n)
-    n = emit(out, n, A_STOP, 0, 0, 0)
+        n = _legal_worker_cargo(s, t, p, loc, here, out, n)
+    if not (carrying(s) and no_cargo_end(t, loc)):   # cargo is never left on a lake or home base
+        n = emit(out, n, A_STOP, 0, 0, 0)
     return n
 
 
 @njit
-def _legal_worker_cargo(s, p, loc, here, out, n):
+def _legal_worker_cargo(s, t, p, loc, here, out, n):
     """A mech picks up or drops workers (one row per interchangeable group)."""
     cargo = s.game[G_CARGO_MASK]
     moved = s.game[G_MOVED_MASK]
@@ -148,7 +149,7 @@ def _legal_worker_cargo(s, p, loc, here, out, n):
             continue
         status = 1 << ((moved >> w) & 1)
         if (cargo >> w) & 1:
-            if not (here >> 4) & 1 and not listed_drop & status and loc < N_HEX:
+            if not (here >> 4) & 1 and not listed_drop & status and loc < N_HEX and t.terrain[loc] != LAKE:
                 n = emit(out, n, A_DROP_WORKER, w, 0, 0)
                 listed_drop |= status
         elif not (here >> 12) & 1 and not listed_pick & status:

@@ -9,7 +9,8 @@ retreat home, the mover loses a popularity each), or an encounter token (charact
 from ..compiled.jit import njit, njit_inline
 from ..enums import (BURROW, FARM, FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES,
                      RALLY, RIVERWALK, SEAWORTHY, SHINOBI, SPEED, SUBMERGE, SUITON, SWIM, TOKA,
-                     TOKEN_FLAG, TOKEN_NONE, TOWNSHIP, UNDERPASS, VILLAGE, WAYFARE)
+                     TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TOWNSHIP, UNDERPASS,
+                     VILLAGE, WAYFARE)
 from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
                       G_STEPS_TAKEN, G_TOKA_USED, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
@@ -195,18 +196,37 @@ def carrying(s):
 
 @njit
 def mover_targets(s, t, p, out):
-    """Steps open to the current mover: cargo never goes onto a lake or a home base."""
+    """Steps open to the current mover. With cargo it crosses lakes and home bases
+    wherever it could go empty, but never ends its move there (nothing is left on a
+    lake or a home base): it enters one only with a step to spare and where nothing
+    stops it (from a lake or a home base some land is always one step away)."""
     u = s.game[G_MOVER]
     n = step_targets(s, t, p, u, s.unit_loc[p, u], out)
     if not carrying(s):
         return n
     m = 0
     for i in range(n):
-        ter = t.terrain[out[i]]
-        if ter != LAKE and ter != HOME:
+        if not no_cargo_end(t, out[i]) or (s.game[G_STEPS_LEFT] >= 2 and not _stops_there(s, p, u, out[i])):
             out[m] = out[i]
             m += 1
     return m
+
+
+@njit
+def no_cargo_end(t, loc):
+    """Cargo may pass a lake or a home base but not be left there."""
+    return t.terrain[loc] == LAKE or t.terrain[loc] == HOME
+
+
+@njit
+def _stops_there(s, p, u, loc):
+    """Entering loc would end the mover's movement (enemy units, an encounter for the
+    character, an opponent's armed Trap)."""
+    if loc >= N_HEX:
+        return False
+    if enemy_presence(s, p, loc) != 0 or (u == UNIT_CHARACTER and s.encounter_token[loc] != 0):
+        return True
+    return s.token_owner[loc] != p and TOKEN_TRAP0 <= s.token_kind[loc] < TOKEN_DISARMED0
 
 
 @njit
