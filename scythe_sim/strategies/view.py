@@ -80,7 +80,9 @@ def skip_row(n):
     """The row that declines or closes a decision, among n rows: Skip (top action:
     kernel/top.py legal_top, kernel/factory.py legal_factory_top; bottom action:
     legal_bottom, legal_factory_bottom; end of turn: kernel/legal.py legal_actions),
-    End moves (legal.py _legal_move_unit), Stop (legal.py _legal_move_step) and End
+    End moves (legal.py _legal_move_unit), Stop (legal.py _legal_move_step; none is
+    offered to a mover on a lake or a home base with cargo, whose last row then steps
+    on or picks up more, so skip_row goes on moving) and End
     cards (kernel/combat.py legal_combat). Each emits it last, except that reveal rows
     follow it in the section and bottom decisions (legal.py legal_actions appends
     objectives.py legal_reveals): a strategy takes a reveal row before it asks."""
