@@ -54,7 +54,8 @@ def main():
 
 @main.command()
 @click.option("--seed", type=int, default=0, show_default=True, help="Game seed (0 to 2^64-1).")
-@click.option("--players", type=int, default=4, show_default=True, help="Number of players (1-5).")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Number of players (1-5; 6-7 deal Albion and Togawa too).")
 @click.option("--factions", multiple=True, help="Factions per seat, e.g. --factions nordic,saxony (default: dealt).")
 @click.option("--mats", multiple=True, help="Player mats per seat, e.g. --mats industrial,patriotic (default: dealt).")
 @click.option("--strategies", "strategies", multiple=True, metavar="NAME[,NAME...]",
@@ -64,7 +65,9 @@ def main():
 @click.option("--mix", default="default", show_default=True, metavar="NAME",
               help="Strategy mix the seats are drawn from when --strategies is not given.")
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
-def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
+@click.option("--expansion", is_flag=True,
+              help="Deal from all seven factions and mats (Invaders from Afar); implied past 5 players.")
+def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion):
     """Play one game and print it decision by decision, then the score table.
 
     \b
@@ -73,8 +76,10 @@ def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet):
     """
     from scythe_sim.playthrough import mix_seats, play_through, score_table_lines
 
+    rules = {"expansion_factions": 1} if expansion or players > 5 else None
     names = _split(strategies + strategy_alias) or mix_seats(mix, seed, players)
-    game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None, names)
+    game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None, names,
+                               rules=rules)
     if not quiet:
         click.echo("\n".join(lines))
         click.echo(str(game))

@@ -2,7 +2,7 @@
 from .enums import (BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE,
                     CUBE_POPULARITY, CUBE_POWER, FACTIONS, FACTORY_SECTION, MECH_ABILITIES,
                     ONE_TIME_BONUSES, RESOURCES, STRUCTURES, TECH_CUBES, TERRAINS, TOP_ACTIONS,
-                    hex_name)
+                    TRAP_PENALTIES, hex_name)
 from .cardtext import OPTION_LETTERS, objective_name, option_text
 from .tables import R_WAR_POWER_FACTOR, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS
 from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
@@ -18,7 +18,8 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE,
                      A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP,
                      A_WAR_SWAP, G_COMBAT_HEX, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
-                     PH_FREE_ACTION, PH_TOP, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
+                     PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP, A_PLACE_FLAG, A_PLACE_TRAP,
+                     A_ARTILLERY, PH_ARTILLERY, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                      P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
                      UNIT_MECH0, UNIT_WORKER0)
 
@@ -72,6 +73,10 @@ def describe(state, tables, row) -> str:
         phase = state.game[G_PHASE]
         if phase == PH_END_TURN:
             return "end the turn"
+        if phase == PH_PLACE_TOKEN:
+            return "place no faction token"
+        if phase == PH_ARTILLERY:
+            return f"{FACTIONS[faction]} does not use Artillery"
         return "skip the top action" if phase == PH_TOP else "skip the bottom action"
     if kind in _CARD_KINDS:
         return _describe_card(state, tables, p, kind, a0, a1)
@@ -132,6 +137,12 @@ def describe(state, tables, row) -> str:
         return "take no benefit"
     if kind == A_FIGHT:
         return f"fight on {hex_name(a0)}"
+    if kind == A_ARTILLERY:
+        return f"{FACTIONS[faction]} pays 1 power for Artillery: the opponent loses 2"
+    if kind == A_PLACE_FLAG:
+        return f"place a Flag on {hex_name(int(state.unit_loc[p, _CHAR]))}"
+    if kind == A_PLACE_TRAP:
+        return f"place an armed Trap ({TRAP_PENALTIES[a0]}) on {hex_name(int(state.unit_loc[p, _CHAR]))}"
     if kind == A_DIAL:
         return f"{FACTIONS[faction]} dials {a0} power"
     if kind == A_COMBAT_CARD:

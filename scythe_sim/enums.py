@@ -68,6 +68,19 @@ MECH_ABILITIES = (
  TOKA, SUITON, RONIN, SHINOBI) = range(len(MECH_ABILITIES))
 N_MECH_ABILITIES = len(MECH_ABILITIES)
 
+# --- Faction tokens (Invaders from Afar): Albion's Flags, Togawa's Traps ------------
+# State.token_kind[loc] holds one of these (one faction token per territory); the owner is
+# in State.token_owner[loc]. A Trap is one of four tokens, each with its own penalty;
+# TOKEN_TRAP0 + penalty is that Trap armed, TOKEN_DISARMED0 + penalty the same Trap flipped.
+TRAP_PENALTIES = ("popularity", "power", "coins", "combat_cards")
+TRAP_POPULARITY, TRAP_POWER, TRAP_COINS, TRAP_CARDS = range(len(TRAP_PENALTIES))
+N_TRAP_PENALTIES = len(TRAP_PENALTIES)
+TOKEN_NONE = 0
+TOKEN_FLAG = 1
+TOKEN_TRAP0 = 2
+TOKEN_DISARMED0 = TOKEN_TRAP0 + N_TRAP_PENALTIES
+N_TOKEN_KINDS = TOKEN_DISARMED0 + N_TRAP_PENALTIES
+
 # --- Stars (kinds of the triumph track) -------------------------------------------
 STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers",
               "objective", "combat", "popularity", "power")

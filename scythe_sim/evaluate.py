@@ -39,6 +39,8 @@ SCRIPTED = tuple(s for s in STRATEGIES if s != "random")
 MIX = "default"
 CHALLENGER = "greedy"          # the default strategy, measured against ...
 BASELINE = "greedy1"           # ... the frozen planner it started from
+BASE_MAX_PLAYERS = 5           # past this, the runs deal Albion and Togawa (6-7 players need them)
+MANY_PLAYERS_RULES = {"expansion_factions": 1}
 # the targets of the strategy issue
 WIN_VS_RANDOM = 0.95           # each scripted strategy's win rate in one seat vs random seats
 WIN_VS_BASELINE = 0.40         # CHALLENGER's win rate in one seat vs BASELINE seats (point estimate)
@@ -65,7 +67,8 @@ ABILITY_EXCEPTIONS: dict = {
 def block_configs(games: int, players: int, seed: int, params) -> list:
     """[(section, strategy name or None, RunConfig), ...]: every line-up as a run of
     `games` games on the same root seed (so game i of every block has the same seed)."""
-    base = {"name": "evaluate", "games": games, "seed": seed, "players": players}
+    base = {"name": "evaluate", "games": games, "seed": seed, "players": players,
+            **({"rules": dict(MANY_PLAYERS_RULES)} if players > BASE_MAX_PLAYERS else {})}
     out = []
     for name in SCRIPTED:       # one seat plays it (seat i % players), random elsewhere
         lineups = [[name if s == k else "random" for s in range(players)] for k in range(players)]
@@ -147,7 +150,7 @@ def evaluate(games=200, players=4, seed=1, workers=1, params=None) -> Report:
     """Play every line-up (`games` games each) and measure them against the targets."""
     from .strategies.weights import load_params
 
-    top = lineup().max_players
+    top = lineup(MANY_PLAYERS_RULES).max_players
     for value, key, lo, hi in ((games, "--games", 1, 10 ** 8), (players, "--players", 2, top),
                                (workers, "--workers", 1, 1024)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:

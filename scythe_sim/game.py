@@ -26,7 +26,8 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
                      SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0, G_WAR_STAGE,
                      WAR_STAGE_MOBILIZATION)
-from .enums import N_LOC, STRUCTURE_BONUS_TILES
+from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
+                    TRAP_PENALTIES)
 from .position import dict_to_state, state_to_dict
 from .strategies.workspace import new_workspace, start_game
 from .lineup import check_players, check_setup, lineup
@@ -235,6 +236,19 @@ class Game:
                 f"{where}>")
 
 
+def _faction_token_text(s, loc):
+    """' flag:<faction>', ' trap:<faction>:<penalty>' (armed) or ' trap:...:<penalty>:disarmed'."""
+    kind = int(s.token_kind[loc])
+    if kind == TOKEN_NONE:
+        return ""
+    owner = FACTIONS[s.player[s.token_owner[loc], P_FACTION]]
+    if kind == TOKEN_FLAG:
+        return f" flag:{owner}"
+    armed = kind < TOKEN_DISARMED0
+    penalty = TRAP_PENALTIES[kind - (TOKEN_TRAP0 if armed else TOKEN_DISARMED0)]
+    return f" trap:{owner}:{penalty}" + ("" if armed else ":disarmed")
+
+
 def render_board(s, t):
     """A text view: the game line, a row per player, and every occupied territory (C the
     character, M: a mech, W workers, D All Out War's divisions)."""
@@ -273,7 +287,9 @@ def render_board(s, t):
         res = " ".join(f"{int(s.hex_res[loc, r])} {RESOURCES[r]}" for r in range(len(RESOURCES))
                        if s.hex_res[loc, r])
         token = " encounter" if loc < N_HEX and s.encounter_token[loc] else ""
-        if parts or res:
+        faction_token = _faction_token_text(s, loc)
+        token += faction_token
+        if parts or res or faction_token:
             terrain = TERRAINS[t.terrain[loc]]
             lines.append(f"  {hex_name(loc):13} {terrain:8} {' '.join(parts)}"
                          f"{'  | ' + res if res else ''}{token}")

@@ -132,6 +132,10 @@ GAME_FIELDS = (
     "war_cargo",       # Move: divisions the moving mech carries
     "war_combats",     # war combats fought
     "war_atk_mech",    # Combat: 1 when the attacker has a mech in the fight (ties go to the attacker)
+    # --- Invaders from Afar (kernel/tokens.py; 0 and unread without Albion and Togawa)
+    "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
+    "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
+    "before_step",     # Combat: abilities before the fight done so far (BEFORE_* stage)
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -143,7 +147,10 @@ GAME_FIELDS = (
  G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH) = range(len(GAME_FIELDS))
+ G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP) = range(len(GAME_FIELDS))
+# G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
+(BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
+ BEFORE_DONE) = range(5)
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 # G_ERROR codes: apply_action met a kind, or legal_actions a phase, that no branch routes.
@@ -168,13 +175,20 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "encounter", "gain_resources", "free_action", "factory_pick", "end_turn",
           # All Out War (kernel/war/)
           "war_swap", "war_deploy", "war_mech", "war_action", "war_place", "war_move",
-          "war_mech_step", "war_dial", "war_cards", "war_retreat")
+          "war_mech_step", "war_dial", "war_cards", "war_retreat",
+          # Invaders from Afar (kernel/tokens.py)
+          "place_token",
+          "artillery")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
  PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
  PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
- PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT) = range(len(PHASES))
+ PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
+ PH_PLACE_TOKEN, PH_ARTILLERY) = range(len(PHASES))
+# PH_ARTILLERY: before a fight, a side with Artillery may pay 1 power (the opponent loses 2).
+# PH_PLACE_TOKEN: after the character's movement and its combat and encounter, Albion may
+# place a Flag (Exalt) or Togawa a Trap (Maifuku) on the character's territory.
 # PH_WAR_SWAP: a giver picks which of the receiver's territories it takes for one handed over;
 # PH_WAR_DEPLOY: a deployment turn places divisions from the deployment pool (war_place_left);
 # PH_WAR_MECH: a mech goes from the home base onto a controlled territory; PH_WAR_ACTION: the
@@ -287,6 +301,10 @@ ACTION_KINDS = (
     "war_end_cards",      # add no more combat cards this round
     "war_fight_on",       # attacker: fight another round
     "war_retreat",        # attacker: retreat where it came from
+    # Invaders from Afar (kernel/tokens.py)
+    "place_flag",         # Exalt: a Flag on the character's territory
+    "place_trap",         # Maifuku: a0 = penalty (TRAP_PENALTIES) of the armed Trap placed there
+    "artillery",          # before a fight: pay 1 power, the opponent loses 2 (the Skip declines)
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -298,7 +316,7 @@ ACTION_KINDS = (
  A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE,
  A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_SELECT_MECH, A_WAR_LOAD, A_WAR_STEP,
  A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
- A_WAR_RETREAT) = range(len(ACTION_KINDS))
+ A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
@@ -374,6 +392,10 @@ STATE_FIELDS = (
                "scratch: a statistic of the game played so far, read by the results only; "
                "a position starts it at 0 and no rule depends on it",
                "USE_* uses of each faction and mech ability per player"),
+    StateField("token_kind", (N_LOC,), np.int64, 0,
+               "board.tokens", "TOKEN_* faction token on each location (Flag, armed or disarmed Trap)"),
+    StateField("token_owner", (N_LOC,), np.int64, -1,
+               "board.tokens", "player owning the faction token on each location, -1 none"),
     # All Out War: blank (and never copied by copy_into) until a war starts
     StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int64, 0,
                "war.players", "W_* per-player war values"),

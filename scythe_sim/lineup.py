@@ -5,9 +5,10 @@ The API (`Game.new` through `game.resolve_setup`), the CLI, the run configs, the
 plans and `evaluate` ask this module; the kernel deals from the same answer, put into
 the tables as 0/1 masks (`fac_dealable`, `mat_dealable`, built by `dealable_masks`).
 
-Today: the base factions and mats, or with the house rule `expansion_factions = 1` every
-mat and every faction whose rules the kernel plays. Albion and Togawa are refused
-everywhere until their abilities are played: `NOT_PLAYED` is the one place saying so.
+The base factions and mats, or with the house rule `expansion_factions = 1` all seven
+factions (Albion and Togawa of Invaders from Afar included) and all seven mats, so 1 to 7
+players. `NOT_PLAYED` names factions whose rules the kernel does not play (none today):
+the one place a faction would be refused.
 """
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ import dataclasses
 
 import numpy as np
 
-from .enums import ALBION, FACTIONS, MATS, TOGAWA
+from .enums import FACTIONS, MATS
 from .errors import ConfigError
 
-NOT_PLAYED = frozenset({ALBION, TOGAWA})   # factions whose abilities are not in the kernel yet
+NOT_PLAYED = frozenset()   # factions whose abilities are not in the kernel (none since issue 19)
 MIN_PLAYERS = 1
 
 
@@ -63,8 +64,8 @@ def check_players(players, line: Lineup, what="players"):
     """A ConfigError unless `players` is a whole number in the line-up's range."""
     lo, hi = line.min_players, line.max_players
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not lo <= players <= hi:
-        raise ConfigError(f"{what} must be {lo} to {hi} (got {players!r}); 6-7 players need "
-                          "Albion and Togawa, whose abilities are not played yet")
+        more = "" if hi >= 7 else "; 6-7 players need Albion and Togawa: set the house rule expansion_factions = 1"
+        raise ConfigError(f"{what} must be {lo} to {hi} (got {players!r}){more}")
 
 
 def check_setup(players, factions=(), mats=(), rules=None, tables=None) -> Lineup:

@@ -9,7 +9,8 @@ import numpy as np
 from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
-                    TECH_CUBES, hex_name, parse_loc)
+                    TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
+                    TRAP_PENALTIES, hex_name, parse_loc)
 from .codec import mech_name
 from .errors import PositionError
 from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
@@ -69,12 +70,29 @@ def state_to_dict(state, tables) -> dict:
         "board": {"resources": resources,
                   "encounter_tokens": [hex_name(loc) for loc in range(N_HEX) if state.encounter_token[loc]],
                   "factory_cards": _numbers(state.game[G_FACTORY_POOL], N_FACTORY_CARDS),
-                  "encounter_cards_drawn": _numbers(state.game[G_ENC_USED], N_ENCOUNTER_CARDS)},
+                  "encounter_cards_drawn": _numbers(state.game[G_ENC_USED], N_ENCOUNTER_CARDS),
+                  **_tokens_to_dict(state)},
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
         "game": game,
         "rng": [[str(int(w)) for w in row] for row in state.rng],
         **({"war": _war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
     }
+
+
+def _tokens_to_dict(state):
+    """board.tokens (Invaders from Afar Flags and Traps), written only when some lie out."""
+    tokens = {}
+    for loc in range(N_HEX):
+        kind = int(state.token_kind[loc])
+        if kind == TOKEN_NONE:
+            continue
+        entry = {"owner": int(state.token_owner[loc]), "token": "flag" if kind == TOKEN_FLAG else "trap"}
+        if kind != TOKEN_FLAG:
+            armed = kind < TOKEN_DISARMED0
+            entry["penalty"] = TRAP_PENALTIES[kind - (TOKEN_TRAP0 if armed else TOKEN_DISARMED0)]
+            entry["armed"] = armed
+        tokens[hex_name(loc)] = entry
+    return {"tokens": tokens} if tokens else {}
 
 
 def _war_to_dict(state, n):
@@ -342,8 +360,30 @@ def _pieces_from_dict(s, tables, p, faction, entry, where):
         s.struct_loc[p, STRUCTURES.index(name)] = _loc(loc, f"{where}.structures.{name}")
 
 
+def _tokens_from_dict(s, tokens, n):
+    if not isinstance(tokens, dict):
+        raise PositionError("board.tokens: give {territory: {owner, token, penalty, armed}}")
+    for name, entry in tokens.items():
+        where = f"board.tokens.{name}"
+        loc = _loc(name, "board.tokens")
+        if loc >= N_HEX or not isinstance(entry, dict):
+            raise PositionError(f"{where}: give a territory T01..T47 and an object")
+        _no_unknown(entry, {"owner", "token", "penalty", "armed"}, where)
+        s.token_owner[loc] = _int(entry.get("owner"), f"{where}.owner", 0, n - 1)
+        if _name(entry.get("token"), ("flag", "trap"), f"{where}.token") == 0:
+            s.token_kind[loc] = TOKEN_FLAG
+            continue
+        penalty = _name(entry.get("penalty"), TRAP_PENALTIES, f"{where}.penalty")
+        armed = entry.get("armed", True)
+        if not isinstance(armed, bool):
+            raise PositionError(f"{where}.armed: give true or false")
+        s.token_kind[loc] = (TOKEN_TRAP0 if armed else TOKEN_DISARMED0) + penalty
+
+
 def _board_from_dict(s, board):
-    _no_unknown(board, {"resources", "encounter_tokens", "factory_cards", "encounter_cards_drawn"}, "board")
+    _no_unknown(board, {"resources", "encounter_tokens", "factory_cards", "encounter_cards_drawn", "tokens"},
+                "board")
+    _tokens_from_dict(s, board.get("tokens", {}), int(s.game[G_N_PLAYERS]))
     s.game[G_FACTORY_POOL] = _mask(board.get("factory_cards", []), N_FACTORY_CARDS, "board.factory_cards")
     s.game[G_ENC_USED] = _mask(board.get("encounter_cards_drawn", []), N_ENCOUNTER_CARDS,
                                "board.encounter_cards_drawn")

@@ -37,7 +37,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     N_ENCOUNTER_OPTIONS, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_LOC, N_MATS,
                     N_MECH_ABILITIES, N_OBJECTIVES, N_SB_TILES, N_SECTIONS, N_TERRAINS,
                     ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
-                    TOP_ACTIONS, hex_name)
+                    TOP_ACTIONS, TRAP_PENALTIES, hex_name)
 from .compiled.records import as_record
 from .errors import ConfigError
 from .lineup import NOT_PLAYED, dealable_masks
@@ -78,6 +78,10 @@ SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
 MAX_WORKERS = 8           # workers per faction (produce_cost has one row per count 0..8)
 TERRAIN_COUNTS = {"mountain": 8, "farm": 7, "village": 9, "forest": 7, "tundra": 8, "lake": 7, "factory": 1}
 N_TUNNELS, N_ENCOUNTERS = 6, 11
+# t.ifa_const: Albion's Flags; the player count from which the 6-7 player replacements
+# apply; coins per controlled encounter territory for Polania's 6-7 player Meander
+IFA_CONSTS = ("flags", "many_players_from", "meander_encounter_coins")
+IFA_FLAGS, IFA_MANY_PLAYERS, IFA_MEANDER_COINS = range(len(IFA_CONSTS))
 
 
 class Tables(NamedTuple):
@@ -106,6 +110,8 @@ class Tables(NamedTuple):
     fac_mechs: np.ndarray        # (N_FACTIONS, 4) int64: MECH_ABILITIES id of mech slot 0..3
     fac_mech_slot: np.ndarray    # (N_FACTIONS, N_MECH_ABILITIES) int64: slot of the mech with that ability, -1 none
     fac_riverwalk: np.ndarray    # (N_FACTIONS, N_TERRAINS) 0/1: Riverwalk may cross onto this terrain
+    trap_loss: np.ndarray        # (N_TRAP_PENALTIES,) int64: what a sprung Trap of each penalty takes
+    ifa_const: np.ndarray        # (N_IFA_CONSTS,) int64: Invaders from Afar numbers, indexed by IFA_*
     mat_top: np.ndarray          # (N_MATS, 4) int64: TOP_ACTIONS id of sections 1..4
     mat_cost: np.ndarray         # (N_MATS, 4) int64: base cost of upgrade/deploy/build/enlist
     mat_min: np.ndarray          # (N_MATS, 4) int64: cost with every bracketed box covered
@@ -267,6 +273,11 @@ def _factions(data: dict) -> dict:
             out["fac_mech_slot"][f, ability] = slot
         for terrain in e["riverwalk"]:
             out["fac_riverwalk"][f, _id(TERRAINS, terrain, where)] = True
+    tokens, many = data["tokens"], data["many_players"]
+    out["trap_loss"] = np.array(_keyed(tokens["trap_loss"], TRAP_PENALTIES, "factions.toml tokens.trap_loss"),
+                                np.int8)
+    out["ifa_const"] = np.array([tokens["flags"], many["from_players"], many["meander_encounter_coins"]],
+                                np.int8)
     for faction, mat in data["banned_pairs"]:
         out["banned"][_id(FACTIONS, faction, "banned_pairs"), _id(MATS, mat, "banned_pairs")] = True
     return out

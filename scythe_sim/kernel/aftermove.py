@@ -3,7 +3,8 @@
 A character that ended its move on an encounter token and is still there after the
 combats takes the encounter: the token is discarded, a card drawn, and the player picks
 one option it can pay (Polania's Meander: up to two different options, the first may
-pay for the second). Gains go onto the character's territory. A character on the
+pay for the second). Gains go onto the character's territory. Then Albion may place a Flag or
+Togawa a Trap on the character's territory (kernel/tokens.py). A character on the
 Factory for the first time, with no Factory card yet, keeps one of the cards there.
 Then the turn goes on: the bottom-row action after a top-row Move, the end of the
 turn after a Factory card's bottom-row Move.
@@ -19,6 +20,7 @@ from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_
 from .board import note_faction_ability
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
 from .objectives import close_turn
+from .tokens import offer_token, token_due
 from .top import emit, start_bottom
 from .turn import check_stars
 
@@ -30,6 +32,8 @@ def after_combats(s, t, p):
     moved = s.game[G_MOVED_MASK] & 1
     if moved and 0 <= loc < N_HEX and s.encounter_token[loc] != 0:
         _start_encounter(s, loc)
+    elif token_due(s, t, p):
+        offer_token(s)
     elif (moved and loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0
           and s.game[G_FACTORY_POOL] != 0):
         s.game[G_PHASE] = PH_FACTORY_PICK

@@ -4,7 +4,7 @@ Every action kind is routed by name; a kind no branch names sets G_ERROR (ERR_UN
 and changes nothing else, so a new kind without its rule shows up as a broken invariant.
 """
 from ..compiled.jit import njit, njit_entry, njit_inline
-from ..enums import FACTORY_SECTION
+from ..enums import FACTORY_SECTION, N_HEX
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
                       A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_ENCOUNTER_OPTION,
                       A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
@@ -14,11 +14,15 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       A_STEP, A_STOP, A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY,
                       A_TRADE_RESOURCES, A_UPGRADE, A_NO_BENEFIT, ERR_UNKNOWN_KIND, G_ACTIVE,
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
-                      PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_TOP)
-from .aftermove import choose_encounter_option, end_encounter, gains_done, take_factory_card
+                      PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
+                      A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
+                      G_DEFENDER, PH_ARTILLERY)
+from ..enums import TOKEN_FLAG, TOKEN_TRAP0
+from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
-from .combat import add_card, end_cards, next_combat, set_dial, start_combat
+from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, next_combat,
+                     opponent_in_combat, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
 from .objectives import close_turn, reveal_objective
@@ -26,6 +30,7 @@ from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, 
                        select_unit, step)
 from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, start_produce,
                   trade_hex, trade_popularity, trade_resources)
+from .tokens import place_token, rearm_trap
 from .turn import check_stars, choose_section, end_turn
 from .war.legal import apply_war, is_war_kind
 
@@ -44,6 +49,17 @@ def apply_action(s, t, kind, a0, a1, a2):
             close_turn(s, t)
         elif s.game[G_PHASE] == PH_END_TURN:
             end_turn(s, t)
+        elif s.game[G_PHASE] == PH_PLACE_TOKEN:
+            after_combats(s, t, p)
+        elif s.game[G_PHASE] == PH_ARTILLERY:
+            go_on_before_combat(s, t)
+    elif kind == A_ARTILLERY:
+        d = s.game[G_DECIDER]
+        fire_artillery(s, d, s.game[G_DEFENDER] if d == p else p)
+        go_on_before_combat(s, t)
+    elif kind == A_PLACE_FLAG or kind == A_PLACE_TRAP:
+        place_token(s, p, TOKEN_FLAG if kind == A_PLACE_FLAG else TOKEN_TRAP0 + a0)
+        after_combats(s, t, p)
     elif kind == A_GAIN_COINS:
         gain_coins(s, t, p)
     elif kind == A_MOVE:
@@ -135,6 +151,10 @@ def _apply_move(s, t, p, kind, a0, a1):
 
 @njit
 def _mover_done(s, t, p):
+    u = s.game[G_MOVER]
+    loc = s.unit_loc[p, u]
+    if u < UNIT_WORKER0 and loc < N_HEX and opponent_in_combat(s, p, loc) < 0:
+        rearm_trap(s, t, p, loc)   # Shinobi (with a fight: after winning it, combat.py)
     finish_mover(s, p)
     if s.game[G_UNITS_LEFT] <= 0:
         end_move(s, t, p)

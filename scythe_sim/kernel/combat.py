@@ -7,20 +7,22 @@ strategies see only their own side), then the reveal: the higher total wins, tie
 the attacker; both pay the dialled power; the loser retreats every unit there home.
 """
 from ..compiled.jit import njit
-from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, MINE, N_CARD_VALUES, N_HEX,
-                     PEOPLES_ARMY, SCOUT, STAR_COMBAT)
-from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
+from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, LAKE, MINE, N_CARD_VALUES, N_HEX,
+                     PEOPLES_ARMY, RONIN, SCOUT, SHIELD, STAR_COMBAT, SUITON, SWORD)
+from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                      PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
+                      PH_COMBAT_HEX, PH_ARTILLERY, BEFORE_ATK_ARTILLERY, BEFORE_DEF_ARTILLERY,
+                      BEFORE_DONE, G_BEFORE_STEP, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .board import count_workers, has_ability, note_faction_ability, note_mech_ability
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
-from .turn import place_star
+from .tokens import rearm_trap
+from .turn import gain_power, place_star
 
 
 @njit
@@ -80,6 +82,9 @@ def legal_combat(s, t, out):
         n = dial_rows(s, t, d, out, n, A_DIAL)
     elif phase == PH_COMBAT_CARDS:
         n = card_rows(s, d, out, n, A_COMBAT_CARD, A_END_CARDS)
+    elif phase == PH_ARTILLERY:   # Artillery, or the Skip (last) that declines it
+        n = emit(out, n, A_ARTILLERY, 0, 0, 0)
+        n = emit(out, n, A_SKIP, 0, 0, 0)
     return n
 
 
@@ -115,10 +120,44 @@ def start_combat(s, t, p, loc):
     s.game[G_ATK_NCARDS] = 0
     s.game[G_DEF_NCARDS] = 0
     s.game[G_COMBATS] += 1
-    before_combat(s, t, p, q, loc)
-    before_combat(s, t, q, p, loc)
+    s.game[G_BEFORE_STEP] = BEFORE_ATK_ARTILLERY
+    go_on_before_combat(s, t)
+
+
+@njit
+def go_on_before_combat(s, t):
+    """The abilities before the fight, attacker's first: each side's Artillery is its
+    choice (PH_ARTILLERY, taken or declined by apply), then its other abilities; then the
+    attacker sets its dial."""
+    p = s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER]
+    loc = s.game[G_COMBAT_HEX]
+    while s.game[G_BEFORE_STEP] < BEFORE_DONE:
+        step = s.game[G_BEFORE_STEP]
+        a, b = (p, q) if step < BEFORE_DEF_ARTILLERY else (q, p)
+        s.game[G_BEFORE_STEP] = step + 1
+        if step == BEFORE_ATK_ARTILLERY or step == BEFORE_DEF_ARTILLERY:
+            if artillery_possible(s, t, a, b):
+                s.game[G_DECIDER] = a
+                s.game[G_PHASE] = PH_ARTILLERY
+                return
+        else:
+            after_artillery(s, t, a, b, loc, RNG_GAME)
     s.game[G_DECIDER] = p
     s.game[G_PHASE] = PH_COMBAT_DIAL
+
+
+@njit
+def artillery_possible(s, t, a, b):
+    """Artillery can act: a has it, a power to pay, and b power to lose."""
+    return has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0
+
+
+@njit
+def fire_artillery(s, a, b):
+    _lose_power(s, a, 1)
+    _lose_power(s, b, 2)
+    note_mech_ability(s, a, ARTILLERY)
 
 
 @njit
@@ -128,19 +167,17 @@ def _lose_power(s, p, amount):
 
 
 @njit
-def before_combat(s, t, a, b, loc):
-    """a's abilities that act before the fight, against b (attacker's first)."""
-    before_combat_from(s, t, a, b, loc, RNG_GAME)
+def before_combat_from(s, t, a, b, loc, stream):
+    """a's abilities that act before an All Out War fight, against b (attacker's first),
+    Artillery whenever it can act, with Scout's steal drawn on State.rng row `stream`."""
+    if artillery_possible(s, t, a, b):
+        fire_artillery(s, a, b)
+    after_artillery(s, t, a, b, loc, stream)
 
 
 @njit
-def before_combat_from(s, t, a, b, loc, stream):
-    """before_combat with Scout's steal drawn on State.rng row `stream` (All Out War
-    draws on RNG_VARIANT)."""
-    if has_ability(s, t, a, ARTILLERY) and s.player[a, P_POWER] >= 1 and s.player[b, P_POWER] > 0:
-        _lose_power(s, a, 1)
-        _lose_power(s, b, 2)
-        note_mech_ability(s, a, ARTILLERY)
+def after_artillery(s, t, a, b, loc, stream):
+    """a's abilities before the fight other than Artillery: Scout, Disarm, Sword, Shield, Ronin."""
     if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
         v = random_card_from(s, s.hand[b], hand_size(s, b), stream)
         s.hand[b, v] -= 1
@@ -149,15 +186,35 @@ def before_combat_from(s, t, a, b, loc, stream):
     if has_ability(s, t, a, DISARM) and (t.is_tunnel[loc] != 0 or s.struct_loc[a, MINE] == loc):
         _lose_power(s, b, 2)
         note_mech_ability(s, a, DISARM)
+    _invaders_before_combat(s, t, a, b, loc)
+
+
+@njit
+def _invaders_before_combat(s, t, a, b, loc):
+    """Albion's Sword (attacking: the defender loses 2 power) and Shield (defending: gain 2
+    power); Togawa's Ronin (exactly one character or mech and no worker there: gain 2
+    power, always taken since it costs nothing)."""
+    attacking = a == s.game[G_ACTIVE]
+    if attacking and has_ability(s, t, a, SWORD):
+        _lose_power(s, b, 2)
+        note_mech_ability(s, a, SWORD)
+    if not attacking and has_ability(s, t, a, SHIELD):
+        gain_power(s, t, a, 2)
+        note_mech_ability(s, a, SHIELD)
+    if has_ability(s, t, a, RONIN) and combat_units(s, a, loc) == 1 and count_workers(s, a, loc) == 0:
+        gain_power(s, t, a, 2)
+        note_mech_ability(s, a, RONIN)
 
 
 @njit
 def card_allowance(s, t, p, loc):
     """Combat cards p may add: one per own character/mech there, +1 with People's Army
-    when one of p's workers is there too."""
+    when one of p's workers is there too, +1 with Suiton on a lake."""
     n = combat_units(s, p, loc)
     if has_ability(s, t, p, PEOPLES_ARMY) and count_workers(s, p, loc) > 0:
         n += 1
+    if has_ability(s, t, p, SUITON) and loc < N_HEX and t.terrain[loc] == LAKE:
+        n += 1   # Suiton: one more card in a fight on a lake
     return n
 
 
@@ -170,6 +227,8 @@ def set_dial(s, t, v):
     s.game[G_CARDS_LEFT] = card_allowance(s, t, d, loc)
     if has_ability(s, t, d, PEOPLES_ARMY) and count_workers(s, d, loc) > 0:
         note_mech_ability(s, d, PEOPLES_ARMY)
+    if has_ability(s, t, d, SUITON) and loc < N_HEX and t.terrain[loc] == LAKE:
+        note_mech_ability(s, d, SUITON)
     s.game[G_PHASE] = PH_COMBAT_CARDS
 
 
@@ -213,6 +272,8 @@ def resolve_combat(s, t):
         note_mech_ability(s, p, CAMARADERIE)
     if revealed > 0:
         draw_card(s, loser)
+    if winner == p:
+        rearm_trap(s, t, p, loc)   # Shinobi: the unit that ended its move there won
     cap = t.rules[R_COMBAT_STAR_CAP]
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
         if s.stars[winner, STAR_COMBAT] >= cap:   # a combat star past the cap

@@ -3,14 +3,16 @@ invariant's code (INVARIANTS[code - 1] names it)."""
 from ..compiled.jit import njit, njit_entry
 from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CARDS, N_HEX,
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
-                     SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE, SUBMERGE, WAYFARE)
-from ..layout import (ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
+                     N_TOKEN_KINDS, N_TRAP_PENALTIES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE,
+                     SUBMERGE, SUITON, TOKEN_NONE, TOKEN_TRAP0, WAYFARE)
+from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
                       G_N_PLAYERS, G_PHASE, MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER,
                       P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
                       UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
-from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
+from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
+from .tokens import flags_placed, trap_penalty
 from .board import has_ability
 from .war.invariants import WAR_INVARIANTS, check_war
 
@@ -34,7 +36,11 @@ INVARIANTS = (
     "Factory cards: one kept twice, kept and on the board, or more than players + 1",
     "objectives: star count, revealed cards and cards held disagree",
     "kernel error: an action kind or phase that no rule routes (game.turn_state.error)",
-) + WAR_INVARIANTS   # codes 20.. (kernel/war/invariants.py)
+) + WAR_INVARIANTS + (   # codes 20.. (kernel/war/invariants.py)
+    "faction tokens: a token without an owner (or the reverse), off the territories, more "
+    "Flags than the supply or one Trap penalty twice",
+)
+TOKENS_CODE = 20 + len(WAR_INVARIANTS)
 
 
 @njit_entry
@@ -86,9 +92,38 @@ def check_invariants(s, t):
     for p in range(n):
         if not _objectives_ok(s, t, p):
             return 18
+    if not _tokens_ok(s, t, n):
+        return TOKENS_CODE
     if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
         return check_war(s, t, 20)
     return 0
+
+
+@njit
+def _tokens_ok(s, t, n):
+    """Flags and Traps are conserved: each token on a territory has an owner in the game,
+    no owner has more Flags than its supply or a Trap of one penalty twice."""
+    for loc in range(N_LOC):
+        kind = s.token_kind[loc]
+        owner = s.token_owner[loc]
+        if (kind == TOKEN_NONE) != (owner == -1):
+            return False
+        if kind == TOKEN_NONE:
+            continue
+        if loc >= N_HEX or not (0 <= owner < n) or not (0 < kind < N_TOKEN_KINDS):
+            return False
+    for p in range(n):
+        if flags_placed(s, p) > t.ifa_const[IFA_FLAGS]:
+            return False
+        for k in range(N_TRAP_PENALTIES):
+            c = 0
+            for loc in range(N_HEX):
+                kind = s.token_kind[loc]
+                if s.token_owner[loc] == p and kind >= TOKEN_TRAP0 and trap_penalty(kind) == k:
+                    c += 1
+            if c > 1:
+                return False
+    return True
 
 
 @njit
@@ -149,7 +184,8 @@ def _check_resources(s, t):
 def _check_units(s, t, p):
     faction = s.player[p, P_FACTION]
     own_home = t.home_loc[faction]
-    lake_unit_ok = has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE)
+    lake_unit_ok = (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE)
+                    or has_ability(s, t, p, SUITON))
     for u in range(N_UNITS):
         loc = s.unit_loc[p, u]
         if loc == OFF_BOARD:
@@ -162,7 +198,9 @@ def _check_units(s, t, p):
             return 5
         ter = t.terrain[loc]
         if u >= UNIT_WORKER0:
-            if ter == LAKE or (ter == HOME and loc != own_home):
+            carried = (s.game[G_ACTIVE] == p and s.game[G_PHASE] == PH_MOVE_STEP
+                       and (s.game[G_CARGO_MASK] >> u) & 1)   # passing a lake or home base
+            if (ter == LAKE or (ter == HOME and loc != own_home)) and not carried:
                 return 7
         else:
             if ter == LAKE and not lake_unit_ok:

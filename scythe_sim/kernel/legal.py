@@ -12,15 +12,16 @@ from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURC
                       G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_ARTILLERY, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
 from .factory import legal_factory_bottom, legal_factory_top
 from .gains import legal_free_action, legal_gain_resources
-from .movement import can_start_moving, mover_targets
+from .movement import can_start_moving, carrying, mover_targets, no_cargo_end
 from .objectives import legal_reveals
+from .tokens import legal_place_token
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
 from .war.legal import is_war_phase, legal_war
@@ -75,7 +76,10 @@ def legal_actions(s, t, out, buf):
     if phase == PH_END_TURN:
         n = legal_reveals(s, t, p, out, 0, True)
         return emit(out, n, A_SKIP, 0, 0, 0)
-    if phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS:
+    if phase == PH_PLACE_TOKEN:
+        return legal_place_token(s, t, p, out)
+    if (phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS
+            or phase == PH_ARTILLERY):
         return legal_combat(s, t, out)
     if is_war_phase(phase):
         return legal_war(s, t, p, out, buf)
@@ -127,13 +131,14 @@ def _legal_move_step(s, t, p, out, buf):
                 for k in range(1, s.game[G_CARGO_RES0 + r] + 1):
                     n = emit(out, n, A_DROP_RESOURCE, r, k, 0)
     if u != 0 and u < UNIT_WORKER0:
-        n = _legal_worker_cargo(s, p, loc, here, out, n)
-    n = emit(out, n, A_STOP, 0, 0, 0)
+        n = _legal_worker_cargo(s, t, p, loc, here, out, n)
+    if not (carrying(s) and no_cargo_end(t, loc)):   # cargo is never left on a lake or home base
+        n = emit(out, n, A_STOP, 0, 0, 0)
     return n
 
 
 @njit
-def _legal_worker_cargo(s, p, loc, here, out, n):
+def _legal_worker_cargo(s, t, p, loc, here, out, n):
     """A mech picks up or drops workers (one row per interchangeable group)."""
     cargo = s.game[G_CARGO_MASK]
     moved = s.game[G_MOVED_MASK]
@@ -144,7 +149,7 @@ def _legal_worker_cargo(s, p, loc, here, out, n):
             continue
         status = 1 << ((moved >> w) & 1)
         if (cargo >> w) & 1:
-            if not (here >> 4) & 1 and not listed_drop & status and loc < N_HEX:
+            if not (here >> 4) & 1 and not listed_drop & status and loc < N_HEX and t.terrain[loc] != LAKE:
                 n = emit(out, n, A_DROP_WORKER, w, 0, 0)
                 listed_drop |= status
         elif not (here >> 12) & 1 and not listed_pick & status:

@@ -7,15 +7,19 @@ enemy characters/mechs (a contact, fought in combat), enemy workers only (they
 retreat home, the mover loses a popularity each), or an encounter token (character).
 """
 from ..compiled.jit import njit, njit_inline
-from ..enums import (FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES, RIVERWALK,
-                     SEAWORTHY, SPEED, SUBMERGE, SWIM, TOWNSHIP, UNDERPASS, VILLAGE, WAYFARE)
+from ..enums import (BURROW, FARM, FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES,
+                     RALLY, RIVERWALK, SEAWORTHY, SHINOBI, SPEED, SUBMERGE, SUITON, SWIM, TOKA,
+                     TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TOWNSHIP, UNDERPASS,
+                     VILLAGE, WAYFARE)
 from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
-                      G_STEPS_TAKEN, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
+                      G_STEPS_TAKEN, G_TOKA_USED, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
-from .board import (controller, enemy_presence, has_ability, note_faction_ability,
-                    note_mech_ability)
+from ..tables import IFA_MANY_PLAYERS
+from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
+                    note_faction_ability, note_mech_ability, unit_owner_at)
+from .tokens import spring_trap
 
 
 @njit_inline
@@ -45,8 +49,10 @@ def step_targets(s, t, p, u, frm, out):
         # Workers never leave, on their own, a hex held by enemy characters/mechs, and a
         # character or mech there has stopped for the combat that follows the Move.
         return 0
-    lakes_ok = combat and (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE))
+    lakes_ok = combat and (has_ability(s, t, p, SEAWORTHY) or has_ability(s, t, p, SUBMERGE)
+                           or has_ability(s, t, p, SUITON))
     riverwalk = combat and has_ability(s, t, p, RIVERWALK)
+    toka = combat and has_ability(s, t, p, TOKA) and s.game[G_TOKA_USED] == 0
     swim = (not combat) and s.player[p, P_ABILITY] == SWIM
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[frm, k]
@@ -58,7 +64,8 @@ def step_targets(s, t, p, u, frm, out):
         if ter == LAKE and not lakes_ok:
             continue
         if t.edge[frm, nb] == 2:
-            if combat and not (riverwalk and t.fac_riverwalk[faction, ter] != 0):
+            if combat and not (riverwalk and t.fac_riverwalk[faction, ter] != 0
+                               or toka or _burrow_crossing(s, t, p, frm, nb)):
                 continue
             if not combat and not swim:
                 continue
@@ -80,8 +87,46 @@ def step_targets(s, t, p, u, frm, out):
 
 
 @njit
+def _burrow_crossing(s, t, p, frm, nb):
+    """Burrow: a river crossing into or out of a tunnel territory (p's own Mine counts)."""
+    return has_ability(s, t, p, BURROW) and (
+        (frm < N_HEX and _is_tunnel_for(s, t, p, frm)) or _is_tunnel_for(s, t, p, nb))
+
+
+@njit
+def _needs_toka(s, t, p, frm, dest):
+    """True when a character/mech step from frm to dest crosses a river only thanks to Toka."""
+    if t.edge[frm, dest] != 2 or not has_ability(s, t, p, TOKA):
+        return False
+    if has_ability(s, t, p, RIVERWALK) and t.fac_riverwalk[s.player[p, P_FACTION], t.terrain[dest]] != 0:
+        return False
+    if _burrow_crossing(s, t, p, frm, dest):
+        return False
+    if frm < N_HEX and _is_tunnel_for(s, t, p, frm) and _is_tunnel_for(s, t, p, dest):
+        return False
+    if has_ability(s, t, p, RALLY) and (_own_worker_at(s, p, dest)
+                                         or (s.token_kind[dest] == TOKEN_FLAG and s.token_owner[dest] == p)):
+        return False
+    return not (has_ability(s, t, p, SHINOBI) and _own_trap(s, p, dest))
+
+
+@njit
+def _own_worker_at(s, p, loc):
+    for w in range(UNIT_WORKER0, N_UNITS):
+        if s.unit_loc[p, w] == loc:
+            return True
+    return False
+
+
+@njit
+def _own_trap(s, p, loc):
+    return s.token_owner[loc] == p and s.token_kind[loc] != TOKEN_NONE and s.token_kind[loc] != TOKEN_FLAG
+
+
+@njit
 def _ability_targets(s, t, p, frm, out, n):
-    """Extra destinations from Submerge, Township, Underpass and Wayfare (character/mechs)."""
+    """Extra destinations from Submerge, Township, Underpass, Wayfare, Rally and Shinobi
+    (character/mechs)."""
     factory = t.factory_loc[0]
     if frm < N_HEX and t.terrain[frm] == LAKE and has_ability(s, t, p, SUBMERGE):
         for loc in range(N_HEX):
@@ -97,12 +142,37 @@ def _ability_targets(s, t, p, frm, out, n):
             for loc in range(N_HEX):
                 if _is_tunnel_for(s, t, p, loc) or (t.terrain[loc] == MOUNTAIN and controller(s, loc) == p):
                     n = _add(out, n, loc, frm)
-    if has_ability(s, t, p, WAYFARE):
+    if has_ability(s, t, p, RALLY) or has_ability(s, t, p, SHINOBI):
+        n = _rally_shinobi_targets(s, t, p, frm, out, n)
+    if has_ability(s, t, p, WAYFARE) and s.game[G_N_PLAYERS] >= t.ifa_const[IFA_MANY_PLAYERS]:
+        for loc in range(N_HEX):   # 6-7 players: Wayfare becomes "any unoccupied farm"
+            if t.terrain[loc] == FARM and unit_owner_at(s, loc) == NOBODY:
+                n = _add(out, n, loc, frm)
+    elif has_ability(s, t, p, WAYFARE):
         active = _active_factions_mask(s)
         own = s.player[p, P_FACTION]
         for f in range(t.home_loc.shape[0]):
             if f == own or not (active & (1 << f)):
                 n = _add(out, n, t.home_loc[f], frm)
+    return n
+
+
+@njit
+def _rally_shinobi_targets(s, t, p, frm, out, n):
+    """Rally: any territory with one of p's workers or Flags; Shinobi: any territory with
+    one of p's Traps (armed or not); any distance."""
+    rally = has_ability(s, t, p, RALLY)
+    shinobi = has_ability(s, t, p, SHINOBI)
+    if rally:
+        for w in range(UNIT_WORKER0, N_UNITS):
+            loc = s.unit_loc[p, w]
+            if 0 <= loc < N_HEX:
+                n = _add(out, n, loc, frm)
+    for loc in range(N_HEX):
+        if s.token_owner[loc] != p:
+            continue
+        if (rally and s.token_kind[loc] == TOKEN_FLAG) or (shinobi and _own_trap(s, p, loc)):
+            n = _add(out, n, loc, frm)
     return n
 
 
@@ -126,18 +196,37 @@ def carrying(s):
 
 @njit
 def mover_targets(s, t, p, out):
-    """Steps open to the current mover: cargo never goes onto a lake or a home base."""
+    """Steps open to the current mover. With cargo it crosses lakes and home bases
+    wherever it could go empty, but never ends its move there (nothing is left on a
+    lake or a home base): it enters one only with a step to spare and where nothing
+    stops it (from a lake or a home base some land is always one step away)."""
     u = s.game[G_MOVER]
     n = step_targets(s, t, p, u, s.unit_loc[p, u], out)
     if not carrying(s):
         return n
     m = 0
     for i in range(n):
-        ter = t.terrain[out[i]]
-        if ter != LAKE and ter != HOME:
+        if not no_cargo_end(t, out[i]) or (s.game[G_STEPS_LEFT] >= 2 and not _stops_there(s, p, u, out[i])):
             out[m] = out[i]
             m += 1
     return m
+
+
+@njit
+def no_cargo_end(t, loc):
+    """Cargo may pass a lake or a home base but not be left there."""
+    return t.terrain[loc] == LAKE or t.terrain[loc] == HOME
+
+
+@njit
+def _stops_there(s, p, u, loc):
+    """Entering loc would end the mover's movement (enemy units, an encounter for the
+    character, an opponent's armed Trap)."""
+    if loc >= N_HEX:
+        return False
+    if enemy_presence(s, p, loc) != 0 or (u == UNIT_CHARACTER and s.encounter_token[loc] != 0):
+        return True
+    return s.token_owner[loc] != p and TOKEN_TRAP0 <= s.token_kind[loc] < TOKEN_DISARMED0
 
 
 @njit
@@ -168,7 +257,11 @@ def select_unit(s, t, p, u):
 def step(s, t, p, dest):
     """The mover (and its cargo) enters dest; returns True when the mover must stop there."""
     u = s.game[G_MOVER]
-    _note_step_abilities(s, t, p, u, s.unit_loc[p, u], dest)
+    frm = s.unit_loc[p, u]
+    _note_step_abilities(s, t, p, u, frm, dest)
+    if u < UNIT_WORKER0 and _needs_toka(s, t, p, frm, dest):
+        s.game[G_TOKA_USED] = 1
+        note_mech_ability(s, p, TOKA)
     s.unit_loc[p, u] = dest
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):
@@ -177,7 +270,7 @@ def step(s, t, p, dest):
     s.game[G_STEPS_LEFT] -= 1
     s.game[G_STEPS_TAKEN] += 1
     s.game[G_HERE_MASK] = 0
-    stop = False
+    stop = dest < N_HEX and spring_trap(s, t, p, dest)
     if u < UNIT_WORKER0 and dest < N_HEX:
         presence = enemy_presence(s, p, dest)
         if presence & 1:
@@ -205,14 +298,21 @@ def _note_step_abilities(s, t, p, u, frm, dest):
     if dest >= N_HEX:
         note_mech_ability(s, p, WAYFARE)
     elif t.terrain[dest] == LAKE:
-        lake_step = t.edge[frm, dest] != 0 and has_ability(s, t, p, SEAWORTHY)
-        note_mech_ability(s, p, SEAWORTHY if lake_step else SUBMERGE)
+        if t.edge[frm, dest] != 0 and has_ability(s, t, p, SEAWORTHY):
+            note_mech_ability(s, p, SEAWORTHY)
+        elif has_ability(s, t, p, SUBMERGE) or not has_ability(s, t, p, SUITON):
+            note_mech_ability(s, p, SUBMERGE)
+        else:
+            note_mech_ability(s, p, SUITON)
     elif frm < N_HEX and _is_tunnel_for(s, t, p, frm) and _is_tunnel_for(s, t, p, dest):
         return
     elif t.edge[frm, dest] == 2:
-        note_mech_ability(s, p, RIVERWALK)
+        if _burrow_crossing(s, t, p, frm, dest):
+            note_mech_ability(s, p, BURROW)
+        elif mech_slot(s, p, RIVERWALK) >= 0:   # Toka counts its own use (step)
+            note_mech_ability(s, p, RIVERWALK)
     elif t.edge[frm, dest] == 0:
-        for ability in (TOWNSHIP, UNDERPASS, SUBMERGE):
+        for ability in (TOWNSHIP, UNDERPASS, SUBMERGE, WAYFARE, RALLY, SHINOBI):
             if has_ability(s, t, p, ability):
                 note_mech_ability(s, p, ability)
                 return

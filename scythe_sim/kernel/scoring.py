@@ -9,7 +9,11 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
                       S_STAR_COINS, S_STARS, S_STRUCTURE_BONUS, S_TB_POPULARITY,
                       S_TB_POWER, S_TB_UNITS, S_TERRITORIES, S_TERRITORY_COINS, S_TIER,
                       S_TOTAL)
+from ..enums import MEANDER
+from ..layout import P_ABILITY
+from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS
 from .board import CONTESTED, NOBODY, controller, mechs_deployed, structures_built, workers_on_board
+from .tokens import flag_counts, scoring_controller
 
 
 @njit
@@ -81,11 +85,15 @@ def score_game(s, t, out):
     """Fill out[p, S_*] for every player: the breakdown, tie-breakers and rank (1 = best)."""
     n = s.game[G_N_PLAYERS]
     out[:] = 0
+    many = n >= t.ifa_const[IFA_MANY_PLAYERS]
     for loc in range(N_HEX):
-        owner = controller(s, loc)
+        owner = scoring_controller(s, loc, controller(s, loc))
         if owner == NOBODY or owner == CONTESTED:
             continue
         out[owner, S_TERRITORIES] += t.factory_territories[0] if loc == t.factory_loc[0] else 1
+        out[owner, S_TERRITORIES] += flag_counts(s, t, loc, owner)
+        if many and t.has_encounter[loc] and s.player[owner, P_ABILITY] == MEANDER:
+            out[owner, S_COINS] += t.ifa_const[IFA_MEANDER_COINS]   # 6-7 players' Meander
         for r in range(N_RES):
             out[owner, S_RESOURCES] += s.hex_res[loc, r]
     tile = s.game[G_SB_TILE]
@@ -94,7 +102,7 @@ def score_game(s, t, out):
         stars = s.player[p, P_STARS]
         out[p, S_TIER] = tier
         out[p, S_STARS] = stars
-        out[p, S_COINS] = s.player[p, P_COINS]
+        out[p, S_COINS] += s.player[p, P_COINS]
         out[p, S_STAR_COINS] = stars * t.tier_pay[tier, 0]
         out[p, S_TERRITORY_COINS] = out[p, S_TERRITORIES] * t.tier_pay[tier, 1]
         out[p, S_RESOURCE_COINS] = (out[p, S_RESOURCES] // 2) * t.tier_pay[tier, 2]

@@ -16,7 +16,7 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row)
+                   highest_dial_row, skip_row, A_PLACE_FLAG, PH_ARTILLERY, PH_PLACE_TOKEN, P_FACTION)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
@@ -57,6 +57,8 @@ def opponent_public_choice(s, n):
     the highest dial it can set and no combat cards."""
     if s.game[G_PHASE] == PH_COMBAT_DIAL:
         return highest_dial_row(n)
+    if s.game[G_PHASE] == PH_ARTILLERY:
+        return 0          # an opponent's Artillery: expected to be used
     return skip_row(n)
 
 
@@ -84,6 +86,10 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return choose_payment(s, rows, n)
     if phase == PH_END_TURN:
         return skip_row(n)
+    if phase == PH_PLACE_TOKEN:
+        return token_row(s, t, p, rows, n)
+    if phase == PH_ARTILLERY:
+        return 0          # Artillery whenever it can act (the opponent's 2 power for 1)
     if phase == PH_BOTTOM:
         kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
         take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
@@ -99,6 +105,17 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
     _fill_values(s, t, p, rows, n, w, work, level)
     return _argmax(work.values[level], n)
+
+
+@njit
+def token_row(s, t, p, rows, n):
+    """Exalt/Maifuku's default: a Flag wherever it can score (not next to the home base,
+    where it never counts); a Trap always, the first penalty still in supply."""
+    if rows[0, 0] == A_PLACE_FLAG:
+        home = t.home_loc[s.player[p, P_FACTION]]
+        loc = s.unit_loc[p, 0]
+        return skip_row(n) if t.edge[home, loc] != 0 else 0
+    return 0
 
 
 @njit

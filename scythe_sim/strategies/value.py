@@ -6,7 +6,7 @@ from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, faction_ability, hand_size, mechs_deployed, objective_holds,
                    recruits_enlisted, structure_feature_count, structures_built, upgrades_done,
-                   objective_progress, workers_on_board)
+                   objective_progress, scoring_controller, flag_counts, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
@@ -82,8 +82,9 @@ def position_value(s, t, p, w, ctrl):
     territories = 0
     resources = 0
     for loc in range(N_HEX):
-        if ctrl[loc] == p:
+        if scoring_controller(s, loc, ctrl[loc]) == p:   # an armed Trap alone counts
             territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1
+            territories += flag_counts(s, t, loc, p)
             for r in range(N_RES):
                 resources += s.hex_res[loc, r]
     pl = s.player[p]

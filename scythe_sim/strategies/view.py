@@ -32,6 +32,9 @@ from ..kernel.legal import legal_actions
 from ..kernel.movement import step_targets
 from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
+from ..kernel.tokens import flag_counts, is_armed_trap, scoring_controller, trap_placed  # noqa: F401
+from ..enums import N_TRAP_PENALTIES, TOKEN_DISARMED0, TOKEN_TRAP0  # noqa: F401
+from ..layout import A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, PH_ARTILLERY, PH_PLACE_TOKEN  # noqa: F401
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
@@ -77,7 +80,9 @@ def skip_row(n):
     """The row that declines or closes a decision, among n rows: Skip (top action:
     kernel/top.py legal_top, kernel/factory.py legal_factory_top; bottom action:
     legal_bottom, legal_factory_bottom; end of turn: kernel/legal.py legal_actions),
-    End moves (legal.py _legal_move_unit), Stop (legal.py _legal_move_step) and End
+    End moves (legal.py _legal_move_unit), Stop (legal.py _legal_move_step; none is
+    offered to a mover on a lake or a home base with cargo, whose last row then steps
+    on or picks up more, so skip_row goes on moving) and End
     cards (kernel/combat.py legal_combat). Each emits it last, except that reveal rows
     follow it in the section and bottom decisions (legal.py legal_actions appends
     objectives.py legal_reveals): a strategy takes a reveal row before it asks."""

@@ -197,17 +197,19 @@ def test_a_house_rule_run_with_the_same_seed_is_paired(tmp_path):
     from scythe_sim.runner.run import execute
 
     dirs = []
-    for name, rules in (("base", {}), ("five_stars", {"stars_to_end": 5})):
+    for name, rules in (("base", {}), ("four_stars", {"stars_to_end": 4})):
         cfg = parse_config({"name": name, "games": 150, "seed": 3, "players": 4, "shard_size": 150,
                             "output": str(tmp_path), "strategies": {"seats": ["random"]}, "rules": rules})
         dirs.append(str(execute(cfg, workers=1).run_dir))
     base, candidate = Run(dirs[0]), Run(dirs[1])
     assert check_pairing(base, candidate, ("faction", "mat")) == (True, "paired: 150 games with identical deals",
                                                                    150)
-    assert ("rules.stars_to_end", None, 5) in run_differences(base, candidate)
+    assert ("rules.stars_to_end", None, 4) in run_differences(base, candidate)
     table = compare_runs(base, candidate, by=("mat",))
     assert set(table["method"]) == {"paired"}
-    assert (table["paired_ci_high"] > table["paired_ci_low"]).any()     # the rule changed some results
+    # the rule changed some results: 4 stars change the winner of several random games
+    # (5 stars changed one game's winner, or none once the random games moved)
+    assert (table["paired_ci_high"] > table["paired_ci_low"]).any()
     out = CliRunner().invoke(main, ["compare", dirs[0], dirs[1], "--by", "faction,mat"])
     assert out.exit_code == 0, out.output
     assert "verdict uses the paired interval; paired: 150 games with identical deals" in out.output

@@ -29,8 +29,8 @@ CASES = [
      'mats = ["patriotic", "industrial"]\n', [], "crimea with patriotic is a banned pair"),
     ("fixed wrong count", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["nordic"]\nmats = ["industrial"]\n',
      [], "needs 2 names"),
-    ("fixed expansion faction", GOOD + '[setup]\nassignment = "fixed"\nfactions = ["albion", "saxony"]\n'
-     'mats = ["industrial", "patriotic"]\n', [], "albion is not playable yet"),
+    ("players past seven", "players = 8\n[rules]\nexpansion_factions = 1\n", [],
+     "player counts are whole numbers 1..7"),
     ("factions without fixed", GOOD + '[setup]\nfactions = ["nordic", "saxony"]\n', [], "only used with"),
     ("unknown assignment", GOOD + '[setup]\nassignment = "draft"\n', [], "choose one of random, fixed, balanced"),
     ("unknown strategy", GOOD + '[strategies]\nseats = ["random", "genius"]\n', [], "unknown 'genius'"),

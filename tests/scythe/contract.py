@@ -1,13 +1,13 @@
 """Scythe's hooks for the game contract (tests/contract): decision points sampled from
 real games, a strategy's choice at one of them, and a copy where everything the deciding
-seat may not see (opponents' combat cards and objectives, the draw pile, the attacker's
-committed dial and cards when the defender decides, the game's future chance) is
-redrawn consistently."""
+seat may not see (opponents' combat cards and objectives, the penalties of opponents'
+armed Traps, the draw pile, the attacker's committed dial and cards when the defender
+decides, the game's future chance) is redrawn consistently."""
 import functools
 
 import numpy as np
 
-from scythe_sim.enums import N_CARD_VALUES, N_OBJECTIVES
+from scythe_sim.enums import N_CARD_VALUES, N_HEX, N_OBJECTIVES, TOKEN_DISARMED0, TOKEN_TRAP0
 from scythe_sim.game import Game
 from scythe_sim.kernel.state import copy_state
 from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
@@ -23,6 +23,9 @@ from scythe_sim.strategies.workspace import new_workspace
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5], "seed": 7, "shard_size": 30}
 # seeds whose random games hold combats, where hidden information matters most
 _SEEDS, _PLAYERS, _EVERY = (10, 23, 24), 4, 23
+# and an Invaders from Afar game of 6 (Albion and Togawa among them, so Traps lie face down)
+_INVADERS_SEED, _INVADERS_PLAYERS = 5, 6
+_INVADERS = {"expansion_factions": 1}
 # All Out War (variant "all_out_war"): every 5th war decision and every war combat
 # decision, at most _WAR_POINTS a game, besides the standard half's points
 _WAR_EVERY, _WAR_POINTS = 5, 120
@@ -36,8 +39,11 @@ def decision_points(variant="base") -> tuple:
     points = []
     params = load_params()
     rules = {"all_out_war": 1} if variant == "all_out_war" else None
-    for seed in _SEEDS:
-        game = Game.new(seed=seed, players=_PLAYERS, rules=rules)
+    games = [(seed, _PLAYERS, rules) for seed in _SEEDS]
+    if variant == "base":
+        games.append((_INVADERS_SEED, _INVADERS_PLAYERS, _INVADERS))
+    for seed, players, game_rules in games:
+        game = Game.new(seed=seed, players=players, rules=game_rules)
         k = 0
         war_points = 0
         while not game.is_over:
@@ -47,7 +53,7 @@ def decision_points(variant="base") -> tuple:
                 if war_points < _WAR_POINTS and (k % _WAR_EVERY == 0 or phase in COMBAT_PHASES):
                     points.append((game.copy(), rows.copy()))
                     war_points += 1
-            elif k % _EVERY == 0 or phase in COMBAT_PHASES:
+            elif k % _EVERY == 0 or phase in COMBAT_PHASES or (k % 5 == 0 and _hidden_traps(game.state, game.decider)):
                 points.append((game.copy(), rows.copy()))
             seat = int(game.state.player[game.decider, P_SEAT])
             i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, game.work)
@@ -57,8 +63,16 @@ def decision_points(variant="base") -> tuple:
 
 
 def is_hidden_information_point(point) -> bool:
-    """A combat decision: the opponent's dial and cards are secret."""
-    return int(point[0].state.game[G_PHASE]) in COMBAT_PHASES
+    """A combat decision (the opponent's dial and cards are secret) or one where an
+    opponent's armed Trap lies face down."""
+    s = point[0].state
+    return int(s.game[G_PHASE]) in COMBAT_PHASES or _hidden_traps(s, int(s.game[G_DECIDER]))
+
+
+def _hidden_traps(s, d) -> list:
+    """Territories of the armed Traps of players other than d (penalties d cannot see)."""
+    return [loc for loc in range(N_HEX) if s.token_owner[loc] not in (-1, d)
+            and TOKEN_TRAP0 <= s.token_kind[loc] < TOKEN_DISARMED0]
 
 
 def choose(strategy, point, stream_seed=5) -> int:
@@ -91,10 +105,24 @@ def scramble_hidden(point, rng):
         s.game[G_ATK_DIAL] = rng.integers(0, min(7, int(s.player[attacker, P_POWER])) + 1)
         s.game[G_ATK_NCARDS] = 0
         s.game[G_ATK_CARDS] = 0
+    _redeal_traps(s, d, rng)
     s.rng[:] = rng.integers(1, 2 ** 63, s.rng.shape, dtype=np.uint64)
     other = game.copy()
     other.state = s
     return other, rows
+
+
+def _redeal_traps(s, d, rng):
+    """Opponents' armed Traps get their penalties anew from those not revealed yet."""
+    hidden = _hidden_traps(s, d)
+    if not hidden:
+        return
+    owner = int(s.token_owner[hidden[0]])
+    shown = {int(k) - TOKEN_DISARMED0 for k, o in zip(s.token_kind[:N_HEX], s.token_owner[:N_HEX])
+             if o == owner and k >= TOKEN_DISARMED0}
+    pool = [k for k in range(TOKEN_DISARMED0 - TOKEN_TRAP0) if k not in shown]
+    for loc, k in zip(hidden, rng.permutation(pool)):
+        s.token_kind[loc] = TOKEN_TRAP0 + int(k)
 
 
 def _redraw_hand_and_objectives(s, d, q, rng):

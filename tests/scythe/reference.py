@@ -28,8 +28,13 @@ Movement rules modelled (a single unit moving alone in one Move, no cargo):
   Factory mutually adjacent), Underpass (controlled mountains, all tunnels and the own
   Mine mutually adjacent), Wayfare (Crimea: to its own home base or the home base of any
   faction not in the game, from a territory or a home base);
+- Invaders from Afar: Burrow (a river crossing into or out of a tunnel, the own Mine
+  included), Rally (to any territory with an own worker or Flag), Toka (one river
+  crossing in the move), Suiton (lakes), Shinobi (to any territory with an own Trap);
+  with 6-7 players Wayfare goes to any farm without units instead of home bases;
 - a character/mech stops on entering a territory with any enemy unit; the character also
-  stops on entering a territory with an encounter token;
+  stops on entering a territory with an encounter token; any unit stops on entering an
+  opponent's armed Trap;
 - a worker makes one step, never into a territory holding an enemy unit, and cannot
   leave a territory holding an enemy character or mech;
 - engine I has no combat yet: a character or mech standing with an enemy character or
@@ -46,7 +51,8 @@ import functools
 
 from scythe_sim.tables import load_data
 
-FIGHTER_LAKE_ABILITIES = ("seaworthy", "submerge")
+FIGHTER_LAKE_ABILITIES = ("seaworthy", "submerge", "suiton")
+MANY_PLAYERS = 6   # from this many players Wayfare and Meander change (Invaders from Afar)
 
 
 @functools.lru_cache(maxsize=1)
@@ -159,6 +165,8 @@ MOVE_RULES = ("speed", "riverwalk", "swim", "lakes", "submerge_jump", "tunnels",
               "township", "underpass", "wayfare", "enemy_stop", "encounter_stop",
               "worker_blocked", "worker_pinned", "reenter_start", "moving_control",
               "contested_uncontrolled")
+# the Invaders from Afar rules (measured on positions with Albion and Togawa)
+INVADER_MOVE_RULES = ("burrow", "rally", "toka", "suiton", "shinobi", "trap_stop", "wayfare_farms")
 
 
 def move_reach(position, player_index, unit, rules_off=frozenset()):
@@ -168,7 +176,7 @@ def move_reach(position, player_index, unit, rules_off=frozenset()):
     (e.g. "T05"; ("worker", "T05") also works). The start location is included only
     when the unit can step away and come back onto it (Speed).
     rules_off: names from MOVE_RULES to ignore (for coverage measurements only)."""
-    on = {r: r not in rules_off for r in MOVE_RULES}
+    on = {r: r not in rules_off for r in MOVE_RULES + INVADER_MOVE_RULES}
     b = board()
     pcs = _pieces(position, b)
     me = pcs[player_index]
@@ -205,6 +213,12 @@ def move_reach(position, player_index, unit, rules_off=frozenset()):
     if my_mine and on["mine"]:
         tunnels.add(my_mine)  # the own Mine: a tunnel for this player's units only
     tokens = set(position.get("board", {}).get("encounter_tokens", []))
+    faction_tokens = position.get("board", {}).get("tokens", {})
+    my_flags = {x for x, e in faction_tokens.items() if e["owner"] == player_index and e["token"] == "flag"}
+    my_traps = {x for x, e in faction_tokens.items() if e["owner"] == player_index and e["token"] == "trap"}
+    enemy_armed = {x for x, e in faction_tokens.items() if e["owner"] != player_index
+                   and e["token"] == "trap" and e.get("armed", True)}
+    lake_abilities = set(FIGHTER_LAKE_ABILITIES) - (set() if on["suiton"] else {"suiton"})
 
     def controls(loc, cur):
         """Control while the mover stands on `cur` (it controls where it stands)."""
@@ -214,20 +228,29 @@ def move_reach(position, player_index, unit, rules_off=frozenset()):
         here = cur if on["moving_control"] else start
         return loc == here or loc in mine_units or loc in my_structs
 
-    def may_enter_physically(a, z):
+    def may_enter_physically(a, z, toka=False):
         if b.is_home(z):
             return False  # no normal move ends on or passes a home base
-        if z in b.lakes and not (fighter and on["lakes"]
-                                 and abilities & set(FIGHTER_LAKE_ABILITIES)):
+        if z in b.lakes and not (fighter and on["lakes"] and abilities & lake_abilities):
             return False
         if frozenset((a, z)) in b.rivers:
             if fighter:
+                burrow = on["burrow"] and "burrow" in abilities and (a in tunnels or z in tunnels)
                 return (on["riverwalk"] and "riverwalk" in abilities
-                        and b.terrain[z] in b.riverwalk[fac])
+                        and b.terrain[z] in b.riverwalk[fac]) or burrow or toka
             return on["swim"] and b.faction_ability[fac] == "swim"
         return True
 
-    def successors(cur):
+    def successors(cur, toka_left=False):
+        """{location: True when only Toka's river crossing reaches it}."""
+        out = _plain_successors(cur)
+        with_toka = {}
+        if fighter and toka_left and "toka" in abilities and on["toka"]:
+            with_toka = {z: True for z in b.adj[cur] if z not in out and z != cur
+                         and may_enter_physically(cur, z, toka=True)}
+        return {**with_toka, **{z: False for z in out}}
+
+    def _plain_successors(cur):
         out = {z for z in b.adj[cur] if may_enter_physically(cur, z)}
         if cur in tunnels:
             out |= tunnels
@@ -245,8 +268,16 @@ def move_reach(position, player_index, unit, rules_off=frozenset()):
                 if cur in group:
                     out |= group
             if "wayfare" in abilities and on["wayfare"]:
-                active = {pc["faction"] for pc in pcs}
-                out |= {b.home[fac]} | {b.home[f] for f in b.factions if f not in active}
+                if len(pcs) >= MANY_PLAYERS and on["wayfare_farms"]:   # 6-7 players
+                    occupied = {loc for pc in pcs for loc, _ in _unit_locs(pc)}
+                    out |= {x for x in b.hexes if b.terrain[x] == "farm" and x not in occupied}
+                else:
+                    active = {pc["faction"] for pc in pcs}
+                    out |= {b.home[fac]} | {b.home[f] for f in b.factions if f not in active}
+            if "rally" in abilities and on["rally"]:
+                out |= {x for x in me["workers"] if x in b.terrain and not b.is_home(x)} | my_flags
+            if "shinobi" in abilities and on["shinobi"]:
+                out |= my_traps
         out.discard(cur)
         return out
 
@@ -259,15 +290,16 @@ def move_reach(position, player_index, unit, rules_off=frozenset()):
 
     reach = set()
 
-    def walk(cur, steps):
-        for z in successors(cur):
+    def walk(cur, steps, toka_left):
+        for z, by_toka in successors(cur, toka_left).items():
             reach.add(z)
             stop = ((z in enemy_unit and on["enemy_stop"])
-                    or (kind == "character" and z in tokens and on["encounter_stop"]))
+                    or (kind == "character" and z in tokens and on["encounter_stop"])
+                    or (z in enemy_armed and on["trap_stop"]))
             if not stop and steps > 1:
-                walk(z, steps - 1)
+                walk(z, steps - 1, toka_left and not by_toka)
 
-    walk(start, 2 if "speed" in abilities and on["speed"] else 1)
+    walk(start, 2 if "speed" in abilities and on["speed"] else 1, True)
     if not on["reenter_start"]:
         reach.discard(start)
     return reach
@@ -310,6 +342,9 @@ def _payout(table, count):
 
 SCORE_RULES = ("contested_uncontrolled", "factory_triple", "in_a_row_third_axis",
                "adjacent_excludes_own_hex", "home_units_on_board")
+# Invaders from Afar: an armed Trap alone controls its territory, a Flag away from Albion's
+# home adds a territory, Meander's coins per encounter territory with 6-7 players
+INVADER_SCORE_RULES = ("trap_control", "flags", "meander_coins")
 TIE_BREAKERS = ("units", "power", "popularity", "resources", "territories", "stars")
 
 
@@ -363,6 +398,12 @@ def final_score(position, rules_off=frozenset(), tiebreakers=len(TIE_BREAKERS)):
     data_mats = _mats()
     pcs = _pieces(position, b)
     ctrl = controllers(position, b, "contested_uncontrolled" not in rules_off)
+    faction_tokens = position.get("board", {}).get("tokens", {})
+    if "trap_control" not in rules_off:   # only where no unit and no structure stands
+        pieces = {loc for pc in pcs for loc in [u for u, _ in _unit_locs(pc)] + list(pc["structures"].values())}
+        for x, e in faction_tokens.items():
+            if x not in pieces and e["token"] == "trap" and e.get("armed", True):
+                ctrl[x] = {e["owner"]}
     factory_worth = 1 if "factory_triple" in rules_off else b.factory_territories
     axes = ((1, 0), (0, 1)) if "in_a_row_third_axis" in rules_off else ((1, 0), (0, 1), (1, -1))
     res_on = {x: sum(v.values()) for x, v in position.get("board", {}).get("resources", {}).items()}
@@ -375,6 +416,12 @@ def final_score(position, rules_off=frozenset(), tiebreakers=len(TIE_BREAKERS)):
         tier = next(t for t in b.tiers if t[0] <= popularity <= t[1])
         held = [x for x, who in ctrl.items() if p in who]
         territories = sum(factory_worth if x == b.factory else 1 for x in held)
+        if "flags" not in rules_off:   # not next to the Flag owner's (Albion's) home base
+            territories += sum(1 for x in held if faction_tokens.get(x, {}).get("token") == "flag"
+                               and faction_tokens[x]["owner"] == p and x not in b.adj[b.home[pl["faction"]]])
+        if ("meander_coins" not in rules_off and len(pcs) >= MANY_PLAYERS
+                and b.faction_ability[pl["faction"]] == "meander"):
+            coins += 3 * sum(1 for x in held if x in b.encounter_hexes)
         resources = sum(res_on.get(x, 0) for x in held)
         stars = sum(pl.get("stars", {}).values())
         star_coins = stars * tier[2]

@@ -12,7 +12,7 @@ from collections import Counter
 
 from scythe_sim.enums import CARD_VALUES, hex_name
 from scythe_sim.game import Game
-from scythe_sim.layout import A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER
+from scythe_sim.layout import A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER, A_SKIP
 from tests.scythe.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
 
 FARM, FARM_FROM = "T13", "T12"
@@ -61,8 +61,14 @@ def fight_at(*players, hex_=FARM, frm=FARM_FROM, unit=CHAR, board=None):
     """Start the position and move `unit` of player 0 into hex_: the fight begins."""
     game = start(*players, board=board)
     move(game, unit, hex_)
-    assert game.phase == "combat_dial"
+    assert game.phase in ("combat_dial", "artillery")
     return game
+
+
+def artillery(game, use=True):
+    """The deciding side's Artillery choice (rows: Artillery, then the Skip)."""
+    assert game.phase == "artillery" and [a.kind for a in game.legal_actions()] == [A_ARTILLERY, A_SKIP]
+    act(game, A_ARTILLERY if use else A_SKIP)
 
 
 def hand(game, p):
@@ -260,17 +266,27 @@ def test_sixth_star_ends_the_game_at_once_and_later_fights_are_not_fought():
 
 
 # --- 6. abilities before combat ------------------------------------------------------------
-def test_artillery_attacker_pays_one_defender_loses_two():
-    game = fight_at(player("nordic", character=FARM_FROM, mechs={"artillery": "home:nordic"}, power=4),
-                    opponent("polania", character=FARM, power=5))
+def test_artillery_is_a_choice_pay_one_power_the_opponent_loses_two():
+    nordic = player("nordic", character=FARM_FROM, mechs={"artillery": "home:nordic"}, power=4)
+    game = fight_at(nordic, opponent("polania", character=FARM, power=5))
+    assert state(game)["decider"] == 0
+    artillery(game)
     assert pl(game, 0)["power"] == 3 and pl(game, 1)["power"] == 3
-    assert dial_rows(game) == [0, 1, 2, 3]
+    assert game.phase == "combat_dial" and dial_rows(game) == [0, 1, 2, 3]
+    game = fight_at(nordic, opponent("polania", character=FARM, power=5))
+    artillery(game, use=False)                            # declined: nothing paid, nothing lost
+    assert pl(game, 0)["power"] == 4 and pl(game, 1)["power"] == 5
+    # no choice where it cannot act: the opponent has no power to lose
+    game = fight_at(nordic, opponent("polania", character=FARM, power=0))
+    assert game.phase == "combat_dial" and pl(game, 0)["power"] == 4
     # Undeployed Artillery mech: nothing.
     game = fight_at(player("nordic", character=FARM_FROM, power=4), opponent("polania", character=FARM, power=5))
     assert pl(game, 0)["power"] == 4 and pl(game, 1)["power"] == 5
-    # Nordic defending uses it too.
+    # Nordic defending uses it too: the defender decides.
     game = fight_at(player("polania", character=FARM_FROM, power=5),
                     opponent("nordic", character=FARM, mechs={"artillery": "home:nordic"}, power=1))
+    assert state(game)["decider"] == 1
+    artillery(game)
     assert pl(game, 0)["power"] == 3 and pl(game, 1)["power"] == 0
 
 
@@ -313,6 +329,7 @@ def test_attacker_abilities_come_first():
     game = fight_at(player("nordic", mechs={"artillery": "home:nordic"}, character=TUNNEL_FROM, power=2),
                     opponent("saxony", mechs={"disarm": "home:saxony"}, character=TUNNEL, power=4),
                     hex_=TUNNEL)
+    artillery(game)
     assert pl(game, 0)["power"] == 0 and pl(game, 1)["power"] == 2
 
 
@@ -408,12 +425,14 @@ class Ref:
         extra = "peoples_army" in s["abilities"] and self.hx in s["workers"]
         return self.combat_units(i) + (1 if extra else 0)
 
-    def before(self, steal):
-        """Attacker's abilities, then defender's. steal(i, j) -> card value taken by i from j."""
+    def before(self, steal, uses):
+        """Attacker's abilities, then defender's. steal(i, j) -> card value taken by i from j;
+        uses: the Artillery choices, in order, of each side that could use it."""
+        uses = list(uses)
         for i, j in ((0, 1), (1, 0)):
             me, you = self.p[i], self.p[j]
-            # Artillery is optional; used when it can cost the opponent something.
-            if "artillery" in me["abilities"] and me["power"] >= 1 and you["power"] >= 1:
+            # Artillery is optional: asked when it can cost the opponent something.
+            if "artillery" in me["abilities"] and me["power"] >= 1 and you["power"] >= 1 and uses.pop(0):
                 me["power"] -= 1
                 you["power"] = max(0, you["power"] - 2)
             if "scout" in me["abilities"] and sum(you["hand"].values()):
@@ -484,7 +503,12 @@ def run_random_fight(seed):
             carry = []
         go(game, plan["hex"])
     ref.move_in(FARM_FROM if plan["hex"] == FARM else TUNNEL_FROM, len(plan["carry"]))
-    assert game.phase == "combat_dial", fail("no fight")
+    assert game.phase in ("combat_dial", "artillery"), fail("no fight")
+    uses = []                       # each side's Artillery choice, in the order asked
+    while game.phase == "artillery":
+        uses.append(rng.random() < 0.7)
+        act(game, A_ARTILLERY if uses[-1] else A_SKIP)
+    log.append(uses)
     d = game.to_dict()
 
     def steal(i, j):
@@ -494,7 +518,7 @@ def run_random_fight(seed):
         assert len(list(gained.elements())) == 1 and gained == lost, fail("Scout did not move one card")
         return next(gained.elements())
 
-    ref.before(steal)
+    ref.before(steal, uses)
     for i in (0, 1):
         assert d["players"][i]["power"] == ref.p[i]["power"], fail(f"power before combat, side {i}")
         assert _hand(d["players"][i]) == +ref.p[i]["hand"], fail(f"hand before combat, side {i}")

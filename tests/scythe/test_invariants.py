@@ -1,9 +1,13 @@
 """Invariants after every decision across many random games (tests/scythe/soak.py runs more)."""
+import collections
+
 import numpy as np
+import pytest
 
 from scythe_sim.kernel.invariants import INVARIANTS
 from scythe_sim.play import R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
-from tests.scythe.soak import soak
+from scythe_sim.strategies import STRATEGIES
+from tests.scythe.soak import soak, use_shares
 
 
 def test_thousand_random_five_player_games_keep_every_invariant():
@@ -21,6 +25,23 @@ def test_every_player_count_plays(tables):
         bad = out[out[:, R_STATUS] != STATUS_OK]
         assert len(bad) == 0, [INVARIANTS[c - STATUS_INVARIANT - 1] if c > STATUS_INVARIANT else c
                                for c in bad[:, R_STATUS]]
+
+
+@pytest.mark.parametrize("players", [6, 7])
+def test_random_six_and_seven_player_games_with_albion_and_togawa_keep_every_invariant(players):
+    """300 games with all seven factions dealt: every rule of Albion and Togawa is used."""
+    uses = collections.Counter()
+    statuses, reasons, first_bad, totals, _ = soak(games=300, players=players, seed=20_000, uses=uses)
+    assert first_bad is None, f"seed {first_bad}: {dict(statuses)}"
+    assert statuses[STATUS_OK] == 300 and totals["decisions"] > 300 * 100
+    shares = use_shares(uses)
+    assert all(share > 0 for share in shares.values()), shares
+
+
+@pytest.mark.parametrize("strategy", [s for s in STRATEGIES if s != "random"])
+def test_every_strategy_plays_seven_player_games_with_albion_and_togawa(strategy):
+    statuses, _, first_bad, _, _ = soak(games=8, players=7, seed=30_000, strategy=strategy)
+    assert first_bad is None, f"{strategy} seed {first_bad}: {dict(statuses)}"
 
 
 def test_invariant_names_are_unique():

@@ -3,7 +3,7 @@ masks, the API's checks and the kernel's deal agree."""
 import numpy as np
 import pytest
 
-from scythe_sim.enums import ALBION, BASE_FACTIONS, BASE_MATS, FACTIONS, MATS, TOGAWA
+from scythe_sim.enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from scythe_sim.errors import ConfigError
 from scythe_sim.game import Game
 from scythe_sim.lineup import NOT_PLAYED, check_setup, lineup
@@ -21,12 +21,11 @@ def test_the_base_lineup_is_the_base_sets_up_to_five_players_with_the_bans():
     assert lineup({"ban_pairs": 0}).banned == ()
 
 
-def test_expansion_deals_every_mat_but_never_a_faction_whose_rules_are_not_played():
+def test_expansion_deals_all_seven_factions_and_mats_up_to_seven_players():
     line = lineup({"expansion_factions": 1})
     assert line.mats == tuple(range(len(MATS)))
-    assert line.factions == tuple(BASE_FACTIONS) and not set(line.factions) & NOT_PLAYED
-    assert NOT_PLAYED == {ALBION, TOGAWA}
-    assert line.max_players == 5
+    assert line.factions == tuple(range(len(FACTIONS))) and NOT_PLAYED == frozenset()
+    assert line.max_players == 7
 
 
 @pytest.mark.parametrize("rules", [{}, {"expansion_factions": 1}, {"ban_pairs": 0}])
@@ -36,11 +35,11 @@ def test_the_tables_masks_are_the_lineups_answer(rules):
     assert tuple(np.flatnonzero(t.mat_dealable)) == line.mats
 
 
-def test_validate_refuses_a_mask_dealing_albion():
+def test_validate_refuses_a_mask_dealing_nothing():
     t = build_tables()
     arrays = {name: np.array(getattr(t, name)) for name in Tables._fields}
-    arrays["fac_dealable"][ALBION] = 1
-    with pytest.raises(ValueError, match="albion"):
+    arrays["fac_dealable"][:] = 0
+    with pytest.raises(ValueError, match="fac_dealable"):
         validate(as_record(Tables(**arrays)))
 
 
@@ -56,10 +55,8 @@ def test_the_kernel_deals_only_from_the_lineup():
 
 
 @pytest.mark.parametrize("players,factions,mats,words", [
-    (6, (), (), "players must be 1 to 5"),
+    (6, (), (), "players must be 1 to 5.*expansion_factions = 1"),
     (0, (), (), "players must be 1 to 5"),
-    (2, (ALBION, -1), (), "cannot be played yet"),
-    (2, (TOGAWA, 0), (), "cannot be played yet"),
     (2, (1, 0), (0, 1), "banned pair"),
     (2, (0, 0), (), "given twice"),
 ])
@@ -73,8 +70,25 @@ def test_the_ban_is_off_with_its_house_rule_and_explicit_expansion_mats_are_acce
     check_setup(2, (0, 1), (MATS.index("militant"), MATS.index("innovative")))
 
 
-def test_the_api_refuses_albion_and_a_sixth_player():
-    with pytest.raises(ConfigError, match="albion"):
-        Game.new(seed=1, players=2, factions=["albion", "nordic"], rules={"expansion_factions": 1})
+def test_the_api_plays_albion_and_togawa_and_refuses_a_sixth_player_without_the_expansion():
+    g = Game.new(seed=1, players=2, factions=["albion", "togawa"])
+    assert {p["faction"] for p in g.to_dict()["players"]} == {"albion", "togawa"}
     with pytest.raises(ConfigError, match="players must be 1 to 5"):
         Game.new(seed=1, players=6)
+    with pytest.raises(ConfigError, match="players must be 1 to 7"):
+        Game.new(seed=1, players=8, rules={"expansion_factions": 1})
+
+
+@pytest.mark.parametrize("players", [6, 7])
+def test_six_and_seven_players_seat_clockwise_and_take_turns_from_the_lowest_mat(players, tables):
+    """Seats go clockwise around the board (Nordic, Rusviet, Togawa, Crimea, Saxony,
+    Polania, Albion) from the player with the lowest mat number (1, 2, 2a, 3, 3a, 4, 5)."""
+    for seed in range(6):
+        g = Game.new(seed=seed, players=players, rules={"expansion_factions": 1})
+        entries = g.to_dict()["players"]
+        clock = [int(tables.fac_clockwise[FACTIONS.index(p["faction"])]) for p in entries]
+        first = clock.index(min(clock))
+        assert clock[first:] + clock[:first] == sorted(clock)        # clockwise order
+        mats = [MATS.index(p["mat"]) for p in entries]
+        assert mats[0] == min(mats)                                   # lowest mat starts
+        assert len({p["faction"] for p in entries}) == players

@@ -550,7 +550,7 @@ def test_nordic_workers_swim_across_rivers_but_not_onto_lakes():
 
 
 # --- 18. cargo stays on land --------------------------------------------------------------
-def test_cargo_never_enters_a_lake_or_a_home_base():
+def test_cargo_crosses_lakes_and_home_bases_but_is_never_left_there():
     seaworthy = mech("nordic", "seaworthy")
     nordic = player("nordic", character="T16", mechs={"seaworthy": "T16"}, workers=["T16", "T05"])
     game = game_of(nordic, opponent("saxony"), board={"resources": {"T16": {"wood": 2}}})
@@ -559,11 +559,27 @@ def test_cargo_never_enters_a_lake_or_a_home_base():
     twin = game.copy()
     select(twin, seaworthy)
     act(twin, A_PICK_WORKER, W0)
-    assert dests(twin) == {"T10", "T15", "T23"}
+    assert dests(twin) == {"T10", "T15", "T23"}        # one step: it would end on the lake
     twin = game.copy()
     select(twin, CHAR)
     act(twin, A_PICK_RESOURCE, WOOD, 1)
     assert dests(twin) == {"T10", "T15", "T23"}
+    # With Speed the mech carries its workers across the lake T09 to its far shore.
+    fast = player("nordic", mechs={"seaworthy": "T16", "speed": "home:nordic"}, workers=["T16", "T05"])
+    game = game_of(fast, opponent("saxony"))
+    select(game, seaworthy)
+    act(game, A_PICK_WORKER, W0)
+    assert "T09" in dests(game)
+    go(game, "T09")
+    assert game.phase == "move_step" and not rows(game, A_STOP) and not rows(game, A_DROP_WORKER)
+    assert "T09" not in dests(game) and "T03" in dests(game)
+    go(game, "T03")
+    assert units(game)["workers"][0] == "T03" and units(game)["mechs"]["seaworthy"] == "T03"
+    # no crossing where the lake would stop it: an enemy mech there
+    game = game_of(fast, opponent("polania", mechs={"submerge": "T09"}))
+    select(game, seaworthy)
+    act(game, A_PICK_WORKER, W0)
+    assert "T09" not in dests(game)
 
     # Rivers are no obstacle to cargo: a Riverwalk mech still crosses T12 -> T11 (mountain).
     game = game_of(player("nordic", mechs={"riverwalk": "T12"}, workers=["T12", "T05"]), opponent("saxony"))
@@ -578,4 +594,14 @@ def test_cargo_never_enters_a_lake_or_a_home_base():
     select(game, mech("crimea", "wayfare"))
     assert dests(game) == {"T44", "T47"} | (ALL_HOMES - {"home:saxony"})
     act(game, A_PICK_RESOURCE, FOOD, 1)
-    assert dests(game) == {"T44", "T47"}
+    assert dests(game) == {"T44", "T47"}              # a home base would be its last step
+    # With Speed, Wayfare carries the food through an inactive home base to its shore.
+    crimea = player("crimea", mechs={"wayfare": "T43", "speed": "home:crimea"}, workers=["T47", "T47"])
+    game = game_of(crimea, opponent("saxony"), board={"resources": {"T43": {"food": 1}}})
+    select(game, mech("crimea", "wayfare"))
+    act(game, A_PICK_RESOURCE, FOOD, 1)
+    assert "home:albion" in dests(game)
+    go(game, "home:albion")
+    assert not rows(game, A_STOP) and dests(game) >= {"T01", "T02"}
+    go(game, "T01")
+    assert resources(game, "T01") == {"food": 1}

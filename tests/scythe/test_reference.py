@@ -17,10 +17,13 @@ from scythe_sim.game import Game
 from scythe_sim.layout import A_SELECT_UNIT, A_STEP, A_STOP, G_MOVER, G_PHASE, PH_MOVE_STEP
 from scythe_sim.tables import load_data
 
-from .reference import (MOVE_RULES, SCORE_RULES, TIE_BREAKERS, board, final_score,
-                        move_reach)
+from .reference import (INVADER_MOVE_RULES, INVADER_SCORE_RULES, MOVE_RULES, SCORE_RULES,
+                        TIE_BREAKERS, board, final_score, move_reach)
 
 BASE_FACTIONS = ("nordic", "rusviet", "crimea", "saxony", "polania")
+ALL_FACTIONS = BASE_FACTIONS + ("albion", "togawa")
+TRAP_PENALTIES = ("popularity", "power", "coins", "combat_cards")
+N_INVADER_POSITIONS = 1000
 SB_TILES = ("adjacent_tunnels", "adjacent_lakes", "adjacent_encounters",
             "on_tunnels", "in_a_row", "on_farms_tundras")
 STRUCTURES = ("mine", "monument", "armory", "mill")
@@ -41,8 +44,9 @@ def _compact(position):
 
 # --- random positions -------------------------------------------------------------------
 
-def random_position(rng, tie_prone=False):
-    """A random legal position: 2-5 base factions, units/structures/resources anywhere legal.
+def random_position(rng, tie_prone=False, invaders=False):
+    """A random legal position: 2-5 base factions, units/structures/resources anywhere legal
+    (invaders: 2-7 of all seven factions, with Albion's Flags and Togawa's Traps).
 
     The active player is about to move one unit ("move_unit" with units_left 1).
     tie_prone: every player has the same numbers of workers, mechs and structures, power
@@ -51,13 +55,13 @@ def random_position(rng, tie_prone=False):
     b = board()
     land = [x for x in b.hexes if x not in b.lakes]
     lakes = sorted(b.lakes)
-    n = rng.randint(2, 5)
-    factions = rng.sample(BASE_FACTIONS, n)
+    n = rng.randint(2, 7) if invaders else rng.randint(2, 5)
+    factions = rng.sample(ALL_FACTIONS if invaders else BASE_FACTIONS, n)
     inactive_homes = [b.home[f] for f in b.factions if f not in factions]
     mats = []
     for f in factions:
         choices = [m for m in MATS if m not in mats and (f, m) not in BANNED]
-        mats.append(rng.choice(choices))
+        mats.append(rng.choice(choices or [m for m in MATS if m not in mats]))
     sparse = tie_prone or rng.random() < 0.25
     n_mechs, n_workers, n_structs = rng.randint(0, 3), rng.randint(2, 4), rng.randint(0, 3)
     base_power, base_pop = rng.randint(0, 14), rng.choice([x for x in range(17) if x not in (6, 12)])
@@ -68,7 +72,7 @@ def random_position(rng, tie_prone=False):
             mechs = rng.sample(b.mechs[f], n_mechs)
         else:
             mechs = [m for m in b.mechs[f] if rng.random() < (0.3 if sparse else 0.6)]
-        lake_ok = bool({"seaworthy", "submerge"} & set(mechs))
+        lake_ok = bool({"seaworthy", "submerge", "suiton"} & set(mechs))
         players.append({"faction": f, "mat": mats[p], "mechs": {m: None for m in mechs},
                         "_lake": lake_ok})
 
@@ -164,11 +168,13 @@ def random_position(rng, tie_prone=False):
         if held:
             resources[x] = held
     tokens = sorted(x for x in b.encounter_hexes if rng.random() < 0.6)
+    board_tokens = _faction_tokens(rng, factions, land, lakes) if invaders else {}
     active = rng.randrange(n)
     section = 1 + MATS[mats[active]]["top"].index("move")
     position = {
         "players": out_players,
-        "board": {"resources": resources, "encounter_tokens": tokens},
+        "board": {"resources": resources, "encounter_tokens": tokens,
+                  **({"tokens": board_tokens} if board_tokens else {})},
         "game": {"active": active, "phase": "move_unit", "section": section,
                  "structure_bonus": rng.choice(SB_TILES), "turn_state": {"units_left": 1}},
     }
@@ -177,6 +183,25 @@ def random_position(rng, tie_prone=False):
         for pl, total in zip(out_players, totals):
             pl["coins"] += max(totals) - total
     return position
+
+
+def _faction_tokens(rng, factions, land, lakes):
+    """Up to 4 Flags of Albion and up to 4 Traps of Togawa (one per penalty, armed or not;
+    Traps on lakes too), one token per territory."""
+    spots = list(land) + list(lakes)
+    rng.shuffle(spots)
+    out = {}
+    if "albion" in factions:
+        for _ in range(rng.randint(0, 4)):
+            x = spots.pop()
+            while x in lakes:
+                x = spots.pop()
+            out[x] = {"owner": factions.index("albion"), "token": "flag"}
+    if "togawa" in factions:
+        for penalty in rng.sample(TRAP_PENALTIES, rng.randint(0, 4)):
+            out[spots.pop()] = {"owner": factions.index("togawa"), "token": "trap", "penalty": penalty,
+                                "armed": rng.random() < 0.7}
+    return out
 
 
 def _positions(seed, count, **kw):
@@ -246,10 +271,11 @@ def _report(what, mismatches, compared):
     return f"{len(mismatches)} of {compared} {what} differ; the first ones:\n\n{shown}"
 
 
-def test_move_reach_matches_reference(reach_positions):
-    """Every unit of the active player (workers: one per hex) on every position."""
+def _reach_mismatches(positions):
+    """(units compared, mismatch reports): every unit of the active player (workers: one
+    per hex) on every position, the kernel's reach against the reference's."""
     compared, mismatches = 0, []
-    for pos, game in reach_positions:
+    for pos, game in positions:
         p = pos["game"]["active"]
         for slots, spec in _units(pos, p):
             want = move_reach(pos, p, spec)
@@ -260,22 +286,65 @@ def test_move_reach_matches_reference(reach_positions):
                     f"move reach of player {p} unit {spec!r} (slots {slots})\n"
                     f"position: {_compact(pos)}\nkernel: {sorted(got)}\nreference: {sorted(want)}\n"
                     f"kernel only: {sorted(got - want)}  reference only: {sorted(want - got)}")
+    return compared, mismatches
+
+
+def test_move_reach_matches_reference(reach_positions):
+    compared, mismatches = _reach_mismatches(reach_positions)
     assert not mismatches, _report("move reaches", mismatches, compared)
     assert len(reach_positions) >= 1000 and compared >= 5000
+
+
+def _reach_decided(positions, rules, decided):
+    """Add to `decided` how many units' reach each rule changes (switched off alone)."""
+    for pos, _game in positions:
+        p = pos["game"]["active"]
+        for _slots, spec in _units(pos, p):
+            want = move_reach(pos, p, spec)
+            for rule in rules:
+                decided[rule] += move_reach(pos, p, spec, rules_off={rule}) != want
+    return decided
 
 
 def test_reach_positions_exercise_every_rule(reach_positions):
     """The comparison only tests a rule where it changes an answer: switch each rule off
     in the reference and count the units whose reach changes."""
-    decided = Counter()
-    for pos, _game in reach_positions:
-        p = pos["game"]["active"]
-        for _slots, spec in _units(pos, p):
-            want = move_reach(pos, p, spec)
-            for rule in MOVE_RULES:
-                decided[rule] += move_reach(pos, p, spec, rules_off={rule}) != want
+    decided = _reach_decided(reach_positions, MOVE_RULES, Counter())
     thin = {rule: decided[rule] for rule in MOVE_RULES if decided[rule] < 15}
     assert not thin, f"rules that decide too few compared reaches: {thin} (all: {dict(decided)})"
+
+
+@pytest.fixture(scope="module")
+def invader_positions():
+    return _positions(20261123, N_INVADER_POSITIONS, invaders=True)
+
+
+def test_invaders_move_reach_matches_reference(invader_positions):
+    """Albion's and Togawa's movement (Burrow, Rally, Toka, Suiton, Shinobi), Traps that
+    stop a unit and the 6-7 player Wayfare, among 2-7 players of all seven factions."""
+    compared, mismatches = _reach_mismatches(invader_positions)
+    assert not mismatches, _report("move reaches", mismatches, compared)
+    assert compared >= 3000
+
+
+def test_invader_positions_exercise_every_new_rule(invader_positions):
+    decided = _reach_decided(invader_positions, INVADER_MOVE_RULES, Counter())
+    for pos, _game in invader_positions:
+        want = final_score(pos)
+        for rule in INVADER_SCORE_RULES:
+            decided[rule] += final_score(pos, rules_off={rule}) != want
+    thin = {rule: decided[rule] for rule in INVADER_MOVE_RULES + INVADER_SCORE_RULES if decided[rule] < 15}
+    assert not thin, f"rules that decide too few compared answers: {thin} (all: {dict(decided)})"
+
+
+def test_invaders_final_score_matches_reference(invader_positions):
+    mismatches = []
+    for pos, game in invader_positions:
+        want = final_score(pos)
+        got = [{k: row[k] for k in SCORE_KEYS} for row in game.score()]
+        if got != want:
+            mismatches.append(f"final score\nposition: {_compact(pos)}\nkernel: {got}\nreference: {want}")
+    assert not mismatches, _report("final scores", mismatches, len(invader_positions))
 
 
 # --- scoring ------------------------------------------------------------------------------

@@ -86,20 +86,22 @@ def _decision_points(strategy, seed, players, every, rules=None):
     return states
 
 
-# the All Out War fields stay blank in a base game
+# the All Out War fields stay blank in a base game, the Flags and Traps without Albion and Togawa
 _WAR_FIELDS = {"war", "divisions", "war_from", "standard_score"}
+_TOKEN_FIELDS = {"token_kind", "token_owner"}
 
 
 @pytest.mark.parametrize("strategy, seed, players, every, war", [
     ("random", 3, 2, 7, False), ("random", 8, 5, 11, False), ("greedy", 4, 3, 5, False),
-    ("greedy", 6, 3, 5, True)])
+    ("greedy", 6, 3, 5, True), ("greedy", 2, 7, 9, "invaders")])
 def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, players, every, war):
     carried = [f for f in STATE_FIELDS if carried_by_position(f)]
-    rules = {"all_out_war": 1} if war else None
+    rules = {"all_out_war": 1} if war is True else {"expansion_factions": 1} if war else None
     states = _decision_points(STRATEGIES.index(strategy), seed, players, every, rules)
     blank = new_state()
     # the sample must show each field away from its blank value, or a dropped one could hide
-    shown = [f for f in carried if war or f.name not in _WAR_FIELDS]
+    shown = [f for f in carried if (war is True or f.name not in _WAR_FIELDS)
+             and (war == "invaders" or f.name not in _TOKEN_FIELDS)]
     assert all(any(not np.array_equal(s[f.name], blank[f.name]) for s in states) for f in shown)
     for s in states:
         again = position.dict_to_state(position.state_to_dict(s, tables), tables)

@@ -11,7 +11,7 @@ from scythe_sim.game import Game
 from scythe_sim.kernel.apply import apply_action
 from scythe_sim.kernel.legal import legal_actions
 from scythe_sim.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_END_MOVE, A_REVEAL_OBJECTIVE,
-                               A_SKIP, A_STOP, G_DECIDER, G_N_PLAYERS, G_PHASE, PH_BOTTOM,
+                               A_SKIP, A_STEP, A_STOP, G_DECIDER, G_N_PLAYERS, G_PHASE, PH_BOTTOM,
                                PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP,
                                PH_MOVE_UNIT, PH_TOP, P_ABILITY, P_FACTION, P_SEAT)
 from scythe_sim.strategies import STRATEGIES
@@ -69,7 +69,10 @@ def check_rows(phase, rows, seen):
         assert (rows[n - reveals:, 0] == A_REVEAL_OBJECTIVE).all()   # appended after the skip
         rows = rows[:n - reveals]
         skip = _conventions(len(rows))[0]
-    assert rows[skip, 0] == CLOSING[phase], (phase, rows)
+    if phase == PH_MOVE_STEP and A_STOP not in rows[:, 0]:   # cargo on a lake or home base
+        assert A_STEP in rows[:, 0] and rows[skip, 0] != A_STOP, rows      # it can only go on
+    else:
+        assert rows[skip, 0] == CLOSING[phase], (phase, rows)
     if phase == PH_BOTTOM:
         assert rows[BOTTOM_ACTION_ROW, 0] in (A_BOTTOM, A_SKIP)
     seen[phase] = seen.get(phase, 0) + 1
