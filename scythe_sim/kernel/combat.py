@@ -16,7 +16,7 @@ from ..layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_A
                       PH_COMBAT_HEX, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
-from .board import count_workers, has_ability, note_faction_ability, note_mech_ability
+from .board import count_workers, has_ability, note_faction_ability, note_mech_ability, put_unit
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
@@ -229,7 +229,7 @@ def retreat_all(s, t, p, loc):
     workers = 0
     for u in range(N_UNITS):
         if s.unit_loc[p, u] == loc:
-            s.unit_loc[p, u] = home
+            put_unit(s, p, u, home)
             if u >= UNIT_WORKER0:
                 workers += 1
     return workers

@@ -15,7 +15,7 @@ from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOV
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from .board import (controller, enemy_presence, has_ability, note_faction_ability,
-                    note_mech_ability)
+                    note_mech_ability, put_unit)
 
 
 @njit_inline
@@ -169,11 +169,11 @@ def step(s, t, p, dest):
     """The mover (and its cargo) enters dest; returns True when the mover must stop there."""
     u = s.game[G_MOVER]
     _note_step_abilities(s, t, p, u, s.unit_loc[p, u], dest)
-    s.unit_loc[p, u] = dest
+    put_unit(s, p, u, dest)
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):
         if (cargo >> w) & 1:
-            s.unit_loc[p, w] = dest
+            put_unit(s, p, w, dest)
     s.game[G_STEPS_LEFT] -= 1
     s.game[G_STEPS_TAKEN] += 1
     s.game[G_HERE_MASK] = 0
@@ -228,7 +228,7 @@ def retreat_enemy_workers(s, t, p, loc):
         home = t.home_loc[s.player[q, P_FACTION]]
         for w in range(UNIT_WORKER0, N_UNITS):
             if s.unit_loc[q, w] == loc:
-                s.unit_loc[q, w] = home
+                put_unit(s, q, w, home)
                 sent += 1
     s.game[G_RETREATS] += sent
     if sent > 0 and s.player[p, P_POWER] >= 7:

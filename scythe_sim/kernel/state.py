@@ -58,6 +58,8 @@ def copy_into(dst, src):
     copy_1d(dst.mark, src.mark)
     copy_2d(dst.rng, src.rng)
     copy_2d(dst.ability_uses, src.ability_uses)
+    copy_1d(dst.occupancy, src.occupancy)
+    copy_1d(dst.structure_owner, src.structure_owner)
     if war:
         copy_2d(dst.war, src.war)
         copy_2d(dst.divisions, src.divisions)
@@ -81,6 +83,8 @@ def clear_state(s):
     s.mark[:] = 0
     s.rng[:] = 0
     s.ability_uses[:] = 0
+    s.occupancy[:] = 0
+    s.structure_owner[:] = -1
     s.war[:] = 0
     s.divisions[:] = 0
     s.war_from[:] = -1
