@@ -90,7 +90,8 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return BOTTOM_ACTION_ROW if take else skip_row(n)
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
-    _direct_maps(s, t, p, buf)
+    if _maps_read(phase, rows, n):
+        _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
         return choose_unit(s, t, p, rows, n, w, work.dist, ctrl, enemy, need, targets)
     if phase == PH_MOVE_STEP:
@@ -99,6 +100,21 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
     _fill_values(s, t, p, rows, n, w, work, level)
     return _argmax(work.values[level], n)
+
+
+@njit
+def _maps_read(phase, rows, n):
+    """The direct rules read the level's maps (_direct_maps) for this decision: movement,
+    and the rows valued by where units stand or which resources p lacks. Building them
+    for the other decisions would be wasted (they are rebuilt for every decision)."""
+    if phase == PH_MOVE_UNIT or phase == PH_MOVE_STEP:
+        return True
+    for i in range(n):
+        kind = rows[i, 0]
+        if (kind == A_MOVE or kind == A_TRADE_RESOURCES or kind == A_DEPLOY
+                or kind == A_PRODUCE_HEX or kind == A_GAIN_RESOURCES):
+            return True
+    return False
 
 
 @njit
@@ -151,7 +167,8 @@ def row_values(s, t, p, rows, n, w, work, level):
     """Fill work.values[level][:n] with every row's direct value (top-row options or rows
     with an immediate effect), so a planner can play out only the most promising rows.
     (Nothing is returned: a function compiled without the runtime must not return a view.)"""
-    _direct_maps(s, t, p, work.buf[level])
+    if _maps_read(s.game[G_PHASE], rows, n):
+        _direct_maps(s, t, p, work.buf[level])
     _fill_values(s, t, p, rows, n, w, work, level)
 
 

@@ -12,6 +12,7 @@ from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_
                    G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, LAKE, N_CARD_VALUES, N_HEX, N_RES,
                    N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_COMBAT_STAR_CAP, R_DIAL_MAX,
                    STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0, bottom_cost, card_allowance,
+                   count_workers, enemy_presence,
                    hand_size, highest_dial_row, opponent_in_combat, pieces_on, skip_row,
                    step_targets)
 from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_CARGO, W_ENCOUNTER, W_FACTORY,
@@ -118,25 +119,20 @@ def choose_card(s, t, rows, n, w):
 def enemy_map(s, p, out):
     """out[loc]: bit 1 when an enemy character or mech stands there, bit 2 enemy workers."""
     for loc in range(N_HEX):
-        out[loc] = 0
-    for q in range(s.game[G_N_PLAYERS]):
-        if q == p:
-            continue
-        for u in range(N_UNITS):
-            loc = s.unit_loc[q, u]
-            if 0 <= loc < N_HEX:
-                out[loc] |= 2 if u >= UNIT_WORKER0 else 1
+        out[loc] = enemy_presence(s, p, loc)
 
 
 @njit
 def resource_need(s, t, p, ctrl, need):
     """need[r]: tokens of r p lacks for its bottom action paid with r."""
     for r in range(N_RES):
-        have = 0
-        for loc in range(N_HEX):
-            if ctrl[loc] == p:
-                have += s.hex_res[loc, r]
-        need[r] = max(0, bottom_cost(s, t, p, r) - have)
+        need[r] = 0
+    for loc in range(N_HEX):
+        if ctrl[loc] == p:
+            for r in range(N_RES):
+                need[r] += s.hex_res[loc, r]
+    for r in range(N_RES):
+        need[r] = max(0, bottom_cost(s, t, p, r) - need[r])
 
 
 @njit
@@ -200,8 +196,7 @@ def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
             workers = 0
             for q in range(s.game[G_N_PLAYERS]):
                 if q != p:
-                    for x in range(UNIT_WORKER0, N_UNITS):
-                        workers += s.unit_loc[q, x] == loc
+                    workers += count_workers(s, q, loc)
             v += 0.2 * w[W_AGGRESSION] - workers * (1.0 + w[W_POPULARITY])
     if u == UNIT_CHARACTER:
         if s.encounter_token[loc] != 0:
