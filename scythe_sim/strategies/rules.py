@@ -93,9 +93,9 @@ def decide_direct(s, t, p, rows, n, w, work, level):
     if _maps_read(phase, rows, n):
         _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
-        return choose_unit(s, t, p, rows, n, w, work.dist, ctrl, enemy, need, targets)
+        return choose_unit(s, t, p, rows, n, w, work.near, ctrl, enemy, need, targets)
     if phase == PH_MOVE_STEP:
-        return choose_step(s, t, p, rows, n, w, work.dist, ctrl, enemy, need)
+        return choose_step(s, t, p, rows, n, w, work.near, ctrl, enemy, need)
     if phase == PH_TOP:
         return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
     _fill_values(s, t, p, rows, n, w, work, level)
@@ -146,7 +146,7 @@ def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
     for the resources most needed; Produce whenever it can be paid."""
     kind = rows[i, 0]
     if kind == A_MOVE:
-        worth = moving_units_worth(s, t, p, w, work.dist, ctrl, enemy, need, targets)
+        worth = moving_units_worth(s, t, p, w, work.near, ctrl, enemy, need, targets)
         return 2.0 if worth > MOVE_WORTH else -1.0
     if kind == A_GAIN_COINS or kind == A_PRODUCE:
         return 1.0
@@ -201,7 +201,7 @@ def _row_value(s, t, p, rows, i, w, work, ctrl, enemy, need):
     if kind == A_UPGRADE:
         return 1.0 + CUBE_PREFERENCE[a0] + COST_BOX_PREFERENCE[a1]
     if kind == A_DEPLOY:
-        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.dist, ctrl, enemy, need)
+        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.near, ctrl, enemy, need)
     if kind == A_BUILD:
         return 1.0 + STRUCTURE_PREFERENCE[a0]
     if kind == A_ENLIST:
