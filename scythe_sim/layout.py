@@ -396,6 +396,15 @@ STATE_FIELDS = (
                "board.tokens", "TOKEN_* faction token on each location (Flag, armed or disarmed Trap)"),
     StateField("token_owner", (N_LOC,), np.int64, -1,
                "board.tokens", "player owning the faction token on each location, -1 none"),
+    # Who is where, kept up to date by board.put_unit / put_structure (the only writers of
+    # unit_loc and struct_loc) so control is a few reads instead of a scan of every piece
+    StateField("occupancy", (N_LOC,), np.int64, 0,
+               "derived: rebuilt from the pieces' locations (board.rebuild_occupancy)",
+               "each player's units on each location, packed: bits 8p..8p+3 characters and "
+               "mechs of player p, bits 8p+4..8p+7 its workers (board.OCC_*)"),
+    StateField("structure_owner", (N_LOC,), np.int64, -1,
+               "derived: rebuilt from the structures' locations (board.rebuild_occupancy)",
+               "owner of the structure on each location, -1 none"),
     # All Out War: blank (and never copied by copy_into) until a war starts
     StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int64, 0,
                "war.players", "W_* per-player war values"),

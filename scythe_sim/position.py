@@ -21,6 +21,7 @@ from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASO
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
                      UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE)
+from .kernel.board import rebuild_occupancy
 from .kernel.setup import seed_state_rng, set_abilities
 from .kernel.state import new_state
 
@@ -223,6 +224,7 @@ def dict_to_state(data, tables, reachable=True):
     _rng_from_dict(s, data.get("rng"))
     if "war" in data:
         _war_from_dict(s, data["war"], len(players))
+    rebuild_occupancy(s)
     if reachable:
         _check_sharing(s, len(players))
     return s

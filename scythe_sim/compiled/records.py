@@ -2,6 +2,9 @@
 record each (a single pointer for a compiled call), and states are copied element by
 element (a slice assignment may allocate, and entry points run without the allocator)."""
 import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .jit import njit
 
@@ -27,3 +30,22 @@ def copy_2d(dst, src):
     for i in range(dst.shape[0]):
         for j in range(dst.shape[1]):
             dst[i, j] = src[i, j]
+
+
+@intrinsic
+def copy_record_bytes(typingctx, dst, src, nbytes):
+    """Copy the first nbytes bytes of record src over record dst (one memcpy): a record
+    is passed to compiled code as a pointer to its bytes, and its fields lie one after
+    the other in declaration order without padding."""
+    if not (isinstance(dst, types.Record) and isinstance(src, types.Record)
+            and isinstance(nbytes, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        to, frm, count = args
+        byte_ptr = cgutils.voidptr_t
+        cgutils.raw_memcpy(builder, builder.bitcast(to, byte_ptr), builder.bitcast(frm, byte_ptr),
+                           count, 1)
+        return context.get_dummy_value()
+
+    return types.void(dst, src, nbytes), codegen

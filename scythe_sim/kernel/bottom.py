@@ -10,7 +10,7 @@ from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY
                       PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_ABILITY, P_MAT, P_ONETIME0,
                       P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
 from .board import (controlled_resource, controller, count_workers, note_faction_ability,
-                    structure_owner_at)
+                    put_structure, put_unit, structure_owner_at)
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
 from .objectives import close_turn
@@ -191,12 +191,12 @@ def upgrade(s, p, cube, target):
 
 @njit
 def deploy(s, p, m, loc):
-    s.unit_loc[p, UNIT_MECH0 + m] = loc
+    put_unit(s, p, UNIT_MECH0 + m, loc)
 
 
 @njit
 def build(s, p, k, loc):
-    s.struct_loc[p, k] = loc
+    put_structure(s, p, k, loc)
 
 
 @njit

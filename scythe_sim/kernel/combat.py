@@ -17,7 +17,7 @@ from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A
                       BEFORE_DONE, G_BEFORE_STEP, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
-from .board import count_workers, has_ability, note_faction_ability, note_mech_ability
+from .board import count_workers, has_ability, note_faction_ability, note_mech_ability, put_unit
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
@@ -290,7 +290,7 @@ def retreat_all(s, t, p, loc):
     workers = 0
     for u in range(N_UNITS):
         if s.unit_loc[p, u] == loc:
-            s.unit_loc[p, u] = home
+            put_unit(s, p, u, home)
             if u >= UNIT_WORKER0:
                 workers += 1
     return workers

@@ -14,7 +14,7 @@ from ..enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS, CF_P
 from ..layout import (A_GAIN_RESOURCES, A_NO_BENEFIT, G_FREE_MASK, G_GAIN_ANY, G_GAIN_FROM,
                       G_GAIN_LOC, G_PHASE, PH_FREE_ACTION, PH_GAIN_RESOURCES, P_COINS,
                       P_POPULARITY, P_POWER)
-from .board import controller, count_workers, first_worker_on_mat
+from .board import controller, count_workers, first_worker_on_mat, put_unit
 from .bottom import benefit_possible, benefit_rows
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
@@ -54,7 +54,7 @@ def take_gains(s, t, p, row, loc, source):
         for _ in range(row[CF_WORKERS]):
             w = first_worker_on_mat(s, p)
             if w >= 0:
-                s.unit_loc[p, w] = loc
+                put_unit(s, p, w, loc)
     s.game[G_GAIN_FROM] = source
     s.game[G_GAIN_LOC] = loc
     s.game[G_GAIN_ANY] = row[CF_ANY_RESOURCES]

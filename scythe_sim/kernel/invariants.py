@@ -13,7 +13,7 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RE
                       UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
 from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
 from .tokens import flags_placed, trap_penalty
-from .board import has_ability
+from .board import has_ability, occupancy_count, structure_count_owner
 from .war.invariants import WAR_INVARIANTS, check_war
 
 INVARIANTS = (
@@ -36,17 +36,24 @@ INVARIANTS = (
     "Factory cards: one kept twice, kept and on the board, or more than players + 1",
     "objectives: star count, revealed cards and cards held disagree",
     "kernel error: an action kind or phase that no rule routes (game.turn_state.error)",
-) + WAR_INVARIANTS + (   # codes 20.. (kernel/war/invariants.py)
+) + WAR_INVARIANTS + (   # codes 20.. (kernel/war/invariants.py), then the tokens' and the occupancy's
     "faction tokens: a token without an owner (or the reverse), off the territories, more "
     "Flags than the supply or one Trap penalty twice",
+    "occupancy or structure owners disagree with the pieces (a piece moved without "
+    "board.put_unit / put_structure)",
 )
 TOKENS_CODE = 20 + len(WAR_INVARIANTS)
+OCCUPANCY_CODE = len(INVARIANTS)
 
 
 @njit_entry
 def check_invariants(s, t):
     if s.game[G_ERROR] != ERR_NONE:
         return 19
+    for loc in range(N_LOC):
+        if (s.occupancy[loc] != occupancy_count(s, loc)
+                or s.structure_owner[loc] != structure_count_owner(s, loc)):
+            return OCCUPANCY_CODE
     n = s.game[G_N_PLAYERS]
     for p in range(n):
         if not (0 <= s.player[p, P_POWER] <= t.rules[R_POWER_MAX]):

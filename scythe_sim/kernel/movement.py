@@ -18,7 +18,7 @@ from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOV
                       UNIT_WORKER0)
 from ..tables import IFA_MANY_PLAYERS
 from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
-                    note_faction_ability, note_mech_ability, unit_owner_at)
+                    note_faction_ability, note_mech_ability, put_unit, unit_owner_at)
 from .tokens import spring_trap
 
 
@@ -262,11 +262,11 @@ def step(s, t, p, dest):
     if u < UNIT_WORKER0 and _needs_toka(s, t, p, frm, dest):
         s.game[G_TOKA_USED] = 1
         note_mech_ability(s, p, TOKA)
-    s.unit_loc[p, u] = dest
+    put_unit(s, p, u, dest)
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):
         if (cargo >> w) & 1:
-            s.unit_loc[p, w] = dest
+            put_unit(s, p, w, dest)
     s.game[G_STEPS_LEFT] -= 1
     s.game[G_STEPS_TAKEN] += 1
     s.game[G_HERE_MASK] = 0
@@ -328,7 +328,7 @@ def retreat_enemy_workers(s, t, p, loc):
         home = t.home_loc[s.player[q, P_FACTION]]
         for w in range(UNIT_WORKER0, N_UNITS):
             if s.unit_loc[q, w] == loc:
-                s.unit_loc[q, w] = home
+                put_unit(s, q, w, home)
                 sent += 1
     s.game[G_RETREATS] += sent
     if sent > 0 and s.player[p, P_POWER] >= 7:

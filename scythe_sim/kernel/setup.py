@@ -13,6 +13,7 @@ from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_S
                       VARIANT_STREAM_ID)
 from ..tables import (R_BAN_PAIRS, R_ENCOUNTERS_OFF, R_FACTION_ABILITIES_OFF, R_FACTORY_OFF,
                       R_MECH_ABILITIES_OFF, R_MECH_ABILITIES_OFF_FOR)
+from .board import put_unit
 from .cards import draw_cards
 from .state import clear_state
 from .turn import start_turn
@@ -126,9 +127,9 @@ def _setup_player(s, t, p, seat, f, m):
     s.player[p, P_COINS] = t.mat_start_coins[m]
     s.player[p, P_LAST_SECTION] = -1
     s.player[p, P_FACTORY_CARD] = -1
-    s.unit_loc[p, UNIT_CHARACTER] = t.home_loc[f]
-    s.unit_loc[p, UNIT_WORKER0] = t.start_hexes[f, 0]
-    s.unit_loc[p, UNIT_WORKER0 + 1] = t.start_hexes[f, 1]
+    put_unit(s, p, UNIT_CHARACTER, t.home_loc[f])
+    put_unit(s, p, UNIT_WORKER0, t.start_hexes[f, 0])
+    put_unit(s, p, UNIT_WORKER0 + 1, t.start_hexes[f, 1])
 
 
 @njit_entry

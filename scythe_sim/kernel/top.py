@@ -11,7 +11,7 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_END_PRODUCE, A_GAIN_CO
                       G_MOVED_MASK, N_UNITS, N_WORKERS, P_COINS, P_CUBE0, P_MAT,
                       P_POPULARITY, P_POWER, PH_BOTTOM, PH_MOVE_UNIT, PH_PRODUCE,
                       PH_TRADE_HEX)
-from .board import controller, count_workers, first_worker_on_mat, workers_on_board
+from .board import controller, count_workers, first_worker_on_mat, put_unit, workers_on_board
 from .cards import draw_cards
 from .movement import can_start_moving
 from .turn import gain_popularity, gain_power
@@ -215,7 +215,7 @@ def produce_hex(s, t, p, loc, amount):
             w = first_worker_on_mat(s, p)
             if w < 0:
                 break
-            s.unit_loc[p, w] = loc
+            put_unit(s, p, w, loc)
     else:
         s.hex_res[loc, made] += amount
     if not any_produce_hex(s, t, p):

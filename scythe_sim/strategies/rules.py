@@ -96,11 +96,12 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return BOTTOM_ACTION_ROW if take else skip_row(n)
     buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
-    _direct_maps(s, t, p, buf)
+    if _maps_read(phase, rows, n):
+        _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
-        return choose_unit(s, t, p, rows, n, w, work.dist, ctrl, enemy, need, targets)
+        return choose_unit(s, t, p, rows, n, w, work.near, ctrl, enemy, need, targets)
     if phase == PH_MOVE_STEP:
-        return choose_step(s, t, p, rows, n, w, work.dist, ctrl, enemy, need)
+        return choose_step(s, t, p, rows, n, w, work.near, ctrl, enemy, need)
     if phase == PH_TOP:
         return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
     _fill_values(s, t, p, rows, n, w, work, level)
@@ -116,6 +117,21 @@ def token_row(s, t, p, rows, n):
         loc = s.unit_loc[p, 0]
         return skip_row(n) if t.edge[home, loc] != 0 else 0
     return 0
+
+
+@njit
+def _maps_read(phase, rows, n):
+    """The direct rules read the level's maps (_direct_maps) for this decision: movement,
+    and the rows valued by where units stand or which resources p lacks. Building them
+    for the other decisions would be wasted (they are rebuilt for every decision)."""
+    if phase == PH_MOVE_UNIT or phase == PH_MOVE_STEP:
+        return True
+    for i in range(n):
+        kind = rows[i, 0]
+        if (kind == A_MOVE or kind == A_TRADE_RESOURCES or kind == A_DEPLOY
+                or kind == A_PRODUCE_HEX or kind == A_GAIN_RESOURCES):
+            return True
+    return False
 
 
 @njit
@@ -147,7 +163,7 @@ def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
     for the resources most needed; Produce whenever it can be paid."""
     kind = rows[i, 0]
     if kind == A_MOVE:
-        worth = moving_units_worth(s, t, p, w, work.dist, ctrl, enemy, need, targets)
+        worth = moving_units_worth(s, t, p, w, work.near, ctrl, enemy, need, targets)
         return 2.0 if worth > MOVE_WORTH else -1.0
     if kind == A_GAIN_COINS or kind == A_PRODUCE:
         return 1.0
@@ -168,7 +184,8 @@ def row_values(s, t, p, rows, n, w, work, level):
     """Fill work.values[level][:n] with every row's direct value (top-row options or rows
     with an immediate effect), so a planner can play out only the most promising rows.
     (Nothing is returned: a function compiled without the runtime must not return a view.)"""
-    _direct_maps(s, t, p, work.buf[level])
+    if _maps_read(s.game[G_PHASE], rows, n):
+        _direct_maps(s, t, p, work.buf[level])
     _fill_values(s, t, p, rows, n, w, work, level)
 
 
@@ -201,7 +218,7 @@ def _row_value(s, t, p, rows, i, w, work, ctrl, enemy, need):
     if kind == A_UPGRADE:
         return 1.0 + CUBE_PREFERENCE[a0] + COST_BOX_PREFERENCE[a1]
     if kind == A_DEPLOY:
-        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.dist, ctrl, enemy, need)
+        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.near, ctrl, enemy, need)
     if kind == A_BUILD:
         return 1.0 + STRUCTURE_PREFERENCE[a0]
     if kind == A_ENLIST:

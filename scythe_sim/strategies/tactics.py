@@ -12,10 +12,12 @@ from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_
                    G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, LAKE, N_CARD_VALUES, N_HEX, N_RES,
                    N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_COMBAT_STAR_CAP, R_DIAL_MAX,
                    STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0, bottom_cost, card_allowance,
+                   count_workers, enemy_presence,
                    hand_size, highest_dial_row, opponent_in_combat, pieces_on, skip_row,
                    step_targets)
 from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_CARGO, W_ENCOUNTER, W_FACTORY,
                       W_POPULARITY, W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
+from .workspace import NEAR_BITS, NEAR_LOC_MASK, UNREACHABLE
 
 VILLAGE_MAKES = -2      # tables.produces of a village: workers, not a resource
 HOPELESS = -1000.0
@@ -118,25 +120,20 @@ def choose_card(s, t, rows, n, w):
 def enemy_map(s, p, out):
     """out[loc]: bit 1 when an enemy character or mech stands there, bit 2 enemy workers."""
     for loc in range(N_HEX):
-        out[loc] = 0
-    for q in range(s.game[G_N_PLAYERS]):
-        if q == p:
-            continue
-        for u in range(N_UNITS):
-            loc = s.unit_loc[q, u]
-            if 0 <= loc < N_HEX:
-                out[loc] |= 2 if u >= UNIT_WORKER0 else 1
+        out[loc] = enemy_presence(s, p, loc)
 
 
 @njit
 def resource_need(s, t, p, ctrl, need):
     """need[r]: tokens of r p lacks for its bottom action paid with r."""
     for r in range(N_RES):
-        have = 0
-        for loc in range(N_HEX):
-            if ctrl[loc] == p:
-                have += s.hex_res[loc, r]
-        need[r] = max(0, bottom_cost(s, t, p, r) - have)
+        need[r] = 0
+    for loc in range(N_HEX):
+        if ctrl[loc] == p:
+            for r in range(N_RES):
+                need[r] += s.hex_res[loc, r]
+    for r in range(N_RES):
+        need[r] = max(0, bottom_cost(s, t, p, r) - need[r])
 
 
 @njit
@@ -146,33 +143,35 @@ def own_pieces(s, p, loc, skip_unit):
 
 
 @njit
-def _goal_distance(s, t, p, u, loc, w, dist, ctrl, enemy):
+def _goal_distance(s, t, p, u, loc, w, near, ctrl, enemy):
     """Steps from loc to the nearest goal of unit u: the character's encounter tokens and
     (before a Factory card is kept) the Factory; a mech's enemy combat units when the
-    strategy is aggressive, else territories p does not hold yet."""
-    best = 99
-    if u == UNIT_CHARACTER:
-        for x in range(N_HEX):
-            if s.encounter_token[x] != 0 and dist[loc, x] < best:
-                best = dist[loc, x]
-        f = t.factory_loc[0]
-        if s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0 and dist[loc, f] < best:
-            best = dist[loc, f]
-        return best
+    strategy is aggressive, else territories p does not hold yet. The territories are
+    tried nearest first (near, workspace.nearest_first): the first goal met is the one."""
+    character = u == UNIT_CHARACTER
+    factory = t.factory_loc[0]
+    want_factory = character and s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0
     aggressive = w[W_AGGRESSION] >= 10.0
-    for x in range(N_HEX):
-        if dist[loc, x] >= best or x == loc:
+    for k in range(N_HEX):
+        d = near[loc, k] >> NEAR_BITS
+        if d >= UNREACHABLE:
+            break
+        x = near[loc, k] & NEAR_LOC_MASK
+        if character:
+            if s.encounter_token[x] != 0 or (want_factory and x == factory):
+                return d
+        elif x == loc:
             continue
-        if aggressive:
+        elif aggressive:
             if enemy[x] & 1:
-                best = dist[loc, x]
-        elif ctrl[x] != p and t.terrain[x] != 5:
-            best = dist[loc, x]
-    return best if best < 99 else 0
+                return d
+        elif ctrl[x] != p and t.terrain[x] != LAKE:
+            return d
+    return UNREACHABLE if character else 0
 
 
 @njit
-def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
+def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
     """Value of unit u of p standing on loc (a step's value is the target's minus the
     current spot's): holding a territory no other piece of p holds, its resources, a
     worker's production, the character's encounters and the Factory, fights, and how
@@ -200,20 +199,19 @@ def spot_value(s, t, p, u, loc, w, dist, ctrl, enemy, need):
             workers = 0
             for q in range(s.game[G_N_PLAYERS]):
                 if q != p:
-                    for x in range(UNIT_WORKER0, N_UNITS):
-                        workers += s.unit_loc[q, x] == loc
+                    workers += count_workers(s, q, loc)
             v += 0.2 * w[W_AGGRESSION] - workers * (1.0 + w[W_POPULARITY])
     if u == UNIT_CHARACTER:
         if s.encounter_token[loc] != 0:
             v += w[W_ENCOUNTER]
         if loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0:
             v += w[W_FACTORY]
-    v -= w[W_APPROACH] * _goal_distance(s, t, p, u, loc, w, dist, ctrl, enemy)
+    v -= w[W_APPROACH] * _goal_distance(s, t, p, u, loc, w, near, ctrl, enemy)
     return v
 
 
 @njit
-def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
+def best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets):
     """How much unit u gains by its best single step from where it stands; with the
     cargo weight, a mech's step also counts what the ride is worth to the best of p's
     workers on its hex (workers on one hex are alike, so one is counted; cargo never
@@ -222,19 +220,19 @@ def best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets):
     k = step_targets(s, t, p, u, here, targets)
     if k == 0:
         return HOPELESS
-    base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+    base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
     rider = -1
     if w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0:
         rider = worker_on(s, p, here)
     rider_base = 0.0
     if rider >= 0:
-        rider_base = spot_value(s, t, p, rider, here, w, dist, ctrl, enemy, need)
+        rider_base = spot_value(s, t, p, rider, here, w, near, ctrl, enemy, need)
     best = HOPELESS
     for i in range(k):
         to = targets[i]
-        g = spot_value(s, t, p, u, to, w, dist, ctrl, enemy, need) - base
+        g = spot_value(s, t, p, u, to, w, near, ctrl, enemy, need) - base
         if rider >= 0 and to < N_HEX and t.terrain[to] != LAKE:
-            g += max(0.0, spot_value(s, t, p, rider, to, w, dist, ctrl, enemy, need) - rider_base)
+            g += max(0.0, spot_value(s, t, p, rider, to, w, near, ctrl, enemy, need) - rider_base)
         if g > best:
             best = g
     return best
@@ -250,10 +248,10 @@ def worker_on(s, p, loc):
 
 
 @njit
-def worker_gain(s, t, p, x, frm, to, w, dist, ctrl, enemy, need):
+def worker_gain(s, t, p, x, frm, to, w, near, ctrl, enemy, need):
     """What worker x gains by standing on `to` instead of `frm`."""
-    return (spot_value(s, t, p, x, to, w, dist, ctrl, enemy, need)
-            - spot_value(s, t, p, x, frm, w, dist, ctrl, enemy, need))
+    return (spot_value(s, t, p, x, to, w, near, ctrl, enemy, need)
+            - spot_value(s, t, p, x, frm, w, near, ctrl, enemy, need))
 
 
 @njit
@@ -272,7 +270,7 @@ def _worker_twin_listed(s, p, rows, i):
 
 
 @njit
-def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
+def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets):
     """The unit with the best first step, or End moves (no more units move) when no
     unit gains anything by moving. A worker sharing its hex with an earlier listed worker
     is not evaluated again: it could only tie, and ties keep the earlier row."""
@@ -280,48 +278,48 @@ def choose_unit(s, t, p, rows, n, w, dist, ctrl, enemy, need, targets):
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_SELECT_UNIT and not _worker_twin_listed(s, p, rows, i):
-            g = best_step_gain(s, t, p, rows[i, 1], w, dist, ctrl, enemy, need, targets)
+            g = best_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets)
             if g > best_gain:
                 best, best_gain = i, g
     return best
 
 
 @njit
-def choose_step(s, t, p, rows, n, w, dist, ctrl, enemy, need):
+def choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need):
     """The mover's best next hex, or Stop when no step improves its spot; with the cargo
     weight, what it picks up or drops first (choose_cargo)."""
     u = s.game[G_MOVER]
     here = s.unit_loc[p, u]
-    base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+    base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
     cargo = w[W_CARGO] > 0.0
     best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_STEP:
-            g = spot_value(s, t, p, u, rows[i, 1], w, dist, ctrl, enemy, need) - base
+            g = spot_value(s, t, p, u, rows[i, 1], w, near, ctrl, enemy, need) - base
             if cargo:
-                g += carried_gain(s, t, p, here, rows[i, 1], w, dist, ctrl, enemy, need)
+                g += carried_gain(s, t, p, here, rows[i, 1], w, near, ctrl, enemy, need)
             if g > best_gain:
                 best, best_gain = i, g
     if not cargo:
         return best
-    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need)
+    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need)
     return k if k >= 0 else best
 
 
 @njit
-def carried_gain(s, t, p, here, to, w, dist, ctrl, enemy, need):
+def carried_gain(s, t, p, here, to, w, near, ctrl, enemy, need):
     """What the workers the mover carries gain by going on to `to`."""
     g = 0.0
     cargo = s.game[G_CARGO_MASK]
     for x in range(UNIT_WORKER0, N_UNITS):
         if (cargo >> x) & 1:
-            g += worker_gain(s, t, p, x, here, to, w, dist, ctrl, enemy, need)
+            g += worker_gain(s, t, p, x, here, to, w, near, ctrl, enemy, need)
     return g
 
 
 @njit
-def choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need):
+def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need):
     """Before the step `best` (or Stop): drop a carried worker that is better off here
     than there; pick up a worker whose ride to some step's hex makes that step better
     than the best one; pick up resources that leaving would leave on a hex p no longer
@@ -332,10 +330,10 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need):
     to = rows[best, 1] if stepping else here
     for i in range(n):
         if rows[i, 0] == A_DROP_WORKER and stepping:
-            if worker_gain(s, t, p, rows[i, 1], here, to, w, dist, ctrl, enemy, need) <= 0.0:
+            if worker_gain(s, t, p, rows[i, 1], here, to, w, near, ctrl, enemy, need) <= 0.0:
                 return i
     if UNIT_CHARACTER < u < UNIT_WORKER0:
-        base = spot_value(s, t, p, u, here, w, dist, ctrl, enemy, need)
+        base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
         for i in range(n):
             if rows[i, 0] != A_PICK_WORKER:
                 continue
@@ -344,9 +342,9 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, dist, ctrl, enemy, need):
                 dest = rows[j, 1]
                 if rows[j, 0] != A_STEP or dest >= N_HEX or t.terrain[dest] == LAKE:
                     continue
-                g = (spot_value(s, t, p, u, dest, w, dist, ctrl, enemy, need) - base
-                     + carried_gain(s, t, p, here, dest, w, dist, ctrl, enemy, need)
-                     + worker_gain(s, t, p, x, here, dest, w, dist, ctrl, enemy, need))
+                g = (spot_value(s, t, p, u, dest, w, near, ctrl, enemy, need) - base
+                     + carried_gain(s, t, p, here, dest, w, near, ctrl, enemy, need)
+                     + worker_gain(s, t, p, x, here, dest, w, near, ctrl, enemy, need))
                 if g > best_gain + 0.05:
                     return i
     if stepping and to < N_HEX and t.terrain[to] != LAKE and _left_unheld(s, p, u, here):
@@ -387,7 +385,7 @@ def choose_payment(s, rows, n):
 
 
 @njit
-def moving_units_worth(s, t, p, w, dist, ctrl, enemy, need, targets):
+def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets):
     """The best step gain of any unit that can move: is a Move worth more than its coins?
     (Workers on one hex gain the same, so one of them is evaluated.)"""
     best = HOPELESS
@@ -395,7 +393,7 @@ def moving_units_worth(s, t, p, w, dist, ctrl, enemy, need, targets):
         here = s.unit_loc[p, u]
         if here == OFF_BOARD or (u > UNIT_WORKER0 and _worker_before_on(s, p, u, here)):
             continue
-        g = best_step_gain(s, t, p, u, w, dist, ctrl, enemy, need, targets)
+        g = best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets)
         if g > best:
             best = g
     return best

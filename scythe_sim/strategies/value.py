@@ -4,15 +4,14 @@ from ..compiled.jit import njit
 from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
                    N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
-                   bottom_cost, faction_ability, hand_size, mechs_deployed, objective_holds,
-                   recruits_enlisted, structure_feature_count, structures_built, upgrades_done,
-                   objective_progress, scoring_controller, flag_counts, workers_on_board)
+                   bottom_cost, controller, faction_ability, flag_counts, hand_size,
+                   mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
+                   scoring_controller, structure_feature_count, structures_built,
+                   upgrades_done, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
 
-NOBODY = -1
-CONTESTED = -2
 # What a player typically holds when the game ends, the counts its popularity tier will
 # pay for (stars, territories, resource pairs): the popularity outlook prices a tier
 # with them, since early in the game the current counts say little about the end.
@@ -21,24 +20,9 @@ FINAL_COUNTS = (5, 9, 4)
 
 @njit
 def control_map(s, out):
-    """out[loc] for every territory: the controlling player, NOBODY or CONTESTED (one pass
-    over the pieces instead of a search per territory)."""
+    """out[loc] for every territory: the controlling player, NOBODY or CONTESTED."""
     for loc in range(N_HEX):
-        out[loc] = NOBODY
-    n = s.game[G_N_PLAYERS]
-    for p in range(n):
-        for u in range(N_UNITS):
-            loc = s.unit_loc[p, u]
-            if 0 <= loc < N_HEX:
-                if out[loc] == NOBODY:
-                    out[loc] = p
-                elif out[loc] != p:
-                    out[loc] = CONTESTED
-    for p in range(n):
-        for k in range(N_STRUCTURES):
-            loc = s.struct_loc[p, k]
-            if loc != OFF_BOARD and loc < N_HEX and out[loc] == NOBODY:
-                out[loc] = p
+        out[loc] = controller(s, loc)
 
 
 @njit
@@ -76,17 +60,20 @@ def objectives_progress(s, t, p):
 
 
 @njit
-def position_value(s, t, p, w, ctrl):
-    """Weighted value of the position for p; ctrl is scratch of at least N_HEX entries."""
-    control_map(s, ctrl)
+def position_value(s, t, p, w, held):
+    """Weighted value of the position for p; held is scratch of at least N_RES entries."""
     territories = 0
-    resources = 0
+    for r in range(N_RES):
+        held[r] = 0
     for loc in range(N_HEX):
-        if scoring_controller(s, loc, ctrl[loc]) == p:   # an armed Trap alone counts
+        if scoring_controller(s, loc, controller(s, loc)) == p:   # an armed Trap alone counts
             territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1
             territories += flag_counts(s, t, loc, p)
             for r in range(N_RES):
-                resources += s.hex_res[loc, r]
+                held[r] += s.hex_res[loc, r]
+    resources = 0
+    for r in range(N_RES):
+        resources += held[r]
     pl = s.player[p]
     tier = t.pop_tier[pl[P_POPULARITY]]
     stars = pl[P_STARS]
@@ -111,7 +98,7 @@ def position_value(s, t, p, w, ctrl):
     if w[W_PROGRESS] != 0.0:
         v += w[W_PROGRESS] * objectives_progress(s, t, p)
     if w[W_READY] != 0.0:
-        v += w[W_READY] * bottom_readiness(s, t, p, ctrl)
+        v += w[W_READY] * bottom_readiness(s, t, p, held)
     return v
 
 
@@ -146,17 +133,15 @@ def popularity_outlook(t, popularity):
 
 
 @njit
-def bottom_readiness(s, t, p, ctrl):
+def bottom_readiness(s, t, p, held):
     """For each bottom action whose benefit is still open, the share of its cost p holds
-    in the resource it is paid with: what makes next turns' bottom actions possible."""
+    in the resource it is paid with (held[r]: tokens of r on p's territories): what makes
+    next turns' bottom actions possible."""
     total = 0.0
     for b in range(N_SECTIONS):
         cost = bottom_cost(s, t, p, b)
         if cost <= 0 or not benefit_possible(s, t, p, b, -1):
             continue
-        have = 0
-        for loc in range(N_HEX):
-            if ctrl[loc] == p:
-                have += s.hex_res[loc, b]
+        have = held[b]
         total += min(have, cost) / cost
     return total

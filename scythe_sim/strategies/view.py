@@ -22,7 +22,7 @@ from ..enums import (HOME, BOLSTER, BUILD, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
                      N_HEX, N_LOC, N_RES, N_SECTIONS, ONE_TIME_BONUSES, PRODUCE, STAR_COMBAT,
                      STAR_OBJECTIVE, TRADE, UPGRADE)
 from ..kernel.apply import apply_action
-from ..kernel.board import (count_mechs, count_workers, enemy_presence, mech_slot, mechs_deployed,
+from ..kernel.board import (controller, count_mechs, count_workers, enemy_presence, mech_slot, mechs_deployed,
                             pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from ..kernel.bottom import benefit_possible, bottom_cost, can_pay
 from ..kernel.cards import hand_size

@@ -9,7 +9,8 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
 - a second scratch State, on which a plan plays the player's next turn (look-ahead);
 - action buffers and location scratch per level (0: the real decision, 1: decisions
   inside a plan, 2: the next turn's sections in a look-ahead), board distances for the movement heuristics and the Automa deck
-  (automa_data.py).
+  (automa_data.py), and every location's territories nearest first (a unit's nearest
+  goal is then the first one met, not a search of the board).
 """
 import heapq
 from typing import NamedTuple
@@ -18,8 +19,8 @@ import numpy as np
 
 from ..compiled.jit import njit_entry
 from ..compiled.rng import RNG_WORDS, seed_streams
-from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID, State,
-                   new_state)
+from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
+                   State, new_state)
 
 LEVELS = 3              # the real decision, the decisions inside a plan, the look-ahead's sections
 N_MEMORY = 64           # int64 words of memory per seat
@@ -27,6 +28,9 @@ N_BUFS = 5             # location scratch arrays per level: legal lists, control
 BUF_LEGAL, BUF_CONTROL, BUF_ENEMY, BUF_TARGETS, BUF_NEED = range(N_BUFS)
 RIVER_STEP = 3          # a river crossing counts as this many steps in the distance table
 N_KEPT = 4              # end positions of a decision's best candidates kept for the look-ahead
+UNREACHABLE = 99        # board_distances of a location no path reaches
+NEAR_BITS = 8           # near[loc, k] = (distance << NEAR_BITS) | territory
+NEAR_LOC_MASK = (1 << NEAR_BITS) - 1
 
 
 class Workspace(NamedTuple):
@@ -40,13 +44,15 @@ class Workspace(NamedTuple):
     buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
     values: np.ndarray      # (LEVELS, MAX_ACTIONS) float64: a value per legal row, per level
     dist: np.ndarray        # (N_LOC, N_LOC) int64: steps between locations, rivers count RIVER_STEP
+    near: np.ndarray        # (N_LOC, N_HEX) int64: from each location, the territories nearest
+                            # first (distance << NEAR_BITS | territory; ties in territory order)
     automa: np.ndarray      # (N_AUTOMA_CARDS, N_AUTOMA_FIELDS) int64: the Automa deck
 
 
 def board_distances(tables) -> np.ndarray:
     """Shortest paths over physical adjacency; a step across a river costs RIVER_STEP
     (most units need Riverwalk or a mech ability to cross, so it is a detour)."""
-    dist = np.full((N_LOC, N_LOC), 99, np.int64)
+    dist = np.full((N_LOC, N_LOC), UNREACHABLE, np.int64)
     for src in range(N_LOC):
         best = dist[src]
         best[src] = 0
@@ -65,14 +71,23 @@ def board_distances(tables) -> np.ndarray:
     return dist
 
 
+def nearest_first(dist) -> np.ndarray:
+    """near[loc, k]: the k-th territory nearest to loc (stable: ties in territory order),
+    packed with its distance as (distance << NEAR_BITS) | territory."""
+    order = np.argsort(dist[:, :N_HEX], axis=1, kind="stable")
+    return (np.take_along_axis(dist[:, :N_HEX], order, axis=1) << NEAR_BITS) | order
+
+
 _DISTANCES = {}
 
 
 def _distances(tables):
+    """(board distances, territories nearest first) of these tables, built once."""
     key = id(tables)
     if key not in _DISTANCES:     # the tables are kept alive with their entry
-        _DISTANCES[key] = (tables, board_distances(tables))
-    return _DISTANCES[key][1]
+        dist = board_distances(tables)
+        _DISTANCES[key] = (tables, dist, nearest_first(dist))
+    return _DISTANCES[key][1:]
 
 
 def new_workspace(tables) -> Workspace:
@@ -87,7 +102,8 @@ def new_workspace(tables) -> Workspace:
         rows=np.zeros((LEVELS, MAX_ACTIONS, ACTION_WIDTH), np.int64),
         buf=np.zeros((LEVELS, N_BUFS, N_LOC), np.int64),
         values=np.zeros((LEVELS, MAX_ACTIONS), np.float64),
-        dist=_distances(tables),
+        dist=_distances(tables)[0],
+        near=_distances(tables)[1],
         automa=automa_deck(),
     )
 

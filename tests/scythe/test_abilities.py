@@ -8,6 +8,7 @@ from scythe_sim import layout
 from scythe_sim.enums import (BASE_FACTIONS, CRIMEA, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
                                RELENTLESS, RIVERWALK, SAXONY, SEAWORTHY, SPEED, parse_loc)
 from scythe_sim.game import Game
+from scythe_sim.kernel.board import rebuild_occupancy
 from scythe_sim.kernel.invariants import INVARIANTS
 from scythe_sim.layout import (A_SECTION, N_MECHS, P_ABILITY, P_FACTION, P_MECH_ABILITY0,
                                UNIT_MECH0)
@@ -73,6 +74,7 @@ def test_a_mech_ability_follows_the_players_mech_fields():
     saxony = 1
     assert SEAWORTHY not in _abilities(game.state, saxony)[1]
     game.state.unit_loc[saxony, UNIT_MECH0] = parse_loc("T07")          # a lake
+    rebuild_occupancy(game.state)
     assert "lake" in _broken_invariant(game)
     game.state.player[saxony, P_MECH_ABILITY0] = SEAWORTHY
     assert game.check() == 0

@@ -234,3 +234,16 @@ def test_whole_games_keep_every_invariant_and_beat_random(name):
         assert (games[:, R_STATUS] == 0).all()
         wins += int((seats[:, seat, SR_SCORE0 + S_RANK] == 1).sum())
     assert wins >= 7, f"{name} won {wins} of 8 games against three random seats"
+
+
+def test_near_lists_every_territory_nearest_first(tables):
+    """The movement heuristics take a unit's nearest goal as the first one met in near."""
+    from scythe_sim.enums import N_LOC
+    from scythe_sim.strategies.workspace import NEAR_BITS, NEAR_LOC_MASK, new_workspace
+
+    work = new_workspace(tables)
+    for loc in range(N_LOC):
+        x = work.near[loc] & NEAR_LOC_MASK
+        d = work.near[loc] >> NEAR_BITS
+        assert sorted(x) == list(range(N_HEX))
+        assert (d == work.dist[loc, x]).all() and (np.diff(d) >= 0).all()

@@ -46,3 +46,20 @@ def test_every_strategy_plays_seven_player_games_with_albion_and_togawa(strategy
 
 def test_invariant_names_are_unique():
     assert len(set(INVARIANTS)) == len(INVARIANTS)
+
+
+def test_a_piece_moved_without_put_unit_breaks_the_occupancy_invariant():
+    """Occupancy is kept by board.put_unit / put_structure; a location written directly
+    is caught until board.rebuild_occupancy recounts it."""
+    from scythe_sim.game import Game
+    from scythe_sim.kernel.board import rebuild_occupancy
+    from scythe_sim.layout import UNIT_WORKER0
+
+    game = Game.new(seed=3, players=3)
+    assert game.check() == 0
+    game.state.unit_loc[0, UNIT_WORKER0] = game.state.unit_loc[0, UNIT_WORKER0 + 1]
+    assert INVARIANTS[game.check() - 1].startswith("occupancy")
+    rebuild_occupancy(game.state)
+    assert game.check() == 0
+    game.state.struct_loc[1, 0] = game.state.unit_loc[1, UNIT_WORKER0]
+    assert INVARIANTS[game.check() - 1].startswith("occupancy")

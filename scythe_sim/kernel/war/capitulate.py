@@ -8,6 +8,7 @@ from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
 from ...layout import (G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
                        W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT)
 from ...tables import R_POWER_MAX, R_WAR_CAPITULATION_POWER_CAP
+from ..board import put_unit
 from .board import home_of, in_war, units_at, war_controller
 from .turn import check_last_standing
 
@@ -43,7 +44,7 @@ def check_capitulations(s, t):
 @njit
 def capitulate(s, t, q, c):
     for u in range(UNIT_WORKER0):
-        s.unit_loc[q, u] = OFF_BOARD
+        put_unit(s, q, u, OFF_BOARD)
     s.player[c, P_COINS] += s.player[q, P_COINS]
     s.player[q, P_COINS] = 0
     power = s.player[c, P_POWER] + s.player[q, P_POWER]

@@ -23,7 +23,7 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        P_POWER, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_WAR_CARD_DIVISIONS
-from ..board import count_mechs
+from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from
 from ..combat import add_card, before_combat_from, card_rows, dial_rows
 from .board import enemy_at, home_of, units_at, war_emit
@@ -145,7 +145,7 @@ def _lose_mech(s, t, p, loc, winner):
     unlocked, as the text says) and counts as the winner's trophy."""
     for u in range(UNIT_MECH0, UNIT_WORKER0):
         if s.unit_loc[p, u] == loc:
-            s.unit_loc[p, u] = home_of(s, t, p)
+            put_unit(s, p, u, home_of(s, t, p))
             s.war[p, W_MECHS_LOST] += 1
             s.war[winner, W_TROPHIES] += 1
             return
@@ -194,7 +194,7 @@ def retreat(s, t):
     s.divisions[p, loc] = 0
     for u in range(UNIT_MECH0, UNIT_WORKER0):
         if s.unit_loc[p, u] == loc:
-            s.unit_loc[p, u] = back
+            put_unit(s, p, u, back)
     combat_over(s, t, p)
 
 
@@ -217,7 +217,7 @@ def after_war_move(s, t, p):
                 continue
             for k in range(s.struct_loc.shape[1]):
                 if s.struct_loc[q, k] == loc:
-                    s.struct_loc[q, k] = OFF_BOARD
+                    put_structure(s, q, k, OFF_BOARD)
                     s.war[q, W_STRUCTURES_LOST] += 1
     if check_capitulations(s, t):
         return

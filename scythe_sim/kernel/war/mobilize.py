@@ -21,7 +21,7 @@ from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G
 from ...tables import (R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST, R_WAR_BONUS_PER_RECRUIT,
                        R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_SECOND,
                        R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)
-from ..board import NOBODY, controlled_resource, controller, recruits_enlisted
+from ..board import NOBODY, controlled_resource, controller, put_unit, recruits_enlisted
 from ..scoring import score_game
 from .board import any_place_spot, control_hash, home_of, next_to_other_home, war_controller
 from .turn import start_war_turn
@@ -140,7 +140,7 @@ def _clear_board(s, t, n):
         for u in range(N_UNITS):
             if s.unit_loc[p, u] == OFF_BOARD:
                 continue
-            s.unit_loc[p, u] = home if u < UNIT_WORKER0 else OFF_BOARD
+            put_unit(s, p, u, home if u < UNIT_WORKER0 else OFF_BOARD)
 
 
 @njit
@@ -276,7 +276,7 @@ def _next_mech_deployer(s, t, last_place):
 @njit
 def deploy_mech(s, t, loc):
     p = s.game[G_ACTIVE]
-    s.unit_loc[p, _mech_waiting(s, t, p)] = loc
+    put_unit(s, p, _mech_waiting(s, t, p), loc)
     _next_mech_deployer(s, t, s.war[p, W_PLACE])
 
 

@@ -18,7 +18,7 @@ from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MEC
                        WAR_MOVE, W_LAST_ACTION)
 from ...enums import CUBE_MOVE
 from ...tables import R_WAR_MECH_CARRY
-from ..board import has_ability
+from ..board import has_ability, put_unit
 from ..movement import step_targets
 from .board import enemy_at, own_structure_at, own_tunnel, war_emit
 from .capitulate import check_capitulations
@@ -218,7 +218,7 @@ def mech_step(s, t, p, dest):
     u = s.game[G_MOVER]
     frm = s.unit_loc[p, u]
     cargo = s.game[G_WAR_CARGO]
-    s.unit_loc[p, u] = dest
+    put_unit(s, p, u, dest)
     s.divisions[p, frm] -= cargo
     s.divisions[p, dest] += cargo
     _entered(s, frm, dest)
