@@ -226,7 +226,7 @@ def mix_usage(games=150, players=(4, 5, 6, 7), seed=1, workers=1, params=None, e
     for n, run in zip(counts, play_blocks(blocks, workers)):
         bad += len(run[2])
         for u in ability_usage(run, n, deal_rules(n, expansion)):
-            got = pooled.setdefault((u["ability"], u["kind"]), {**u, "games": 0, "used": 0})
+            got = pooled.setdefault((u["ability"], u["kind"], tuple(u["factions"])), {**u, "games": 0, "used": 0})
             got["games"] += u["games"]
             got["used"] += u["used"]
         ok, cols = seat_arrays(run, n)

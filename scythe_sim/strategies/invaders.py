@@ -75,7 +75,8 @@ def traps_left(s, p):
 @njit
 def token_spot_value(s, t, p, loc, dist):
     """What ending the character's Move on loc is worth for the token p would place
-    there: a Flag where it scores, a Trap by the opponents' units around (their routes).
+    there: a Flag where it scores, a Trap by the opponents' units around (their routes),
+    more on the Factory or on resources (what opponents come for).
     0 for factions without Exalt or Maifuku, or no token left, or a token there already."""
     ability = faction_ability(s, p)
     if (ability != EXALT and ability != MAIFUKU) or loc < 0 or loc >= N_HEX:
@@ -88,7 +89,10 @@ def token_spot_value(s, t, p, loc, dist):
         return 0.0
     if not traps_left(s, p):
         return 0.0
-    return TRAP_NEAR * min(TRAP_NEAR_MAX, opponents_near(s, p, loc, dist, TRAP_REACH))
+    near = min(TRAP_NEAR_MAX, opponents_near(s, p, loc, dist, TRAP_REACH))
+    if loc == t.factory_loc[0] or s.hex_res[loc].sum() > 0:
+        near += 1                  # where opponents come anyway: the Factory, resources
+    return TRAP_NEAR * near
 
 
 @njit

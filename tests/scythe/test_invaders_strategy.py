@@ -88,6 +88,8 @@ def test_the_character_values_a_spot_by_the_token_it_would_leave_there():
     v_lone = _token_spot(lone.state, t, 0, parse_loc("T45"), d)
     v_crowd = _token_spot(crowd.state, t, 0, parse_loc("T45"), d)
     assert v_crowd > v_lone >= 0.0
+    stock = game_of(player("togawa"), opponent("nordic"), board={"resources": {"T45": {"oil": 2}}})
+    assert _token_spot(stock.state, t, 0, parse_loc("T45"), d) > v_lone
 
 
 # --- Traps ------------------------------------------------------------------------------------
