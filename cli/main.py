@@ -319,7 +319,7 @@ def bench(games, players, repeats, measure_compile, profile, mix, baseline, perf
 
 @main.command()
 @click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (18 line-ups at these strategies).")
-@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-5).")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-7; 6-7 deal Albion and Togawa).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "out_file", metavar="FILE.md", help="Also write the report as Markdown.")
