@@ -434,7 +434,7 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
 
 @main.command()
 @click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (18 line-ups at these strategies).")
-@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-5).")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-7; 6-7 deal Albion and Togawa).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "out_file", metavar="FILE.md", help="Also write the report as Markdown.")
@@ -444,7 +444,14 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
                    "switched off in turn, paired with a base run (--games per run).")
 @click.option("--game", default="scythe", show_default=True,
               help="The game measured: scythe or my_little_scythe.")
-def evaluate(games, players, seed, workers, out_file, fail, ablation, game):
+@click.option("--expansion", is_flag=True,
+              help="Deal Albion and Togawa (Invaders from Afar) at any player count.")
+@click.option("--mix-only", is_flag=True,
+              help="Instead: the default mix alone at each of --counts, its ability use and "
+                   "faction win rates (--games per count).")
+@click.option("--counts", default="4,5,6,7", show_default=True, metavar="N,N,...",
+              help="Player counts of --mix-only.")
+def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
     (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
@@ -459,6 +466,8 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game):
     from scythe_sim.runner.spec import spec_for
 
     game = spec_for(game.strip().lower()).name
+    if (ablation or mix_only or expansion) and game != "scythe":
+        raise ScytheSimError(f"--ablation, --mix-only and --expansion measure Scythe: drop them for {game}")
     if ablation and game != "scythe":
         raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
     if out_file:
@@ -472,11 +481,26 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game):
     elif ablation:
         from scythe_sim.ablation import ablation as run_ablation, ablations
 
-        with _progress(sys.stdout.isatty(), games * (1 + len(ablations()))) as update:
+        from scythe_sim.evaluate import deal_rules
+        from scythe_sim.tables import build_tables
+
+        deal = deal_rules(players, expansion)
+        items = ablations(build_tables(deal) if deal else None)
+        with _progress(sys.stdout.isatty(), games * (1 + len(items))) as update:
             report = run_ablation(games=games, players=players, seed=seed, workers=workers,
-                                  progress=update)
+                                  progress=update, expansion=expansion)
+    elif mix_only:
+        from scythe_sim.evaluate import mix_usage
+
+        try:
+            player_counts = tuple(int(x) for x in counts.split(","))
+        except ValueError:
+            raise ScytheSimError(f"--counts must be player counts separated by commas, got {counts!r}")
+        report = mix_usage(games=games, players=player_counts, seed=seed, workers=workers,
+                           expansion=expansion)
     else:
-        report = run_evaluate(games=games, players=players, seed=seed, workers=workers)
+        report = run_evaluate(games=games, players=players, seed=seed, workers=workers,
+                              expansion=expansion)
     report.print(Console(width=140))
     click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
     if out_file:

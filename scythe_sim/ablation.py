@@ -59,11 +59,14 @@ def ablations(tables=None) -> list:
     return out
 
 
-def run_configs(games, players, seed, params, items):
-    """The base run and one run per ablation: same games, seed and strategy mix."""
+def run_configs(games, players, seed, params, items, deal=None):
+    """The base run and one run per ablation: same games, seed, strategy mix and deal
+    (`deal`: the house rules of the deal, e.g. Albion and Togawa dealt)."""
+    deal = deal or {}
     base = {"name": "ablation", "games": games, "seed": seed, "players": players,
-            "strategies": {"pool": list(MIXES[MIX])}}
-    configs = [parse_config(base)] + [parse_config({**base, "rules": dict(a.rules)}) for a in items]
+            "strategies": {"pool": list(MIXES[MIX])}, **({"rules": dict(deal)} if deal else {})}
+    configs = [parse_config(base)] + [parse_config({**base, "rules": {**deal, **dict(a.rules)}})
+                                      for a in items]
     return [_with_params(c, params) for c in configs]
 
 
@@ -165,11 +168,16 @@ class AblationReport(Report):
         return "\n".join(head + body[4:])   # evaluate's title and command line replaced
 
 
-def ablation(games=200, players=4, seed=1, workers=1, params=None, progress=None) -> AblationReport:
-    """Play the base run and every ablation (`games` games each) and report the lines."""
+def ablation(games=200, players=4, seed=1, workers=1, params=None, progress=None,
+             expansion=False) -> AblationReport:
+    """Play the base run and every ablation (`games` games each) and report the lines;
+    `expansion` deals Albion and Togawa too (their abilities get lines)."""
+    from .evaluate import deal_rules
     from .strategies.weights import load_params
+    from .tables import build_tables
 
-    top = lineup().max_players
+    deal = deal_rules(players, expansion)
+    top = lineup(deal).max_players
     for value, key, lo, hi in ((games, "--games", 1, 10 ** 8), (players, "--players", 2, top),
                                (workers, "--workers", 1, 1024)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -177,9 +185,10 @@ def ablation(games=200, players=4, seed=1, workers=1, params=None, progress=None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise ConfigError(f"--seed must be 0 or more, got {seed!r}")
     params = load_params() if params is None else np.asarray(params, np.float64)
-    items = ablations()
-    runs = play_runs(run_configs(games, players, seed, params, items), workers, progress)
-    lines = measure(items, runs, players)
+    t = build_tables(deal) if deal else None
+    items = ablations(t)
+    runs = play_runs(run_configs(games, players, seed, params, items, deal), workers, progress)
+    lines = measure(items, runs, players, t)
     bad = sum(len(r[2]) for r in runs)
     return _report(games, players, seed, lines, bad, games * len(runs))
 

@@ -64,11 +64,19 @@ ABILITY_EXCEPTIONS: dict = {
 
 
 # --- the line-ups -------------------------------------------------------------------------
-def block_configs(games: int, players: int, seed: int, params) -> list:
+def deal_rules(players: int, expansion: bool) -> dict:
+    """The house rules of the deal: Albion and Togawa dealt too with `expansion` (and
+    always past BASE_MAX_PLAYERS, which needs them)."""
+    return dict(MANY_PLAYERS_RULES) if expansion or players > BASE_MAX_PLAYERS else {}
+
+
+def block_configs(games: int, players: int, seed: int, params, expansion=False, only=None) -> list:
     """[(section, strategy name or None, RunConfig), ...]: every line-up as a run of
-    `games` games on the same root seed (so game i of every block has the same seed)."""
+    `games` games on the same root seed (so game i of every block has the same seed);
+    `only` keeps one section."""
+    rules = deal_rules(players, expansion)
     base = {"name": "evaluate", "games": games, "seed": seed, "players": players,
-            **({"rules": dict(MANY_PLAYERS_RULES)} if players > BASE_MAX_PLAYERS else {})}
+            **({"rules": rules} if rules else {})}
     out = []
     for name in SCRIPTED:       # one seat plays it (seat i % players), random elsewhere
         lineups = [[name if s == k else "random" for s in range(players)] for k in range(players)]
@@ -82,7 +90,7 @@ def block_configs(games: int, players: int, seed: int, params) -> list:
     shuffled = np.random.default_rng([seed, 2]).permutation(len(orders))
     out.append(("ladder", None, {"lineups": [list(orders[k]) for k in shuffled[:games]]}))
     return [(section, name, _with_params(parse_config({**base, "strategies": strategies}), params))
-            for section, name, strategies in out]
+            for section, name, strategies in out if only is None or section == only]
 
 
 def _with_params(config, params):
@@ -146,10 +154,7 @@ def _pct(x):
     return f"{x:.1%}"
 
 
-def evaluate(games=200, players=4, seed=1, workers=1, params=None) -> Report:
-    """Play every line-up (`games` games each) and measure them against the targets."""
-    from .strategies.weights import load_params
-
+def _check_args(games, players, seed, workers):
     top = lineup(MANY_PLAYERS_RULES).max_players
     for value, key, lo, hi in ((games, "--games", 1, 10 ** 8), (players, "--players", 2, top),
                                (workers, "--workers", 1, 1024)):
@@ -157,28 +162,36 @@ def evaluate(games=200, players=4, seed=1, workers=1, params=None) -> Report:
             raise ConfigError(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
     if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise ConfigError(f"--seed must be 0 or more, got {seed!r}")
+
+
+def evaluate(games=200, players=4, seed=1, workers=1, params=None, expansion=False) -> Report:
+    """Play every line-up (`games` games each) and measure them against the targets;
+    `expansion` deals Albion and Togawa (Invaders from Afar) at any player count."""
+    from .strategies.weights import load_params
+
+    _check_args(games, players, seed, workers)
     params = load_params() if params is None else np.asarray(params, np.float64)
-    blocks = block_configs(games, players, seed, params)
+    blocks = block_configs(games, players, seed, params, expansion)
     parts = {}
     for (section, name, _), run in zip(blocks, play_blocks(blocks, workers)):
         ok, g, s = _block_arrays(*run, players)
         parts[(section, name)] = (_games_summary(ok, g, s, players), _wins(s))
         if section == "mix":
-            usage = ability_usage(run, players)
+            usage = ability_usage(run, players, deal_rules(players, expansion))
     bad_total = sum(p[0]["bad"] for p in parts.values())
     return _report(games, players, seed, parts, usage, bad_total, games * len(blocks))
 
 
-def ability_usage(run, players) -> list:
+def ability_usage(run, players, rules=None) -> list:
     """One dict per faction ability and mech ability of the dealt factions (the
     ablation's list and use columns): the faction seats of good games that had it, how
     many used it at least once, the share and its verdict. An ability several factions
     have (Riverwalk, Speed) counts each faction's seat on its own."""
     from .ablation import ablations, seat_arrays, use_column
     from .enums import FACTIONS
-    from .tables import default_tables
+    from .tables import build_tables, default_tables
 
-    t = default_tables()
+    t = build_tables(rules) if rules else default_tables()
     ok, cols = seat_arrays(run, players)
     out = []
     for a in ablations(t):
@@ -194,6 +207,63 @@ def ability_usage(run, players) -> list:
                     "games": n, "used": used, "share": share,
                     "verdict": _usage_verdict(a.name, n, share)})
     return out
+
+
+def mix_usage(games=150, players=(4, 5, 6, 7), seed=1, workers=1, params=None, expansion=True) -> Report:
+    """The default mix alone at each player count (`games` games each), Albion and Togawa
+    dealt with `expansion`: ability use pooled over the counts (the section c target) and
+    each faction's win rate (`scythe-sim evaluate --mix-only`)."""
+    from .ablation import seat_arrays
+    from .enums import FACTIONS
+    from .strategies.weights import load_params
+
+    counts = (players,) if isinstance(players, int) else tuple(players)
+    for n in counts:
+        _check_args(games, n, seed, workers)
+    params = load_params() if params is None else np.asarray(params, np.float64)
+    blocks = [b for n in counts for b in block_configs(games, n, seed, params, expansion, "mix")]
+    pooled, wins, bad = {}, {}, 0
+    for n, run in zip(counts, play_blocks(blocks, workers)):
+        bad += len(run[2])
+        for u in ability_usage(run, n, deal_rules(n, expansion)):
+            got = pooled.setdefault((u["ability"], u["kind"], tuple(u["factions"])), {**u, "games": 0, "used": 0})
+            got["games"] += u["games"]
+            got["used"] += u["used"]
+        ok, cols = seat_arrays(run, n)
+        for f in np.unique(cols["faction"][ok]):
+            seat = ok[:, None] & (cols["faction"] == f)
+            w, k, par = wins.get(FACTIONS[f], (0, 0, 0.0))
+            wins[FACTIONS[f]] = (w + int(cols["winner"][seat].sum()), k + int(seat.sum()),
+                                 par + int(seat.sum()) / n)
+    usage = []
+    for u in pooled.values():
+        share = u["used"] / u["games"] if u["games"] else 0.0
+        usage.append({**u, "share": share, "verdict": _usage_verdict(u["ability"], u["games"], share)})
+    label = "/".join(str(n) for n in counts)
+    rows = []
+    for name, (w, k, par) in sorted(wins.items(), key=lambda x: -x[1][0] / max(x[1][1], 1)):
+        rate, low, high = _rate(w, k)
+        rows.append([name, str(k), str(w), _pct(rate), f"{_pct(low)} - {_pct(high)}", _pct(par / max(k, 1))])
+    tables = [_usage_table(usage),
+              Table("mix_factions", f"faction win rates in the {MIX} mix, {label} players",
+                    ["faction", "seats", "wins", "win rate", "95% CI", "parity"], rows,
+                    note="parity: the mean of 1/players over the faction's seats; tied winners all win")]
+    played = games * len(counts)
+    targets = [ability_target(usage, played > bad),
+               Target("no game stopped with status != 0", f"{bad} of {played}", bad == 0)]
+    command = (f"scythe-sim evaluate --mix-only --counts {','.join(map(str, counts))} --games {games} "
+               f"--seed {seed}" + (" --expansion" if expansion else ""))
+    return Report(games, label, seed, tables, targets, {"abilities": usage, "factions": wins},
+                  played, command)
+
+
+def _usage_table(usage):
+    return Table("mix_abilities", f"c. ability use in the {MIX} mix",
+                 ["ability", "kind", "factions", "games available", "used", "share", "verdict"],
+                 [[u["ability"], u["kind"], ", ".join(u["factions"]), str(u["games"]),
+                   str(u["used"]), _pct(u["share"]), u["verdict"]] for u in usage],
+                 note="games available: the default-mix games (faction seats) dealt a faction "
+                      "with the ability; used: those where that faction used it at least once")
 
 
 def _usage_verdict(name, n, share) -> str:
@@ -255,12 +325,7 @@ def _report(games, players, seed, parts, usage, bad_total, played):
     tables.append(Table("mix_stars", f"c. star kinds in the {MIX} mix",
                         ["star kind", "games where someone earned it"],
                         [[k, _pct(v)] for k, v in mix["star_kinds"].items()]))
-    tables.append(Table("mix_abilities", f"c. ability use in the {MIX} mix",
-                        ["ability", "kind", "factions", "games available", "used", "share", "verdict"],
-                        [[u["ability"], u["kind"], ", ".join(u["factions"]), str(u["games"]),
-                          str(u["used"]), _pct(u["share"]), u["verdict"]] for u in usage],
-                        note="games available: the default-mix games (faction seats) dealt a faction "
-                             "with the ability; used: those where that faction used it at least once"))
+    tables.append(_usage_table(usage))
     targets += _mix_targets(mix, usage)
     # d. mirror matches
     rows = []
@@ -299,12 +364,6 @@ def _mix_targets(mix, usage) -> list:
     lo_s, hi_s = WINNER_SCORE
     lo_m, hi_m = MARGIN
     rare = [f"{k} {_pct(v)}" for k, v in mix["star_kinds"].items() if v < STAR_KIND_SHARE]
-    short = [f"{u['ability']} {_pct(u['share'])} ({u['used']} of {u['games']})" for u in usage
-             if u["verdict"] == "FAIL"]
-    excused = [f"{u['ability']} ({u['verdict']})" for u in usage if u["verdict"].startswith("not a target")]
-    checked = sum(u["games"] > 0 for u in usage)
-    measured = (f"all {checked} dealt" if not short else "below: " + ", ".join(short)) \
-        + ("; " + ", ".join(excused) if excused else "")
     ok = mix["ok"] > 0
     return [
         Target(f"{MIX} mix: >= {STARS_SHARE:.0%} of games end by a 6th star", _pct(mix["stars_end"]),
@@ -321,6 +380,18 @@ def _mix_targets(mix, usage) -> list:
                f"{mix['winner_popularity']:.0f}", ok and mix["winner_popularity"] >= WINNER_POPULARITY),
         Target(f"{MIX} mix: every star kind earned in >= {STAR_KIND_SHARE:.0%} of games",
                "all" if not rare else "below: " + ", ".join(rare), ok and not rare),
-        Target(f"{MIX} mix: every dealt faction and mech ability used in >= {ABILITY_USE:.0%} "
-               "of the games where it is available", measured, ok and not short),
+        ability_target(usage, ok),
     ]
+
+
+def ability_target(usage, ok) -> Target:
+    """Every dealt ability used in ABILITY_USE of the games where it is available (the
+    exceptions named with their reason)."""
+    short = [f"{u['ability']} {_pct(u['share'])} ({u['used']} of {u['games']})" for u in usage
+             if u["verdict"] == "FAIL"]
+    excused = [f"{u['ability']} ({u['verdict']})" for u in usage if u["verdict"].startswith("not a target")]
+    checked = sum(u["games"] > 0 for u in usage)
+    measured = (f"all {checked} dealt" if not short else "below: " + ", ".join(short)) \
+        + ("; " + ", ".join(excused) if excused else "")
+    return Target(f"{MIX} mix: every dealt faction and mech ability used in >= {ABILITY_USE:.0%} "
+                  "of the games where it is available", measured, ok and not short)

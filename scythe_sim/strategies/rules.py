@@ -4,6 +4,7 @@ a plan does not cover are (movement, payment, combat: tactics.py)."""
 import numpy as np
 
 from ..compiled.jit import njit
+from .invaders import token_row
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
@@ -16,7 +17,7 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row, A_PLACE_FLAG, PH_ARTILLERY, PH_PLACE_TOKEN, P_FACTION)
+                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
@@ -87,7 +88,7 @@ def decide_direct(s, t, p, rows, n, w, work, level):
     if phase == PH_END_TURN:
         return skip_row(n)
     if phase == PH_PLACE_TOKEN:
-        return token_row(s, t, p, rows, n)
+        return token_row(s, t, p, rows, n, work.near)
     if phase == PH_ARTILLERY:
         return 0          # Artillery whenever it can act (the opponent's 2 power for 1)
     if phase == PH_BOTTOM:
@@ -109,16 +110,6 @@ def decide_direct(s, t, p, rows, n, w, work, level):
 
 
 @njit
-def token_row(s, t, p, rows, n):
-    """Exalt/Maifuku's default: a Flag wherever it can score (not next to the home base,
-    where it never counts); a Trap always, the first penalty still in supply."""
-    if rows[0, 0] == A_PLACE_FLAG:
-        home = t.home_loc[s.player[p, P_FACTION]]
-        loc = s.unit_loc[p, 0]
-        return skip_row(n) if t.edge[home, loc] != 0 else 0
-    return 0
-
-
 @njit
 def _maps_read(phase, rows, n):
     """The direct rules read the level's maps (_direct_maps) for this decision: movement,

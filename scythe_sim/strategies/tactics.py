@@ -6,6 +6,7 @@ deciding player's own hand: an opponent's strength is estimated from its power, 
 number of cards and the units it has on the territory, never from its cards' values.
 """
 from ..compiled.jit import njit
+from .invaders import is_anchor, power_edge, teleports, token_spot_value, trap_step_value
 from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_RESOURCE,
                    A_PICK_WORKER, A_SELECT_UNIT, A_STEP, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
                    G_CARGO_MASK, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
@@ -64,6 +65,7 @@ def attack_value(s, t, p, loc, w):
     if q < 0:
         return 0.0
     margin = own_strength(s, t, p, loc, 1) - estimated_strength(s, t, q, loc, w)
+    margin += power_edge(s, t, p, q, loc)     # Sword, Shield, Ronin (0 without them)
     if margin < 0:
         return -2.0 * w[W_AGGRESSION] - 2.0
     star_open = s.stars[p, STAR_COMBAT] < t.rules[R_COMBAT_STAR_CAP]
@@ -171,6 +173,20 @@ def _goal_distance(s, t, p, u, loc, w, near, ctrl, enemy):
 
 
 @njit
+def _reach_distance(s, t, p, u, loc, w, near, ctrl, enemy):
+    """_goal_distance, with Rally or Shinobi: from any spot a character or mech may jump
+    to one of p's anchors (invaders.is_anchor) and go on from there, so no spot is
+    farther from a goal than one step plus the best anchor's distance."""
+    d = _goal_distance(s, t, p, u, loc, w, near, ctrl, enemy)
+    if u >= UNIT_WORKER0 or d <= 1 or not teleports(s, t, p):
+        return d
+    for a in range(N_HEX):
+        if a != loc and is_anchor(s, t, p, a):
+            d = min(d, 1 + _goal_distance(s, t, p, u, a, w, near, ctrl, enemy))
+    return d
+
+
+@njit
 def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
     """Value of unit u of p standing on loc (a step's value is the target's minus the
     current spot's): holding a territory no other piece of p holds, its resources, a
@@ -206,7 +222,10 @@ def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
             v += w[W_ENCOUNTER]
         if loc == t.factory_loc[0] and s.player[p, P_FACTORY_CARD] < 0 and s.game[G_FACTORY_POOL] != 0:
             v += w[W_FACTORY]
-    v -= w[W_APPROACH] * _goal_distance(s, t, p, u, loc, w, near, ctrl, enemy)
+        v += token_spot_value(s, t, p, loc, near)        # Exalt, Maifuku (0 without them)
+    if s.unit_loc[p, u] != loc:
+        v += trap_step_value(s, t, p, u, loc)             # Traps in the way (0 without them)
+    v -= w[W_APPROACH] * _reach_distance(s, t, p, u, loc, w, near, ctrl, enemy)
     return v
 
 

@@ -32,9 +32,15 @@ from ..kernel.legal import legal_actions
 from ..kernel.movement import step_targets
 from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
-from ..kernel.tokens import flag_counts, is_armed_trap, scoring_controller, trap_placed  # noqa: F401
-from ..enums import N_TRAP_PENALTIES, TOKEN_DISARMED0, TOKEN_TRAP0  # noqa: F401
+from ..kernel.tokens import (flag_counts, flags_placed, is_armed_trap, is_disarmed_trap,  # noqa: F401
+                             scoring_controller, trap_placed)
+from ..kernel.board import OCC_BITS, has_ability  # noqa: F401
+from ..kernel.combat import combat_units  # noqa: F401
+from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHINOBI,  # noqa: F401
+                     SWORD, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS,
+                     TRAP_COINS, TRAP_POPULARITY, TRAP_POWER)
 from ..layout import A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, PH_ARTILLERY, PH_PLACE_TOKEN  # noqa: F401
+from ..tables import IFA_FLAGS  # noqa: F401
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to

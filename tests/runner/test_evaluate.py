@@ -218,3 +218,27 @@ def test_a_weights_override_changes_the_hash_and_a_resume_after_editing_it_is_re
     _weights_config(tmp_path, 124.5)
     out = CliRunner().invoke(main, args)
     assert out.exit_code == 2 and "another config" in out.output
+
+
+def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_counts(tmp_path):
+    from scythe_sim.evaluate import deal_rules, mix_usage
+    from scythe_sim.tables import build_tables
+
+    report = mix_usage(games=3, players=(4, 6), seed=3, workers=1, expansion=True)
+    names = {u["ability"] for u in report.metrics["abilities"]}
+    assert {"exalt", "maifuku", "burrow", "sword", "shield", "rally",
+            "toka", "suiton", "ronin", "shinobi"} <= names
+    expected = [a for a in ablations(build_tables(deal_rules(4, True))) if a.kind != "board"]
+    assert len(report.metrics["abilities"]) == len(expected)     # Riverwalk, Speed: one line per faction
+    seats = sum(k for _, k, _ in report.metrics["factions"].values())
+    assert seats == 3 * 4 + 3 * 6
+    for u in report.metrics["abilities"]:
+        assert 0 <= u["used"] <= u["games"]
+    assert deal_rules(4, False) == {} and deal_rules(6, False) == deal_rules(4, True)
+    out = tmp_path / "mix.md"
+    result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--expansion", "--counts", "4",
+                                       "--games", "2", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "--mix-only --counts 4 --games 2 --seed 1 --expansion" in out.read_text()
+    result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--counts", "4,x", "--workers", "1"])
+    assert result.exit_code == 2 and "--counts" in result.output

@@ -200,3 +200,17 @@ def test_a_small_ablation_reports_every_line_with_holm_p_values():
     assert sum(x["n"] for x in lines if x["rule"] == "factory") == 6 * 3
     text = report.markdown()
     assert text.startswith("# Ability ablation") and "| relentless | faction ability | rusviet |" in text
+
+
+def test_with_the_expansion_albion_and_togawa_get_their_lines_on_the_same_deals():
+    from scythe_sim.evaluate import deal_rules
+
+    deal = deal_rules(4, True)
+    items = ablation.ablations(build_tables(deal))
+    names = {a.name for a in items}
+    assert {"exalt", "maifuku", "burrow", "sword", "shield", "rally", "toka", "suiton", "ronin",
+            "shinobi"} <= names
+    from scythe_sim.strategies.weights import load_params
+
+    configs = ablation.run_configs(2, 4, 1, load_params(), items[:2], deal)
+    assert all(dict(c.rules)["expansion_factions"] == 1 for c in configs)
