@@ -110,7 +110,6 @@ def decide_direct(s, t, p, rows, n, w, work, level):
 
 
 @njit
-@njit
 def _maps_read(phase, rows, n):
     """The direct rules read the level's maps (_direct_maps) for this decision: movement,
     and the rows valued by where units stand or which resources p lacks. Building them
