@@ -150,7 +150,8 @@ def test_rally_brings_every_goal_within_a_step_of_an_anchor():
     t = default_tables()
     params = load_params()[STRATEGIES.index("greedy")]
     loc = parse_loc("T02")
-    d = Game.from_dict(position(player("albion"), opponent("nordic"))).work.near
+    work = Game.from_dict(position(player("albion"), opponent("nordic"))).work
+    d, near = work.dist, work.near
     enc = max((e for e in range(N_HEX) if t.has_encounter[e]), key=lambda e: d[loc, e])
     anchor = next(int(a) for a in t.neighbours[enc] if 0 <= a < N_HEX and t.terrain[a] != LAKE
                   and not t.has_encounter[a] and a != t.factory_loc[0])
@@ -160,9 +161,9 @@ def test_rally_brings_every_goal_within_a_step_of_an_anchor():
     plain = game_of(player("albion", **args), opponent("nordic"), board=board)
     ctrl = np.zeros(N_HEX, np.int64)
     enemy = np.zeros(N_HEX, np.int64)
-    without = _reach(plain.state, t, 0, CHAR, loc, params, d, ctrl, enemy)
+    without = _reach(plain.state, t, 0, CHAR, loc, params, near, ctrl, enemy)
     assert without == d[loc, enc]                   # the position has no Factory card left to take
-    with_rally = _reach(rally.state, t, 0, CHAR, loc, params, d, ctrl, enemy)
+    with_rally = _reach(rally.state, t, 0, CHAR, loc, params, near, ctrl, enemy)
     assert with_rally == 1 + d[anchor, enc] < without
 
 
