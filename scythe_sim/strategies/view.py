@@ -34,7 +34,8 @@ from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
 from ..kernel.tokens import flag_counts, is_armed_trap, scoring_controller, trap_placed  # noqa: F401
 from ..enums import N_TRAP_PENALTIES, TOKEN_DISARMED0, TOKEN_TRAP0  # noqa: F401
-from ..layout import A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, PH_ARTILLERY, PH_PLACE_TOKEN  # noqa: F401
+from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  # noqa: F401
+                      PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
