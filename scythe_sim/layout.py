@@ -136,6 +136,10 @@ GAME_FIELDS = (
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
     "before_step",     # Combat: abilities before the fight done so far (BEFORE_* stage)
+    # Move: where unit slot u came from in this Move, as location + 1 (0 = not recorded):
+    # the mover's hex when selected, a carried worker's hex when picked up. A 6th star
+    # that ends the game mid-Move sends units in unfought contacts back there (ending.py).
+    *(f"move_from{u}" for u in range(N_UNITS)),
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -147,7 +151,8 @@ GAME_FIELDS = (
  G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP) = range(len(GAME_FIELDS))
+ G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
+ G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
  BEFORE_DONE) = range(5)

@@ -144,7 +144,7 @@ def _apply_move(s, t, p, kind, a0, a1):
     elif kind == A_DROP_RESOURCE:
         drop_resource(s, p, a0, a1)
     elif kind == A_PICK_WORKER:
-        pick_worker(s, a0)
+        pick_worker(s, p, a0)
     elif kind == A_DROP_WORKER:
         drop_worker(s, a0)
     elif kind == A_STOP:

@@ -304,6 +304,25 @@ def test_sixth_star_ends_the_game_at_once_and_later_fights_are_not_fought():
     assert game.legal_actions() == []
 
 
+def test_sixth_star_mid_move_sends_the_units_of_unfought_contacts_back_whence_they_came():
+    # scythe_facts.md S11/S12: units left on enemy-occupied territories return whence they came
+    stars = {"combat": 1, "upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1}
+    riverwalk = mech("rusviet", "riverwalk")
+    game = start(player("rusviet", character=FARM_FROM, mechs={"riverwalk": TUNNEL_FROM},
+                        workers=[TUNNEL_FROM, "home:rusviet"], stars=stars),
+                 opponent("polania", character=FARM, mechs={"riverwalk": TUNNEL}), units_left=2)
+    move(game, CHAR, FARM)
+    move(game, riverwalk, TUNNEL, carry=[W0])      # the mech carries a worker into the contact
+    act(game, A_FIGHT, parse_loc(FARM))
+    commit(game, 0)
+    commit(game, 0)                                # the attacker wins its 6th star on FARM
+    a, b = pl(game, 0), pl(game, 1)
+    assert game.is_over and a["character"] == FARM
+    assert a["mechs"]["riverwalk"] == TUNNEL_FROM and a["workers"][0] == TUNNEL_FROM
+    assert b["mechs"]["riverwalk"] == TUNNEL and game.check() == 0
+    assert game.score()[1]["territories"] == 1      # Polania holds the unfought TUNNEL
+
+
 # --- 6. abilities before combat ------------------------------------------------------------
 def test_artillery_is_a_choice_pay_one_power_the_opponent_loses_two():
     nordic = player("nordic", character=FARM_FROM, mechs={"artillery": "home:nordic"}, power=4)
