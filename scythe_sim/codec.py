@@ -19,7 +19,7 @@ from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A
                      A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP,
                      A_WAR_SWAP, G_COMBAT_HEX, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
                      PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP, A_PLACE_FLAG, A_PLACE_TRAP,
-                     A_ARTILLERY, PH_ARTILLERY, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
+                     A_ARTILLERY, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                      P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
                      UNIT_MECH0, UNIT_WORKER0)
 
@@ -77,6 +77,8 @@ def describe(state, tables, row) -> str:
             return "place no faction token"
         if phase == PH_ARTILLERY:
             return f"{FACTIONS[faction]} does not use Artillery"
+        if phase == PH_RETREAT:
+            return f"{FACTIONS[faction]} retreats home"
         return "skip the top action" if phase == PH_TOP else "skip the bottom action"
     if kind in _CARD_KINDS:
         return _describe_card(state, tables, p, kind, a0, a1)
@@ -139,6 +141,8 @@ def describe(state, tables, row) -> str:
         return f"fight on {hex_name(a0)}"
     if kind == A_ARTILLERY:
         return f"{FACTIONS[faction]} pays 1 power for Artillery: the opponent loses 2"
+    if kind == A_RETREAT_LAKE:
+        return f"{FACTIONS[faction]} retreats its character and mechs onto the lake {hex_name(a0)}"
     if kind == A_PLACE_FLAG:
         return f"place a Flag on {hex_name(int(state.unit_loc[p, _CHAR]))}"
     if kind == A_PLACE_TRAP:

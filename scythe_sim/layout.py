@@ -136,6 +136,10 @@ GAME_FIELDS = (
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
     "before_step",     # Combat: abilities before the fight done so far (BEFORE_* stage)
+    # Move: where unit slot u came from in this Move, as location + 1 (0 = not recorded):
+    # the mover's hex when selected, a carried worker's hex when picked up. A 6th star
+    # that ends the game mid-Move sends units in unfought contacts back there (ending.py).
+    *(f"move_from{u}" for u in range(N_UNITS)),
 )
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
@@ -147,7 +151,8 @@ GAME_FIELDS = (
  G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP) = range(len(GAME_FIELDS))
+ G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
+ G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
  BEFORE_DONE) = range(5)
@@ -178,14 +183,17 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "war_mech_step", "war_dial", "war_cards", "war_retreat",
           # Invaders from Afar (kernel/tokens.py)
           "place_token",
-          "artillery")
+          "artillery",
+          "retreat")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
  PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
  PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
  PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
- PH_PLACE_TOKEN, PH_ARTILLERY) = range(len(PHASES))
+ PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT) = range(len(PHASES))
+# PH_RETREAT: a losing player with Seaworthy retreats its character and mechs onto an
+# adjacent lake (a retreat_lake row) or home (the Skip); its workers always go home.
 # PH_ARTILLERY: before a fight, a side with Artillery may pay 1 power (the opponent loses 2).
 # PH_PLACE_TOKEN: after the character's movement and its combat and encounter, Albion may
 # place a Flag (Exalt) or Togawa a Trap (Maifuku) on the character's territory.
@@ -305,6 +313,7 @@ ACTION_KINDS = (
     "place_flag",         # Exalt: a Flag on the character's territory
     "place_trap",         # Maifuku: a0 = penalty (TRAP_PENALTIES) of the armed Trap placed there
     "artillery",          # before a fight: pay 1 power, the opponent loses 2 (the Skip declines)
+    "retreat_lake",       # Seaworthy: a0 = adjacent lake the loser's character/mechs retreat onto (the Skip: home)
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -316,7 +325,7 @@ ACTION_KINDS = (
  A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE,
  A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_SELECT_MECH, A_WAR_LOAD, A_WAR_STEP,
  A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
- A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY) = range(len(ACTION_KINDS))
+ A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 

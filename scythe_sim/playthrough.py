@@ -10,7 +10,7 @@ from .game import Game, check_seed
 from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
                      G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
-                     G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, P_COINS, P_FACTION,
+                     G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
                      P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
                      W_CASUALTIES, W_POINTS, W_TROPHIES)
@@ -138,8 +138,11 @@ def _combat_result(a, b):
     defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
     winner, loser = (p, q) if attack >= defence else (q, p)
     sent = sum(1 for u in range(N_UNITS) if a.unit_loc[loser, u] == loc and b.unit_loc[loser, u] != loc)
-    return (f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, "
+    text = (f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, "
             f"{_name(b, loser)} retreats {sent} unit(s) home")
+    if b.game[G_PHASE] == PH_RETREAT:   # Seaworthy: the loser's choice follows
+        text += ", then chooses where its character and mechs go: home or onto a lake"
+    return text
 
 
 def _setup_line(game, names):

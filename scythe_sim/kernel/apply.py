@@ -16,13 +16,13 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
                       PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
                       A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
-                      G_DEFENDER, PH_ARTILLERY)
+                      G_DEFENDER, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT)
 from ..enums import TOKEN_FLAG, TOKEN_TRAP0
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
                      start_payment, upgrade)
 from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, next_combat,
-                     opponent_in_combat, set_dial, start_combat)
+                     opponent_in_combat, retreat_to, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
 from .objectives import close_turn, reveal_objective
@@ -53,6 +53,10 @@ def apply_action(s, t, kind, a0, a1, a2):
             after_combats(s, t, p)
         elif s.game[G_PHASE] == PH_ARTILLERY:
             go_on_before_combat(s, t)
+        elif s.game[G_PHASE] == PH_RETREAT:
+            retreat_to(s, t, -1)   # home
+    elif kind == A_RETREAT_LAKE:
+        retreat_to(s, t, a0)
     elif kind == A_ARTILLERY:
         d = s.game[G_DECIDER]
         fire_artillery(s, d, s.game[G_DEFENDER] if d == p else p)
@@ -140,7 +144,7 @@ def _apply_move(s, t, p, kind, a0, a1):
     elif kind == A_DROP_RESOURCE:
         drop_resource(s, p, a0, a1)
     elif kind == A_PICK_WORKER:
-        pick_worker(s, a0)
+        pick_worker(s, p, a0)
     elif kind == A_DROP_WORKER:
         drop_worker(s, a0)
     elif kind == A_STOP:

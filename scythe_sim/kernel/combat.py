@@ -4,20 +4,23 @@ mechs stand with an opponent's character or mechs is fought over, in the attacke
 Each fight: abilities before combat (attacker's, then defender's), then each side sets
 its dial and adds combat cards without seeing the other's (the attacker commits first;
 strategies see only their own side), then the reveal: the higher total wins, ties to
-the attacker; both pay the dialled power; the loser retreats every unit there home.
+the attacker; both pay the dialled power; the loser retreats every unit there home
+(Seaworthy: its character and mechs may retreat onto an adjacent lake instead).
 """
 from ..compiled.jit import njit
 from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, LAKE, MINE, N_CARD_VALUES, N_HEX,
-                     PEOPLES_ARMY, RONIN, SCOUT, SHIELD, STAR_COMBAT, SUITON, SWORD)
+                     PEOPLES_ARMY, RONIN, SCOUT, SEAWORTHY, SHIELD, STAR_COMBAT, SUITON, SWORD)
 from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
                       PH_COMBAT_HEX, PH_ARTILLERY, BEFORE_ATK_ARTILLERY, BEFORE_DEF_ARTILLERY,
-                      BEFORE_DONE, G_BEFORE_STEP, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
+                      BEFORE_DONE, G_BEFORE_STEP, A_RETREAT_LAKE, PH_RETREAT,
+                      P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
-from .board import count_workers, has_ability, note_faction_ability, note_mech_ability, put_unit
+from .board import (count_workers, enemy_presence, has_ability, note_faction_ability,
+                    note_mech_ability, put_unit)
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
@@ -84,6 +87,15 @@ def legal_combat(s, t, out):
         n = card_rows(s, d, out, n, A_COMBAT_CARD, A_END_CARDS)
     elif phase == PH_ARTILLERY:   # Artillery, or the Skip (last) that declines it
         n = emit(out, n, A_ARTILLERY, 0, 0, 0)
+        n = emit(out, n, A_SKIP, 0, 0, 0)
+    elif phase == PH_RETREAT:     # Seaworthy: a lake to retreat onto, or the Skip (last): home
+        loc = s.game[G_COMBAT_HEX]
+        for k in range(t.neighbours.shape[1]):
+            lake = t.neighbours[loc, k]
+            if lake < 0:
+                break
+            if lake_refuge(s, t, d, lake):
+                n = emit(out, n, A_RETREAT_LAKE, lake, 0, 0)
         n = emit(out, n, A_SKIP, 0, 0, 0)
     return n
 
@@ -262,7 +274,8 @@ def resolve_combat(s, t):
     _lose_power(s, q, s.game[G_DEF_DIAL])
     winner, loser = (p, q) if attack >= defence else (q, p)
     revealed = defence if loser == q else attack
-    sent = retreat_all(s, t, loser, loc)
+    to_lake = lake_retreat_possible(s, t, loser, loc)
+    sent = retreat_all(s, t, loser, loc, UNIT_WORKER0 if to_lake else 0)
     if winner == p and sent > 0 and s.player[p, P_POWER] >= 7:
         s.game[G_WARNING] = 1   # objective 6, Send One Back as a Warning
     if winner == p and not has_ability(s, t, p, CAMARADERIE):
@@ -274,23 +287,72 @@ def resolve_combat(s, t):
         draw_card(s, loser)
     if winner == p:
         rearm_trap(s, t, p, loc)   # Shinobi: the unit that ended its move there won
+    if to_lake:   # the loser chooses where its character and mechs go (retreat_to)
+        s.game[G_DECIDER] = loser
+        s.game[G_PHASE] = PH_RETREAT
+        return
+    finish_fight(s, t, winner)
+
+
+@njit
+def finish_fight(s, t, winner):
+    """The fight is over and the loser gone: the winner's combat star, then the next fight."""
     cap = t.rules[R_COMBAT_STAR_CAP]
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
         if s.stars[winner, STAR_COMBAT] >= cap:   # a combat star past the cap
             note_faction_ability(s, winner, DOMINATE)
         if place_star(s, t, winner, STAR_COMBAT):
             return
-    next_combat(s, t, p)
+    next_combat(s, t, s.game[G_ACTIVE])
 
 
 @njit
-def retreat_all(s, t, p, loc):
-    """All of p's units on loc go home; returns how many of them were workers."""
+def retreat_all(s, t, p, loc, first):
+    """p's units on loc from slot `first` on (0: all; UNIT_WORKER0: the workers) go home;
+    returns how many of them were workers."""
     home = t.home_loc[s.player[p, P_FACTION]]
     workers = 0
-    for u in range(N_UNITS):
+    for u in range(first, N_UNITS):
         if s.unit_loc[p, u] == loc:
             put_unit(s, p, u, home)
             if u >= UNIT_WORKER0:
                 workers += 1
     return workers
+
+
+@njit
+def lake_refuge(s, t, p, lake):
+    """Seaworthy: lake is one p's losing character and mechs may retreat onto (adjacency
+    is checked by the caller; rivers do not matter to a retreat): no enemy unit there."""
+    return t.terrain[lake] == LAKE and enemy_presence(s, p, lake) == 0
+
+
+@njit
+def lake_retreat_possible(s, t, p, loc):
+    """p, losing on loc, has Seaworthy, a character or mech there and a lake to go to."""
+    if loc >= N_HEX or not has_ability(s, t, p, SEAWORTHY) or combat_units(s, p, loc) == 0:
+        return False
+    for k in range(t.neighbours.shape[1]):
+        lake = t.neighbours[loc, k]
+        if lake < 0:
+            break
+        if lake_refuge(s, t, p, lake):
+            return True
+    return False
+
+
+@njit
+def retreat_to(s, t, dest):
+    """The losing decider's character and mechs on the combat hex retreat onto the lake
+    dest (Seaworthy), or home when dest is -1; then the fight finishes."""
+    d = s.game[G_DECIDER]
+    loc = s.game[G_COMBAT_HEX]
+    if dest < 0:
+        dest = t.home_loc[s.player[d, P_FACTION]]
+    else:
+        note_mech_ability(s, d, SEAWORTHY)
+    for u in range(UNIT_WORKER0):
+        if s.unit_loc[d, u] == loc:
+            put_unit(s, d, u, dest)
+    p = s.game[G_ACTIVE]
+    finish_fight(s, t, s.game[G_DEFENDER] if d == p else p)

@@ -11,13 +11,16 @@ from ..compiled.jit import njit, njit_entry, njit_inline
 from ..layout import (END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER, G_PHASE, G_ROUND,
                       G_WAR_STAGE, PH_GAME_OVER, P_STARS, WAR_STAGE_DUE, WAR_STAGE_NONE)
 from ..tables import R_ALL_OUT_WAR, R_STARS_TO_END, R_TURN_CAP
+from .movement import return_from_contacts
 from .war.mobilize import start_war
 
 
 @njit_inline
 def end_game(s, t, reason):
     """The game is over now, for this END_* reason. With All Out War (rule all_out_war)
-    the war is then due: start_war_if_due starts its mobilization."""
+    the war is then due: start_war_if_due starts its mobilization. A game ended mid-Move
+    leaves no fight standing: the active player's units in unfought contacts go back."""
+    return_from_contacts(s)
     if t.rules[R_ALL_OUT_WAR] != 0 and s.game[G_WAR_STAGE] == WAR_STAGE_NONE:
         s.game[G_WAR_STAGE] = WAR_STAGE_DUE
     s.game[G_GAME_OVER] = 1

@@ -12,7 +12,7 @@ from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURC
                       G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_ARTILLERY, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_ARTILLERY, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
@@ -79,7 +79,7 @@ def legal_actions(s, t, out, buf):
     if phase == PH_PLACE_TOKEN:
         return legal_place_token(s, t, p, out)
     if (phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS
-            or phase == PH_ARTILLERY):
+            or phase == PH_ARTILLERY or phase == PH_RETREAT):
         return legal_combat(s, t, out)
     if is_war_phase(phase):
         return legal_war(s, t, p, out, buf)

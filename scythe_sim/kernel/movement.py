@@ -11,8 +11,8 @@ from ..enums import (BURROW, FARM, FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, 
                      RALLY, RIVERWALK, SEAWORTHY, SHINOBI, SPEED, SUBMERGE, SUITON, SWIM, TOKA,
                      TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TOWNSHIP, UNDERPASS,
                      VILLAGE, WAYFARE)
-from ..layout import (G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
-                      G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
+from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_MASK, G_MOVED_MASK,
+                      G_MOVE_FROM0, G_MOVER, G_N_PLAYERS, G_PHASE, G_RETREATS, G_SECTION, G_STEPS_LEFT,
                       G_STEPS_TAKEN, G_TOKA_USED, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
@@ -240,6 +240,7 @@ def can_start_moving(s, t, p, u, buf):
 @njit
 def select_unit(s, t, p, u):
     s.game[G_MOVER] = u
+    s.game[G_MOVE_FROM0 + u] = s.unit_loc[p, u] + 1   # whence it came (return_from_contacts)
     s.game[G_MOVED_MASK] |= 1 << u
     s.game[G_UNITS_LEFT] -= 1
     speed = u < UNIT_WORKER0 and has_ability(s, t, p, SPEED)
@@ -368,7 +369,8 @@ def drop_resource(s, p, r, k):
 
 
 @njit
-def pick_worker(s, w):
+def pick_worker(s, p, w):
+    s.game[G_MOVE_FROM0 + w] = s.unit_loc[p, w] + 1   # whence it came (return_from_contacts)
     s.game[G_CARGO_MASK] |= 1 << w
     s.game[G_HERE_MASK] |= 1 << 4
 
@@ -379,3 +381,31 @@ def drop_worker(s, w):
     s.game[G_HERE_MASK] |= 1 << 12
 
 
+
+
+@njit
+def return_from_contacts(s):
+    """The game ended mid-Move (a 6th star): the active player's units on every territory
+    it still shares with an enemy character or mech (a fight not fought) return whence they
+    came this Move (G_MOVE_FROM0 + u; a unit with no record stays)."""
+    p = s.game[G_ACTIVE]
+    contacts = 0   # bit loc: a fight not fought (found before any unit leaves)
+    for loc in range(N_HEX):
+        if _shares_a_fight(s, p, loc):
+            contacts |= 1 << loc
+    for u in range(N_UNITS):
+        loc = s.unit_loc[p, u]
+        back = s.game[G_MOVE_FROM0 + u] - 1
+        if 0 <= loc < N_HEX and back >= 0 and (contacts >> loc) & 1:
+            put_unit(s, p, u, back)
+
+
+@njit
+def _shares_a_fight(s, p, loc):
+    """p's character or a mech and an enemy's character or mech are on loc."""
+    if not enemy_presence(s, p, loc) & 1:
+        return False
+    for u in range(UNIT_WORKER0):
+        if s.unit_loc[p, u] == loc:
+            return True
+    return False

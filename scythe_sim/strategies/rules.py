@@ -17,7 +17,7 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN)
+                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
@@ -91,6 +91,8 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         return token_row(s, t, p, rows, n, work.near)
     if phase == PH_ARTILLERY:
         return 0          # Artillery whenever it can act (the opponent's 2 power for 1)
+    if phase == PH_RETREAT:
+        return skip_row(n)   # Seaworthy's lake retreat declined: home, as before the rule
     if phase == PH_BOTTOM:
         kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
         take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))

@@ -39,7 +39,8 @@ from ..kernel.combat import combat_units  # noqa: F401
 from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHINOBI,  # noqa: F401
                      SWORD, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS,
                      TRAP_COINS, TRAP_POPULARITY, TRAP_POWER)
-from ..layout import A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, PH_ARTILLERY, PH_PLACE_TOKEN  # noqa: F401
+from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  # noqa: F401
+                      PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from ..tables import IFA_FLAGS  # noqa: F401
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost

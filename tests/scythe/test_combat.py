@@ -10,14 +10,16 @@ import json
 import random
 from collections import Counter
 
-from scythe_sim.enums import CARD_VALUES, hex_name
+from scythe_sim.enums import CARD_VALUES, hex_name, parse_loc
 from scythe_sim.game import Game
-from scythe_sim.layout import A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER, A_SKIP
+from scythe_sim.layout import (A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER,
+                               A_RETREAT_LAKE, A_SKIP)
 from tests.scythe.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
 
 FARM, FARM_FROM = "T13", "T12"
 TUNNEL, TUNNEL_FROM = "T29", "T28"
 DECK = {2: 16, 3: 12, 4: 8, 5: 6}
+ADJACENT_LAKES = {FARM: [], TUNNEL: ["T22"]}   # scythe_board.json neighbours of the two fight hexes
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -217,6 +219,43 @@ def test_defender_winning_costs_no_popularity_and_losing_attacker_workers_go_hom
     assert sorted(b["workers"]) == [FARM, "T20"] and a["popularity"] == 5 and b["popularity"] == 5
 
 
+SEA, SEA_FROM = "T16", "T15"   # T16 forest: lakes T09 T17 T22; T15 walks to it
+
+
+def test_seaworthy_loser_may_retreat_character_and_mechs_onto_an_adjacent_free_lake():
+    # seed 001 Nordic: "Your character and mechs can move to/from lakes and retreat onto
+    # adjacent lakes"; workers are never left on a lake, so they go home
+    game = start(player("rusviet", character=SEA_FROM, power=5, popularity=5),
+                 opponent("nordic", character=SEA, mechs={"seaworthy": SEA}, workers=[SEA, "T23"], power=0),
+                 opponent("polania", mechs={"submerge": "T22"}))     # T22 is held: not offered
+    move(game, CHAR, SEA)
+    commit(game, 1)
+    commit(game, 0)                                # the attacker wins
+    assert game.phase == "retreat" and state(game)["decider"] == 1
+    assert sorted(hex_name(a.a0) for a in rows(game, A_RETREAT_LAKE)) == ["T09", "T17"]
+    assert game.legal_actions()[-1].kind == A_SKIP                  # the Skip: home
+    act(game, A_RETREAT_LAKE, parse_loc("T17"))
+    b = pl(game, 1)
+    assert b["character"] == "T17" and b["mechs"]["seaworthy"] == "T17"
+    assert sorted(b["workers"]) == ["T23", "home:nordic"]
+    assert pl(game, 0)["popularity"] == 4 and pl(game, 0)["stars"]["combat"] == 1
+    assert game.phase not in ("retreat", "combat_dial") and game.check() == 0
+
+
+def test_seaworthy_loser_may_retreat_home_and_others_always_do():
+    for mechs, lake_offered in (({"seaworthy": SEA}, True), ({"riverwalk": SEA}, False)):
+        game = start(player("rusviet", character=SEA_FROM, power=5),
+                     opponent("nordic", mechs=mechs, power=0))
+        move(game, CHAR, SEA)
+        commit(game, 1)
+        commit(game, 0)
+        assert (game.phase == "retreat") == lake_offered
+        if lake_offered:
+            act(game, A_SKIP)
+        assert list(pl(game, 1)["mechs"].values()) == ["home:nordic"]
+        assert pl(game, 0)["stars"]["combat"] == 1
+
+
 def test_loser_draws_a_card_only_when_it_revealed_power():
     for dial, cards, draws in ((1, [], 1), (0, [2], 1), (0, [], 0)):
         game = fight_at(player("rusviet", character=FARM_FROM, power=7, combat_cards=[5]),
@@ -263,6 +302,25 @@ def test_sixth_star_ends_the_game_at_once_and_later_fights_are_not_fought():
     assert d["game"]["turn_state"]["combats"] == 1
     assert d["players"][1]["mechs"]["riverwalk"] == TUNNEL   # the 2nd fight never happened
     assert game.legal_actions() == []
+
+
+def test_sixth_star_mid_move_sends_the_units_of_unfought_contacts_back_whence_they_came():
+    # scythe_facts.md S11/S12: units left on enemy-occupied territories return whence they came
+    stars = {"combat": 1, "upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1}
+    riverwalk = mech("rusviet", "riverwalk")
+    game = start(player("rusviet", character=FARM_FROM, mechs={"riverwalk": TUNNEL_FROM},
+                        workers=[TUNNEL_FROM, "home:rusviet"], stars=stars),
+                 opponent("polania", character=FARM, mechs={"riverwalk": TUNNEL}), units_left=2)
+    move(game, CHAR, FARM)
+    move(game, riverwalk, TUNNEL, carry=[W0])      # the mech carries a worker into the contact
+    act(game, A_FIGHT, parse_loc(FARM))
+    commit(game, 0)
+    commit(game, 0)                                # the attacker wins its 6th star on FARM
+    a, b = pl(game, 0), pl(game, 1)
+    assert game.is_over and a["character"] == FARM
+    assert a["mechs"]["riverwalk"] == TUNNEL_FROM and a["workers"][0] == TUNNEL_FROM
+    assert b["mechs"]["riverwalk"] == TUNNEL and game.check() == 0
+    assert game.score()[1]["territories"] == 1      # Polania holds the unfought TUNNEL
 
 
 # --- 6. abilities before combat ------------------------------------------------------------
@@ -446,7 +504,8 @@ class Ref:
     def dial_options(self, i):
         return list(range(min(7, self.p[i]["power"]) + 1))
 
-    def resolve(self, dials, cards, drawn):
+    def resolve(self, dials, cards, drawn, retreat):
+        """retreat: (lakes the kernel offered the loser or None, the lake chosen or None)."""
         totals = [dials[i] + sum(cards[i]) for i in (0, 1)]
         for i in (0, 1):
             self.p[i]["power"] -= dials[i]
@@ -456,14 +515,21 @@ class Ref:
         win = 0 if totals[0] >= totals[1] else 1
         lose = 1 - win
         L = self.p[lose]
+        # Seaworthy: character and mechs may retreat onto an adjacent lake free of the winner
+        fighting = L["character"] == self.hx or self.hx in L["mechs"].values()
+        W = self.p[win]
+        free = [k for k in ADJACENT_LAKES[self.hx]
+                if k != W["character"] and k not in W["mechs"].values() and k not in W["workers"]]
+        offered, lake = retreat
+        assert offered == (free if "seaworthy" in L["abilities"] and fighting and free else None)
+        refuge = lake or L["home"]
         if L["character"] == self.hx:
-            L["character"] = L["home"]
+            L["character"] = refuge
         for m, loc in L["mechs"].items():
             if loc == self.hx:
-                L["mechs"][m] = L["home"]
+                L["mechs"][m] = refuge
         sent = sum(w == self.hx for w in L["workers"])
         L["workers"] = [L["home"] if w == self.hx else w for w in L["workers"]]
-        W = self.p[win]
         if win == 0 and "camaraderie" not in W["abilities"]:
             W["pop"] = max(0, W["pop"] - sent)
         if totals[lose] >= 1:
@@ -541,7 +607,12 @@ def run_random_fight(seed):
             left -= 1
             cards[i].append(v)
         act(game, A_END_CARDS)
-    log.extend([dials, cards])
+    offered = lake = None
+    if game.phase == "retreat":
+        offered = [hex_name(a.a0) for a in rows(game, A_RETREAT_LAKE)]
+        lake = rng.choice(offered + [None])
+        act(game, A_SKIP) if lake is None else act(game, A_RETREAT_LAKE, parse_loc(lake))
+    log.extend([dials, cards, lake])
     d = game.to_dict()
 
     def drawn(i):
@@ -550,7 +621,7 @@ def run_random_fight(seed):
         assert len(list(gained.elements())) == 1, fail("loser did not draw exactly one card")
         return next(gained.elements())
 
-    ref.resolve(dials, cards, drawn)
+    ref.resolve(dials, cards, drawn, (offered, lake))
     for i in (0, 1):
         k, r = d["players"][i], ref.p[i]
         assert k["power"] == r["power"], fail(f"power side {i}")
