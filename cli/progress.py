@@ -1,0 +1,142 @@
+"""What a long command shows while it works, and how it stops: the compile notice, the
+run's progress bar and summary table, Ctrl-C and SIGTERM, a tuning run's generations.
+Called by the commands in main.py."""
+import sys
+
+import click
+
+
+def _warm_visibly(cfg):
+    from scythe_sim.compiled.packages import has_cache
+
+    from .compiling import warm_visibly
+
+    package = cfg.spec.compiled_package
+    return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
+
+
+class _Signalled(BaseException):
+    """SIGTERM, raised in the main thread so the run stops its workers on the way out."""
+
+
+class _stopped_by_signals:
+    """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
+    published and say how to resume; an OS error (disk full, ...) is one line, exit 2."""
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def __enter__(self):
+        import signal
+
+        def raise_signalled(signum, frame):
+            raise _Signalled()
+        self.previous = signal.signal(signal.SIGTERM, raise_signalled)
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        import shlex
+        import signal
+
+        from scythe_sim.runner.run import saved_games
+
+        signal.signal(signal.SIGTERM, self.previous)
+        if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError)):
+            return False
+        run_dir = str(self.cfg.run_dir())
+        resume = (f"resume with: scythe-sim run --resume --out {shlex.quote(self.cfg.output)} "
+                  f"--name {self.cfg.name}")
+        if issubclass(kind, OSError):
+            where = f" ({exc.filename})" if exc.filename else ""
+            click.echo(f"error: {exc.strerror or exc}{where}: fix it, then {resume}", err=True)
+            sys.exit(2)
+        saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
+        click.echo(f"{'interrupted' if kind is KeyboardInterrupt else 'terminated'}: {saved}; {resume}", err=True)
+        sys.exit(130 if kind is KeyboardInterrupt else 143)
+
+
+class _progress:
+    """A rich progress bar with games/s and ETA, or nothing when not on a terminal."""
+
+    def __init__(self, show, total):
+        self.show, self.total, self.bar = show, total, None
+
+    def __enter__(self):
+        if not self.show:
+            return None
+        import time
+
+        start = [None, 0]
+
+        def update(done, total):
+            if self.bar is None:        # started with the first games: errors and the compile come first
+                self._start()
+            now = time.perf_counter()
+            if start[0] is None:
+                start[0], start[1] = now, done
+            rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
+            self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} games/s" if rate else "")
+        return update
+
+    def _start(self):
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
+                                   TextColumn, TimeRemainingColumn)
+
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                            TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+        self.bar.start()
+        self.task = self.bar.add_task("run", total=self.total, rate="")
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+def _print_summary(result):
+    from rich.console import Console
+    from rich.table import Table
+
+    from analysis.queries import win_rates
+    from analysis.runs import Run
+
+    seats = Run(result.run_dir, hashes=False).seats()      # just written and hashed
+    by = "faction" if "faction" in seats.collect_schema().names() else "strategy"   # a game without factions
+    rates = win_rates(seats, by).sort("win_rate", descending=True)
+    table = Table(title=f"win rate by {by} ({result.manifest['games']} games)")
+    for column in (by, "seats", "wins", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == by else "right")
+    for row in rates.iter_rows(named=True):
+        table.add_row(row[by], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                      f"{row['ci_low']:.1%} - {row['ci_high']:.1%}")
+    console = Console()
+    console.print(table)
+    if result.played:
+        console.print(f"{result.played} games played in {result.seconds:.1f} s "
+                      f"({result.games_per_s:,.0f} games/s)")
+    console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
+                  f"manifest: {result.run_dir}/manifest.json")
+
+
+class _generations:
+    """Progress of a tuning run: a rich bar on a terminal, one line per generation otherwise."""
+
+    def __init__(self, show, total):
+        self.show, self.total, self.bar = show, total, None
+
+    def __enter__(self):
+        if not self.show:
+            return lambda gen, total, best, seconds: click.echo(
+                f"generation {gen}/{total}: best fitness {best:.4f}, {seconds:.0f} s")
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.bar = Progress(TextColumn("generation"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("best {task.fields[best]}"), TimeElapsedColumn())
+        self.bar.start()
+        task = self.bar.add_task("tune", total=self.total, best="-")
+        return lambda gen, total, best, seconds: self.bar.update(task, completed=gen, best=f"{best:.4f}")
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
