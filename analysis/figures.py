@@ -52,6 +52,12 @@ def standard_vs_war_bars(ax, table, label, title):
     return ax
 
 
+def heatmap_size(rows, columns):
+    """Figure inches for a rows x columns heatmap whose cells hold two lines of text:
+    7 x 7 (all seven factions and mats) needs more room than the base game's 5 x 5."""
+    return (max(7.0, 1.1 * columns + 2.6), max(4.0, 0.6 * rows + 1.8))
+
+
 def heatmap(ax, cells, players, factions, mats, min_cell):
     """Faction (rows) x mat (columns) win rates for one player count, annotated; a
     diverging colour-blind-safe scale centred on parity (1 / players: white) over the
@@ -69,7 +75,7 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
     norm = TwoSlopeNorm(vmin=0.0, vcenter=min(max(parity, 1e-6), 1 - 1e-6), vmax=1.0)
     # no games or too few: grey, never the parity white
     cmap = matplotlib.colormaps["PuOr_r"].with_extremes(bad="#d9d9d9")
-    image = ax.imshow(grid, cmap=cmap, norm=norm)
+    image = ax.imshow(grid, cmap=cmap, norm=norm, aspect="auto")    # cells fill the figure
     for i in range(len(factions)):
         for j in range(len(mats)):
             strong = not np.isnan(grid[i, j]) and abs(norm(grid[i, j]) - 0.5) > 0.3

@@ -133,13 +133,23 @@ def _cell(value):
     return str(value)
 
 
-def matrix(frame, rows, columns, value):
+def matrix(frame, rows, columns, value, row_order=(), column_order=()):
     """A long table shown as a matrix: one row per `rows` value, one column per `columns`
-    value, cells the `value` expression's text."""
-    cells = frame.with_columns(value.alias("_cell"), pl.col(columns).cast(pl.String))
-    order = sorted(set(cells[columns].to_list()), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
-    wide = cells.pivot(on=columns, index=rows, values="_cell", aggregate_function="first").sort(rows)
-    return wide.select(rows, *[c for c in order if c in wide.columns])
+    value, cells the `value` expression's text; rows and columns in the orders given
+    (e.g. Run.vocabulary), else numbers by value and names alphabetically."""
+    cells = frame.with_columns(value.alias("_cell"), pl.col(columns).cast(pl.String), pl.col(rows).cast(pl.String))
+    wide = cells.pivot(on=columns, index=rows, values="_cell", aggregate_function="first")
+    row_rank = {name: k for k, name in enumerate(in_order(cells, rows, row_order))}
+    wide = wide.sort(pl.col(rows).replace_strict(row_rank, return_dtype=pl.Int32))
+    return wide.select(rows, *[c for c in in_order(cells, columns, column_order) if c in wide.columns])
+
+
+def in_order(frame, column, order=()) -> list:
+    """The values of `column` present in frame, as text: those in `order` first, in its
+    order, then the rest with numbers by value and names alphabetically."""
+    present = {str(v) for v in frame[column].to_list()}
+    rest = sorted(present - set(order), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
+    return [v for v in order if v in present] + rest
 
 
 def _pct_n(rate="win_rate", n="seats"):
@@ -282,16 +292,16 @@ def _run_sections(report, run, prefix):
                 f"table); cells with fewer than {queries.MIN_CELL} seats are marked 'too few' in the heatmap. "
                 "The heatmap's colours diverge from parity (white): orange above, purple below.")
     report.summary.extend(summary.small_cells(run.name, cells, queries.MIN_CELL))
-    factions = sorted(set(cells["faction"].to_list()))
-    mats = sorted(set(cells["mat"].to_list()))
+    faction_order, mat_order = run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat")
     for k, players in enumerate(counts):
         part = cells.filter(pl.col("players") == players)
+        factions, mats = in_order(part, "faction", faction_order), in_order(part, "mat", mat_order)
         if len(counts) > 1:
             report.heading(f"Faction x mat, {players} players", 4)
-        shown = matrix(part, "faction", "mat", _pct_n())
+        shown = matrix(part, "faction", "mat", _pct_n(), factions, mats)
         report.table(f"{prefix}faction_mat" if k == 0 else f"{prefix}faction_mat_{players}p",
                      cells if k == 0 else part, shown=shown)
-        fig, ax = plt.subplots(figsize=(7, 4))
+        fig, ax = plt.subplots(figsize=figures.heatmap_size(len(factions), len(mats)))
         figures.heatmap(ax, cells, players, factions, mats, queries.MIN_CELL)
         report.figure(f"{prefix}heatmap_{players}p", fig, f"faction x mat win rate, {players} players")
     composition = queries.score_composition(seats)
@@ -305,7 +315,8 @@ def _run_sections(report, run, prefix):
                 "one in the CSV).")
     stars = queries.star_kinds(seats)
     report.table(f"{prefix}star_kinds", stars, shown=matrix(
-        stars, "faction", "star", pl.format("{}%", (pl.col("share") * 100).round(0))))
+        stars, "faction", "star", pl.format("{}%", (pl.col("share") * 100).round(0)), faction_order,
+        queries.STAR_KINDS))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     lengths = games.select("players", "rounds").collect(engine="streaming")

@@ -1,10 +1,12 @@
 """Opening a run folder for analysis: checks it is a finished scythe-sim run whose files
 match its manifest (runner/verify.py) with the expected tables, and gives lazy polars
 frames over its Parquet parts."""
+import glob
 import json
 import os
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from scythe_sim.errors import ScytheSimError
 from scythe_sim.runner.verify import verify_run
@@ -66,6 +68,15 @@ class Run:
     def scan(self, table) -> pl.LazyFrame:
         pattern = os.path.join(self.path, table, "*.parquet")
         return pl.scan_parquet(pattern)
+
+    def vocabulary(self, table, column) -> list:
+        """An enum column's names in the game's own order (factions as listed, mats by mat
+        number): the dictionary every shard of the table shares (runner/parquet.py); []
+        for a column stored as plain strings."""
+        first = sorted(glob.glob(os.path.join(self.path, table, "*.parquet")))[0]
+        chunks = pq.ParquetFile(first).read_row_group(0, columns=[column]).column(0).chunks
+        dictionary = getattr(chunks[0], "dictionary", None) if chunks else None
+        return dictionary.to_pylist() if dictionary is not None else []   # plain strings: no order
 
     def seats(self) -> pl.LazyFrame:
         """Seats with the game's player count and length (`game_turns`, `rounds`; the

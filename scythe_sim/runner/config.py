@@ -163,6 +163,10 @@ def load_config(path=None, **overrides) -> RunConfig:
             data[key] = {**{k: v for k, v in _table(data, key).items() if k not in STRATEGY_MODES}, **value}
         else:
             data[key] = value
+    if path is None:        # the game's default config (e.g. configs/default.toml) under the flags
+        spec = spec_for(data.get("game", RunConfig.game))
+        defaults = dict(spec.default_rules.get(data.get("variant", spec.variants[0]), ()))
+        data["rules"] = {**defaults, **_table(data, "rules")}
     return parse_config(data, base)
 
 

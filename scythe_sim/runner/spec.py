@@ -54,6 +54,9 @@ class GameSpec:
     # Rules a variant sets ({variant: ((rule name, value), ...)}): parse_config adds them to
     # the config's [rules], which may not set them otherwise.
     variant_rules: dict = dataclasses.field(default_factory=dict)
+    # The [rules] of the game's default run config, by variant ({variant: ((rule, value), ...)}):
+    # what a run given no config file plays (the flags' rules on top).
+    default_rules: dict = dataclasses.field(default_factory=dict)
     # The compiled package (compiled/packages.py) whose cache `warm` fills: tells whether a
     # run will compile the kernel first (minutes) or load it.
     compiled_package: str = None

@@ -15,6 +15,9 @@ from . import spec
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
 VARIANTS = ("base", "all_out_war")
 VARIANT_RULES = {"all_out_war": (("all_out_war", 1),)}
+# The default runs (configs/default.toml and all_out_war.toml, and a run given no config)
+# deal all seven factions and mats, so a base run and a war run of one seed stay paired.
+DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
 from .checks import check_config
 from .deals import plan_games
 from .results import TABLES, result_tables
@@ -45,5 +48,6 @@ SPEC = register(GameSpec(
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
+    default_rules=DEFAULT_RULES,
     compiled_package="scythe",
 ))

@@ -113,3 +113,25 @@ def test_the_html_renders_in_a_headless_browser(report, tmp_path):
                     "--window-size=1200,2000", f"file://{report['dir'] / 'index.html'}"],
                    check=True, capture_output=True, timeout=120)
     assert shot.stat().st_size > 10_000
+
+
+def test_the_default_run_reports_seven_by_seven_per_player_count_in_the_games_order(tmp_path):
+    """The default run deals all seven factions and mats: the faction x mat matrix of each
+    player count is 7 x 7, rows in the game's faction order and columns by mat number
+    (the Parquet dictionary's order, not the alphabet)."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["run", "--games", "80", "--players", "4,7", "--strategies", "random",
+                                       "--out", str(tmp_path), "--workers", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    build_report([str(tmp_path / "default")], str(tmp_path / "rep"))
+    md = (tmp_path / "rep" / "index.md").read_text()
+    mats = "| faction | industrial | engineering | militant | patriotic | innovative | mechanical | agricultural |"
+    for players in (4, 7):
+        part = md.split(f"#### Faction x mat, {players} players")[1].split("\n#")[0]
+        rows = [line.split(" |")[0].lstrip("| ") for line in part.splitlines() if line.startswith("| ")]
+        assert mats in part
+        assert rows[1:] == ["nordic", "rusviet", "crimea", "saxony", "polania", "albion", "togawa"]
+        assert (tmp_path / "rep" / f"heatmap_{players}p.png").exists()

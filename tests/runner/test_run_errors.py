@@ -52,7 +52,7 @@ CASES = [
     ("resume with no run", GOOD, ["--resume"], "there is no run at"),
     ("resume with no run nor config", None, ["--resume"], "there is no run at"),
     ("players flag not a count", None, ["--players", "three"], "--players 'three'"),
-    ("players flag too many", None, ["--players", "3,6"], "player counts are whole numbers 1..5"),
+    ("players flag too many", None, ["--players", "3,8"], "player counts are whole numbers 1..7"),
     ("rule flag without value", None, ["--rule", "turn_cap"], "give KEY=VALUE"),
     ("rule flag not a number", None, ["--rule", "turn_cap=high"], "give KEY=VALUE"),
     ("unknown rule flag", None, ["--rule", "stars_to_win=4"], "unknown rule 'stars_to_win'"),

@@ -22,7 +22,7 @@ from .test_runner import assert_same_tables
 FLAGS = ["--games", "12", "--seed", "9", "--players", "2,3", "--strategies", "random",
          "--rule", "turn_cap=60", "--rule", "ban_pairs=0", "--shard-size", "5"]
 TOML = ('games = 12\nseed = 9\nplayers = [2, 3]\nshard_size = 5\n[strategies]\nseats = ["random"]\n'
-        '[rules]\nturn_cap = 60\nban_pairs = 0\n')
+        '[rules]\nturn_cap = 60\nban_pairs = 0\nexpansion_factions = 1\n')   # the last as configs/default.toml
 
 
 def _run(*args):
@@ -41,7 +41,8 @@ def test_a_run_shaped_by_flags_is_the_run_of_the_same_toml(tmp_path):
     assert _run("run", toml, "--out", tmp_path, "--name", "toml", "--workers", 1, "--quiet").exit_code == 0
     a, b = _manifest(tmp_path / "flags"), _manifest(tmp_path / "toml")
     assert a["config"] == {**b["config"], "name": "flags"}
-    assert a["config"]["players"] == [2, 3] and a["config"]["rules"] == {"ban_pairs": 0, "turn_cap": 60}
+    assert a["config"]["players"] == [2, 3]
+    assert a["config"]["rules"] == {"ban_pairs": 0, "expansion_factions": 1, "turn_cap": 60}
     assert_same_tables(tmp_path / "flags", tmp_path / "toml")
 
 
@@ -195,3 +196,13 @@ def test_the_progress_bar_appears_with_the_first_games_not_before():
         assert bar.bar is None
         update(0, 10)
         assert bar.bar is not None
+
+
+def test_the_default_runs_deal_all_seven_factions():
+    assert load_config(None).rules_dict == {"expansion_factions": 1}
+    assert load_config(None, rules={"ban_pairs": 0}).rules_dict == {"ban_pairs": 0, "expansion_factions": 1}
+    assert load_config(None, rules={"expansion_factions": 0}).rules_dict == {"expansion_factions": 0}
+    assert load_config(None, variant="all_out_war").rules_dict == {"all_out_war": 1, "expansion_factions": 1}
+    here = os.path.join(os.path.dirname(__file__), "..", "..", "configs")
+    assert load_config(os.path.join(here, "all_out_war.toml")) == load_config(None, variant="all_out_war",
+                                                                               name="all_out_war")

@@ -100,7 +100,7 @@ def test_the_war_columns_agree_with_each_other_and_the_rules(runs):
 def test_the_all_out_war_config_is_the_default_with_the_variant_set():
     war = load_config(os.path.join(HERE, "configs", "all_out_war.toml"))
     base = load_config(os.path.join(HERE, "configs", "default.toml"))
-    assert war.variant == "all_out_war" and war.rules_dict == {"all_out_war": 1}
+    assert war.variant == "all_out_war" and war.rules_dict == {**base.rules_dict, "all_out_war": 1}
     assert (war.players, war.strategies, war.strategy_mode, war.seed) == \
         (base.players, base.strategies, base.strategy_mode, base.seed)
 
