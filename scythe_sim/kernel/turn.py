@@ -13,12 +13,16 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_C
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, note_faction_ability, recruits_enlisted, structures_built,
                     upgrades_done, workers_on_board)
-from .ending import after_round, after_star
+from .ending import after_round, after_star, after_turn
+from .resolution import star_cap_reached
 
 
 @njit
 def place_star(s, t, p, kind):
-    """Place a star of this kind; True when it was the game-ending one."""
+    """Place a star of this kind; True when it was the game-ending one. A player at the
+    Resolution Module's cap places none."""
+    if star_cap_reached(s, t, p):
+        return False
     if s.stars[p, kind] == 0:
         s.star_turn[p, kind] = s.game[G_TURN]
     s.stars[p, kind] += 1
@@ -129,7 +133,7 @@ def give_turn_to(s, p):
 
 @njit
 def end_turn(s, t):
-    """Pass play to the left; stop the game at the turn cap."""
+    """Pass play to the left; stop the game at the turn cap (or the resolution tile's end)."""
     p = s.game[G_ACTIVE]
     s.player[p, P_LAST_SECTION] = s.game[G_SECTION]
     nxt = p + 1
@@ -139,6 +143,9 @@ def end_turn(s, t):
         if after_round(s, t):
             clear_turn_scratch(s)
             return
+    if after_turn(s, t, p):
+        clear_turn_scratch(s)
+        return
     s.game[G_ACTIVE] = nxt
     start_turn(s)
 

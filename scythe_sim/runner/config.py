@@ -378,7 +378,8 @@ def _rules(table, spec):
         spec.build_tables(table)      # validates names, types and ranges
     except ConfigError as exc:
         raise ConfigError(f"config [rules]: {exc}") from None
-    return tuple(sorted((k, int(v)) for k, v in table.items() if k in spec.rule_names))
+    as_int = spec.rule_value or (lambda key, value: int(value))
+    return tuple(sorted((k, int(as_int(k, v))) for k, v in table.items() if k in spec.rule_names))
 
 
 def _check_combination(c: RunConfig):

@@ -9,7 +9,7 @@ from ..runner.spec import GameSpec, register
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
-from ..tables import RULE_NAMES, build_tables
+from ..tables import RULE_NAMES, build_tables, rule_value
 from . import spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -46,4 +46,5 @@ SPEC = register(GameSpec(
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
     compiled_package="scythe",
+    rule_value=rule_value,
 ))
