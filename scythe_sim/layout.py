@@ -141,6 +141,7 @@ GAME_FIELDS = (
     "res_trigger",     # player who triggered the tile's end + 1, 0 not triggered yet
     "res_last_turn",   # game turn (G_TURN) at whose end the game ends, 0 not triggered yet
     "res_shared0", "res_shared1",  # Mission Possible: shared objective card id + 1, 0 none
+    "res_free_done",   # bottom actions (bit b) a card gave free this turn: not taken again this turn
     # Move: where unit slot u came from in this Move, as location + 1 (0 = not recorded):
     # the mover's hex when selected, a carried worker's hex when picked up. A 6th star
     # that ends the game mid-Move sends units in unfought contacts back there (ending.py).
@@ -157,7 +158,7 @@ GAME_FIELDS = (
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
  G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
- G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1,
+ G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1, G_RES_FREE_DONE,
  G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,

@@ -21,7 +21,7 @@ from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASO
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
                      UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE,
-                     G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
+                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
 from .tables import R_RESOLUTION
 from .kernel.board import rebuild_occupancy
 from .kernel.setup import seed_state_rng, set_abilities
@@ -41,7 +41,7 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "mechs", "workers", "structures", "factory_card", "objectives_done"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
 _WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
-_RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives"}
+_RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
 # the largest count a position may give (coins, turns, tokens...): far past any game, and
 # far from the int64 the state holds, so no count overflows
 _COUNT_MAX = 10**6
@@ -92,7 +92,9 @@ def _resolution_to_dict(state):
     return {"tile": RESOLUTION_TILES[int(state.game[G_RES_TILE]) - 1],
             "triggered_by": trigger - 1 if trigger else None,
             "last_turn": int(state.game[G_RES_LAST_TURN]) if trigger else None,
-            "shared_objectives": [c for c in shared if c > 0]}
+            "shared_objectives": [c for c in shared if c > 0],
+            "free_actions_taken": [name for b, name in enumerate(BOTTOM_ACTIONS)
+                                   if (state.game[G_RES_FREE_DONE] >> b) & 1]}
 
 
 def _resolution_from_dict(s, entry, n):
@@ -107,6 +109,8 @@ def _resolution_from_dict(s, entry, n):
     cards = _list(entry.get("shared_objectives", []), "game.resolution.shared_objectives")
     if len(cards) > MAX_SHARED_OBJECTIVES:
         raise PositionError(f"game.resolution.shared_objectives: give at most {MAX_SHARED_OBJECTIVES} cards")
+    for name in _list(entry.get("free_actions_taken", []), "game.resolution.free_actions_taken"):
+        s.game[G_RES_FREE_DONE] |= 1 << _name(name, BOTTOM_ACTIONS, "game.resolution.free_actions_taken")
     for k, card in enumerate(cards):
         s.game[G_RES_SHARED0 + k] = _int(card, f"game.resolution.shared_objectives[{k}]", 1, N_OBJECTIVES)
 

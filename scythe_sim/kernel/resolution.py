@@ -17,7 +17,7 @@ from ..enums import (MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, RE
                      RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION, RP_MAX_STARS,
                      RP_SHARED_OBJECTIVES, RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS,
                      RP_TRIGGER_ROUNDS, RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
-from ..layout import (G_N_PLAYERS, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
+from ..layout import (G_ACTIVE, G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
                       G_ROUND, G_TURN, N_UNITS, OFF_BOARD, P_COINS, P_FACTION, P_OBJECTIVE_A,
                       P_OBJECTIVE_B, P_OBJECTIVES_DONE, P_POPULARITY, P_STARS, RNG_VARIANT)
 from ..tables import R_COMBAT_STAR_CAP, R_POPULARITY_MAX, R_RESOLUTION, R_STARS_TO_END
@@ -109,6 +109,20 @@ def star_limit(s, t):
     return t.res_param[tile, RP_MAX_STARS] if tile != 0 else t.rules[R_STARS_TO_END]
 
 
+@njit
+def note_free_action(s, b):
+    """A card gave bottom action b free this turn: with a tile, no second b this turn
+    ("you may not take any action more than once per turn"; cleared with the turn scratch)."""
+    if s.game[G_RES_TILE] != 0:
+        s.game[G_RES_FREE_DONE] |= 1 << b
+
+
+@njit
+def action_open(s, b):
+    """Bottom action b may still be taken this turn (always, without a tile)."""
+    return (s.game[G_RES_FREE_DONE] >> b) & 1 == 0
+
+
 # --- the end ---------------------------------------------------------------------------------
 
 @njit
@@ -139,6 +153,19 @@ def turns_left(s):
     if s.game[G_RES_TRIGGER] == 0:
         return -1
     return s.game[G_RES_LAST_TURN] - s.game[G_TURN]
+
+
+@njit
+def turns_to_end(s, t):
+    """Game turns still to be played after the current one when the end is known (a
+    triggered end's countdown, or Doomsday Clock's rounds), -1 while it is not."""
+    if s.game[G_RES_TRIGGER] != 0:
+        return s.game[G_RES_LAST_TURN] - s.game[G_TURN]
+    rounds = _param(s, t, RP_TRIGGER_ROUNDS)
+    if rounds == 0:
+        return -1
+    n = s.game[G_N_PLAYERS]
+    return (rounds - s.game[G_ROUND] - 1) * n + (n - 1 - s.game[G_ACTIVE])
 
 
 @njit

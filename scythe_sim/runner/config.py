@@ -189,9 +189,10 @@ def flag_overrides(players=None, strategies=None, pool=None, seat_lists=None, ru
     table = {}
     for item in rules:
         key, sep, value = (part.strip() for part in item.partition("="))
-        if not (sep and key and value.lstrip("-").isdigit()):
-            raise ConfigError(f"--rule {item!r}: give KEY=VALUE with a whole number, e.g. --rule turn_cap=80")
-        table[key] = int(value)
+        if not (sep and key and value):
+            raise ConfigError(f"--rule {item!r}: give KEY=VALUE with a whole number (or a name the "
+                              "rule takes), e.g. --rule turn_cap=80")
+        table[key] = int(value) if value.lstrip("-").isdigit() else value
     if table:
         out["rules"] = table
     return out

@@ -215,5 +215,18 @@ def test_the_position_round_trips_the_tile_and_its_progress():
     game = _game("factory_explosion", *_players(), resolution={"triggered_by": 2, "last_turn": 9}, turn=4)
     again = Game.from_dict(game.to_dict(), rules={"resolution": "factory_explosion"})
     assert again.to_dict()["game"]["resolution"] == {"tile": "factory_explosion", "triggered_by": 2,
-                                                     "last_turn": 9, "shared_objectives": []}
+                                                     "last_turn": 9, "shared_objectives": [],
+                                                     "free_actions_taken": []}
     assert "resolution" not in Game.new(seed=1, players=2).to_dict()["game"]
+
+
+@pytest.mark.parametrize("taken, offered", [([], True), (["build"], False)])
+def test_no_bottom_action_twice_in_a_turn_once_a_card_gave_it(taken, offered):
+    # section 3's bottom action is Build; a card already gave a free Build this turn
+    first = {**_players()[0], "workers": ["T03", "T04"], "coins": 10}
+    game = _game("deja_vu", first, *_players()[1:], resolution={"free_actions_taken": taken},
+                 phase="bottom", section=3)
+    game = Game.from_dict({**game.to_dict(), "board": {"resources": {"T03": {"wood": 4}}}},
+                          rules={"resolution": "deja_vu"})
+    assert ("bottom" in [a.kind_name for a in game.legal_actions()]) == offered
+    assert "skip" in [a.kind_name for a in game.legal_actions()]
