@@ -17,7 +17,7 @@ from ..enums import (MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, RE
                      RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION, RP_MAX_STARS,
                      RP_SHARED_OBJECTIVES, RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS,
                      RP_TRIGGER_ROUNDS, RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
-from ..layout import (G_ACTIVE, G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
+from ..layout import (G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
                       G_ROUND, G_TURN, N_UNITS, OFF_BOARD, P_COINS, P_FACTION, P_OBJECTIVE_A,
                       P_OBJECTIVE_B, P_OBJECTIVES_DONE, P_POPULARITY, P_STARS, RNG_VARIANT)
 from ..tables import R_COMBAT_STAR_CAP, R_POPULARITY_MAX, R_RESOLUTION, R_STARS_TO_END
@@ -148,24 +148,15 @@ def turn_ends_game(s, t, p):
 
 
 @njit
-def turns_left(s):
-    """Turns still to be played after the current one once the end is triggered, -1 before."""
-    if s.game[G_RES_TRIGGER] == 0:
-        return -1
-    return s.game[G_RES_LAST_TURN] - s.game[G_TURN]
-
-
-@njit
-def turns_to_end(s, t):
-    """Game turns still to be played after the current one when the end is known (a
-    triggered end's countdown, or Doomsday Clock's rounds), -1 while it is not."""
-    if s.game[G_RES_TRIGGER] != 0:
-        return s.game[G_RES_LAST_TURN] - s.game[G_TURN]
+def rounds_to_end(s, t):
+    """Rounds not yet completed before a fixed round clock ends the game (Doomsday
+    Clock), -1 without one. No player's choice moves it, so planners may compare
+    positions by it (a triggered countdown would differ between the branches compared)."""
     rounds = _param(s, t, RP_TRIGGER_ROUNDS)
     if rounds == 0:
         return -1
-    n = s.game[G_N_PLAYERS]
-    return (rounds - s.game[G_ROUND] - 1) * n + (n - 1 - s.game[G_ACTIVE])
+    left = rounds - s.game[G_ROUND]
+    return left if left > 0 else 0
 
 
 @njit

@@ -7,7 +7,7 @@ from .view import (DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N
                    bottom_cost, controller, faction_ability, flag_counts, hand_size,
                    mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
                    scoring_controller, structure_feature_count, structures_built,
-                   turns_to_end, upgrades_done, workers_on_board)
+                   rounds_to_end, upgrades_done, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
@@ -104,22 +104,21 @@ def position_value(s, t, p, w, held):
     return v
 
 
-# Own turns before the known end from which progress still counts in full (a resolution
-# tile's countdown): closer to the end it fades, and on the last turn only the score counts.
+# Rounds before a resolution tile's fixed round clock (Doomsday Clock) ends the game from
+# which progress still counts in full: closer to the end it fades; once the clock has run
+# out only the score counts.
 END_HORIZON = 3
 
 
 @njit
 def near_end(s, t, v, score_part):
-    """v with the progress terms (all but the score) faded as the resolution tile's end
-    draws near; unchanged while the end is not known (a star trigger not yet reached)."""
-    left = turns_to_end(s, t)
-    if left < 0:
+    """v with the progress terms (all but the score) faded as a fixed round clock runs
+    out. A star-triggered end is left alone: fading after a trigger would make every
+    triggering move look worse than its alternatives and stall the game short of it."""
+    left = rounds_to_end(s, t)
+    if left < 0 or left >= END_HORIZON:
         return v
-    own = left // s.game[G_N_PLAYERS]
-    if own >= END_HORIZON:
-        return v
-    return score_part + (v - score_part) * own / END_HORIZON
+    return score_part + (v - score_part) * left / END_HORIZON
 
 
 @njit

@@ -22,8 +22,18 @@ def test_every_strategy_plays_each_tile_to_its_end(tile):
     assert (out[:, R_STATUS] == STATUS_OK).all(), out[:, R_STATUS]
     assert (out[:, R_RESOLUTION_TILE] == tile).all()
     reasons = collections.Counter(END_REASONS[int(r)] for r in out[:, R_END_REASON])
-    assert set(reasons) <= {RESOLUTION_TILES[tile - 1], "turn_cap"}
-    assert reasons[RESOLUTION_TILES[tile - 1]] >= 1, reasons
+    assert set(reasons) == {RESOLUTION_TILES[tile - 1]}, reasons   # no game stalls to the turn cap
+
+
+@pytest.mark.parametrize("tile", ["deja_vu", "backup_plan", "factory_explosion"])
+def test_planners_do_not_shy_away_from_triggering_the_end(tile):
+    """A value that dropped once the end was triggered (progress terms faded by a
+    countdown only the triggering branch has) made every planner avoid the trigger and
+    stall at 5 stars until the turn cap; the end must come as in a base game."""
+    greedy = [STRATEGIES.index("greedy")] * 7
+    out, _ = run_games(build_tables({"resolution": tile}), np.arange(10, dtype=np.uint64), 2,
+                       strategies=greedy, check=True)
+    assert (END_REASONS.index(tile) == out[:, R_END_REASON]).all()
 
 
 def test_a_random_tile_run_draws_tiles_and_ends():
