@@ -230,3 +230,15 @@ def test_no_bottom_action_twice_in_a_turn_once_a_card_gave_it(taken, offered):
                           rules={"resolution": "deja_vu"})
     assert ("bottom" in [a.kind_name for a in game.legal_actions()]) == offered
     assert "skip" in [a.kind_name for a in game.legal_actions()]
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({"tile": "atlantis"}, "game.resolution.tile"),
+    ({"tile": "deja_vu", "shared_objectives": [1, 2, 3]}, "at most 2 cards"),
+    ({"tile": "deja_vu", "triggered_by": 5}, "game.resolution.triggered_by"),
+    ({"tile": "deja_vu", "colour": 1}, "game.resolution"),
+])
+def test_a_bad_resolution_entry_is_refused_naming_the_field(entry, words):
+    from scythe_sim.errors import PositionError
+    with pytest.raises(PositionError, match=words):
+        Game.from_dict(position(*_players(), game={"resolution": entry}))
