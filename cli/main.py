@@ -69,16 +69,21 @@ def main():
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
 @click.option("--expansion", is_flag=True,
               help="Deal from all seven factions and mats (Invaders from Afar); implied past 5 players.")
-def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion):
+@click.option("--resolution", metavar="TILE",
+              help="The Wind Gambit's resolution tile: a name (factory_explosion, ...), 1-8 or random.")
+def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion, resolution):
     """Play one game and print it decision by decision, then the score table.
 
     \b
     Example:
       scythe-sim play --seed 7 --players 3 --strategies greedy,rusher,automa
+      scythe-sim play --seed 7 --players 4 --resolution factory_explosion
     """
     from scythe_sim.playthrough import mix_seats, play_through, score_table_lines
 
-    rules = {"expansion_factions": 1} if expansion or players > 5 else None
+    rules = {"expansion_factions": 1} if expansion or players > 5 else {}
+    if resolution:
+        rules["resolution"] = resolution
     names = _split(strategies + strategy_alias) or mix_seats(mix, seed, players)
     game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None, names,
                                rules=rules)

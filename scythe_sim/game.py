@@ -32,6 +32,7 @@ from .position import dict_to_state, state_to_dict
 from .strategies.workspace import new_workspace, start_game
 from .lineup import check_players, check_setup, lineup
 from .tables import build_tables, default_tables
+from .resolution_text import resolution_line
 
 
 def check_seed(seed):
@@ -256,6 +257,8 @@ def render_board(s, t):
     lines = [f"turn {int(s.game[G_TURN])}, round {int(s.game[G_ROUND]) + 1}, "
              f"active {FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]}, phase {PHASES[s.game[G_PHASE]]}, "
              f"structure bonus {STRUCTURE_BONUS_TILES[s.game[G_SB_TILE]]}"]
+    if resolution_line(s, t):
+        lines.append(resolution_line(s, t))
     lines.append(f"{'#':>2} {'faction':8} {'mat':13} {'power':>5} {'pop':>4} {'coins':>5} {'cards':>5} {'stars':>5}")
     for p in range(n):
         pl = s.player[p]

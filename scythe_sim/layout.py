@@ -16,7 +16,7 @@ import numpy as np
 
 from .compiled.rng import RNG_WORDS
 from .enums import (N_CARD_VALUES, N_FACTION_ABILITIES, N_LOC, N_MECH_ABILITIES, N_RES,
-                    N_STAR_KINDS, N_STRUCTURES)
+                    N_STAR_KINDS, N_STRUCTURES, RESOLUTION_TILES)
 
 MAX_PLAYERS = 7
 
@@ -136,6 +136,12 @@ GAME_FIELDS = (
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
     "before_step",     # Combat: abilities before the fight done so far (BEFORE_* stage)
+    # --- The Wind Gambit's Resolution Module (kernel/resolution.py; 0 without a tile) --
+    "res_tile",        # resolution tile in play: its number 1..8, 0 none (drawn at setup for "random")
+    "res_trigger",     # player who triggered the tile's end + 1, 0 not triggered yet
+    "res_last_turn",   # game turn (G_TURN) at whose end the game ends, 0 not triggered yet
+    "res_shared0", "res_shared1",  # Mission Possible: shared objective card id + 1, 0 none
+    "res_free_done",   # bottom actions (bit b) a card gave free this turn: not taken again this turn
     # Move: where unit slot u came from in this Move, as location + 1 (0 = not recorded):
     # the mover's hex when selected, a carried worker's hex when picked up. A 6th star
     # that ends the game mid-Move sends units in unfought contacts back there (ending.py).
@@ -152,6 +158,7 @@ GAME_FIELDS = (
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
  G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
+ G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1, G_RES_FREE_DONE,
  G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
@@ -247,8 +254,9 @@ WAR_FIELDS = (
  W_PLACE) = range(len(WAR_FIELDS))
 N_WAR_FIELDS = len(WAR_FIELDS)
 
-END_REASONS = ("none", "six_stars", "turn_cap")
-END_NONE, END_STARS, END_TURN_CAP = range(len(END_REASONS))
+# then one per resolution tile: END_RESOLUTION0 + tile number - 1 (the tile's condition ended it)
+END_REASONS = ("none", "six_stars", "turn_cap") + RESOLUTION_TILES
+END_NONE, END_STARS, END_TURN_CAP, END_RESOLUTION0 = range(4)
 
 # --- Actions: rows (kind, a0, a1, a2) ---------------------------------------------------
 ACTION_KINDS = (

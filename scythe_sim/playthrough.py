@@ -15,6 +15,7 @@ from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
                      W_CASUALTIES, W_POINTS, W_TROPHIES)
 from .kernel.state import copy_state
+from .resolution_text import resolution_line, turns_left
 from .strategies import strategy_id
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
@@ -56,8 +57,10 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
         elif s.game[G_TURN] != last_turn:
             last_turn = int(s.game[G_TURN])
             p = int(s.game[G_ACTIVE])
+            left = turns_left(s, t)     # a resolution tile's known end
             lines.append(f"turn {last_turn} (round {int(s.game[G_ROUND]) + 1}): "
-                         f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}")
+                         f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}"
+                         + (f" [resolution: {left} turns left after this one]" if left is not None else ""))
         rows = game.legal_rows()
         seat = int(s.player[s.game[G_DECIDER], P_SEAT])
         i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.work)
@@ -152,7 +155,8 @@ def _setup_line(game, names):
         seat = int(s.player[p, P_SEAT])
         seats.append(f"{p + 1}. {FACTIONS[s.player[p, P_FACTION]]}/{MATS[s.player[p, P_MAT]]}"
                      f" (seat {seat}, {names[seat]})")
-    return "turn order: " + ", ".join(seats)
+    tile = resolution_line(s, game.tables)
+    return "turn order: " + ", ".join(seats) + (f"; {tile}" if tile else "")
 
 
 def mix_seats(mix, seed, players):

@@ -10,7 +10,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
-                    TRAP_PENALTIES, hex_name, parse_loc)
+                    TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name, parse_loc)
 from .codec import mech_name
 from .errors import PositionError
 from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
@@ -20,7 +20,9 @@ from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASO
                      P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE)
+                     UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE,
+                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
+from .tables import R_RESOLUTION
 from .kernel.board import rebuild_occupancy
 from .kernel.setup import seed_state_rng, set_abilities
 from .kernel.state import new_state
@@ -31,7 +33,7 @@ _GAME_KEYS = {"active": G_ACTIVE, "turn": G_TURN, "round": G_ROUND}
 _SCRATCH = tuple(name for i, name in enumerate(GAME_FIELDS)
                  if i not in (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE,
                               G_GAME_OVER, G_END_REASON, G_SECTION, G_FACTORY_POOL,
-                              G_ENC_USED))
+                              G_ENC_USED) and not name.startswith("res_"))
 _SECTIONS = N_SECTIONS + 1   # the four mat sections and a Factory card
 _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_section",
                 "turns", "combat_cards", "cubes_moved", "covered", "recruits",
@@ -39,6 +41,7 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "mechs", "workers", "structures", "factory_card", "objectives_done"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
 _WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
+_RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
 # the largest count a position may give (coins, turns, tokens...): far past any game, and
 # far from the int64 the state holds, so no count overflows
 _COUNT_MAX = 10**6
@@ -65,6 +68,8 @@ def state_to_dict(state, tables) -> dict:
     game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
     game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
     game["marked"] = _marked_to_json(state.mark)
+    if state.game[G_RES_TILE] != 0:
+        game["resolution"] = _resolution_to_dict(state)
     return {
         "format": FORMAT,
         "players": players,
@@ -78,6 +83,36 @@ def state_to_dict(state, tables) -> dict:
         "rng": [[str(int(w)) for w in row] for row in state.rng],
         **({"war": _war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
     }
+
+
+def _resolution_to_dict(state):
+    """The resolution tile in play and its progress (written only with a tile)."""
+    trigger = int(state.game[G_RES_TRIGGER])
+    shared = [int(state.game[G_RES_SHARED0 + k]) for k in range(MAX_SHARED_OBJECTIVES)]
+    return {"tile": RESOLUTION_TILES[int(state.game[G_RES_TILE]) - 1],
+            "triggered_by": trigger - 1 if trigger else None,
+            "last_turn": int(state.game[G_RES_LAST_TURN]) if trigger else None,
+            "shared_objectives": [c for c in shared if c > 0],
+            "free_actions_taken": [name for b, name in enumerate(BOTTOM_ACTIONS)
+                                   if (state.game[G_RES_FREE_DONE] >> b) & 1]}
+
+
+def _resolution_from_dict(s, entry, n):
+    if not isinstance(entry, dict):
+        raise PositionError("game.resolution: give an object with " + ", ".join(sorted(_RESOLUTION_KEYS)))
+    _no_unknown(entry, _RESOLUTION_KEYS, "game.resolution")
+    s.game[G_RES_TILE] = _name(entry.get("tile"), RESOLUTION_TILES, "game.resolution.tile") + 1
+    trigger = entry.get("triggered_by")
+    if trigger is not None:
+        s.game[G_RES_TRIGGER] = _int(trigger, "game.resolution.triggered_by", 0, n - 1) + 1
+        s.game[G_RES_LAST_TURN] = _int(entry.get("last_turn", s.game[G_TURN]), "game.resolution.last_turn", 0)
+    cards = _list(entry.get("shared_objectives", []), "game.resolution.shared_objectives")
+    if len(cards) > MAX_SHARED_OBJECTIVES:
+        raise PositionError(f"game.resolution.shared_objectives: give at most {MAX_SHARED_OBJECTIVES} cards")
+    for name in _list(entry.get("free_actions_taken", []), "game.resolution.free_actions_taken"):
+        s.game[G_RES_FREE_DONE] |= 1 << _name(name, BOTTOM_ACTIONS, "game.resolution.free_actions_taken")
+    for k, card in enumerate(cards):
+        s.game[G_RES_SHARED0 + k] = _int(card, f"game.resolution.shared_objectives[{k}]", 1, N_OBJECTIVES)
 
 
 def _tokens_to_dict(state):
@@ -221,6 +256,9 @@ def dict_to_state(data, tables, reachable=True):
     _board_from_dict(s, data.get("board", {}))
     _deck_from_dict(s, tables, data.get("deck"))
     _game_from_dict(s, data.get("game", {}), len(players))
+    fixed_tile = int(tables.rules[R_RESOLUTION])   # a position without game.resolution plays the rules' tile
+    if s.game[G_RES_TILE] == 0 and fixed_tile <= len(RESOLUTION_TILES):
+        s.game[G_RES_TILE] = fixed_tile
     _rng_from_dict(s, data.get("rng"))
     if "war" in data:
         _war_from_dict(s, data["war"], len(players))
@@ -417,7 +455,7 @@ def _deck_from_dict(s, tables, deck):
 
 def _game_from_dict(s, game, n):
     allowed = set(_GAME_KEYS) | {"phase", "section", "structure_bonus", "game_over",
-                                 "end_reason", "turn_state", "marked"}
+                                 "end_reason", "turn_state", "marked", "resolution"}
     _no_unknown(game, allowed, "game")
     s.game[G_ACTIVE] = _int(game.get("active", 0), "game.active", 0, n - 1)
     s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0)
@@ -438,6 +476,8 @@ def _game_from_dict(s, game, n):
     for name, value in scratch.items():
         lo, hi = ranges.get(name, (-1, _SCRATCH_MAX))
         s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}", lo, hi)
+    if "resolution" in game:
+        _resolution_from_dict(s, game["resolution"], n)
     marked = game.get("marked", [])
     if isinstance(marked, dict):
         for name, count in marked.items():

@@ -36,7 +36,8 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     N_CARD_FIELDS, N_CARD_VALUES, N_CUBES, N_ENCOUNTER_CARDS,
                     N_ENCOUNTER_OPTIONS, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_LOC, N_MATS,
                     N_MECH_ABILITIES, N_OBJECTIVES, N_SB_TILES, N_SECTIONS, N_TERRAINS,
-                    ONE_TIME_BONUSES, RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
+                    ONE_TIME_BONUSES, RESOLUTION_PARAMS, RESOLUTION_RANDOM, RESOLUTION_TILES,
+                    RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
 from .compiled.records import as_record
 from .errors import ConfigError
@@ -53,7 +54,9 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
               "war_points_to_win", "war_round_cap", "war_quiet_rounds", "war_cowinner",
               "war_gain_coins", "war_produce_cost", "war_produce_divisions", "war_mech_carry",
               "war_card_divisions", "war_power_factor", "war_capitulation_power_cap",
-              "war_points_factory", "war_points_village", "war_points_other")
+              "war_points_factory", "war_points_village", "war_points_other",
+              # The Wind Gambit's Resolution Module (kernel/resolution.py)
+              "resolution")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
  R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR,
@@ -62,18 +65,18 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN, R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER,
  R_WAR_GAIN_COINS, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
  R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
- R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER) = range(len(RULE_NAMES))
+ R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER, R_RESOLUTION) = range(len(RULE_NAMES))
 # the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
 _RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
              "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
              "encounters_off": 1, "factory_off": 1, "ban_pairs": 1,
              "mech_abilities_off_for": 2 ** len(FACTIONS) - 1,
              "all_out_war": 1, "war_cowinner": 1, "war_gain_coins": 1,
-             "war_capitulation_power_cap": 1}
+             "war_capitulation_power_cap": 1, "resolution": RESOLUTION_RANDOM}
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
-              "objectives")
+              "objectives", "resolution")
 SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
 MAX_WORKERS = 8           # workers per faction (produce_cost has one row per count 0..8)
 TERRAIN_COUNTS = {"mountain": 8, "farm": 7, "village": 9, "forest": 7, "tundra": 8, "lake": 7, "factory": 1}
@@ -137,6 +140,7 @@ class Tables(NamedTuple):
     factory_top: np.ndarray      # (N_FACTORY_CARDS, N_CARD_FIELDS) int64: [card, CF_*] of its top action
     factory_steps: np.ndarray    # (1,) int64: hexes the Factory cards' bottom-row Move allows
     objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
+    res_param: np.ndarray        # (N_RESOLUTION_TILES + 1, N_RESOLUTION_PARAMS) int64: [tile number, RP_*]; row 0 no tile
     rules: np.ndarray            # (len(RULE_NAMES),) int64: house-rule values, indexed by R_*
 
 
@@ -364,6 +368,57 @@ def _cards(data: dict) -> dict:
             "objective_end": np.array([int(c["end_of_turn"]) for c in objectives], np.int64)}
 
 
+def _resolution(data: dict) -> dict:
+    """The resolution tiles' parameters (resolution.toml): one row per tile number, row 0
+    (no tile) all zeros; a parameter a tile does not give is 0."""
+    tiles = _numbered(data["tile"], len(RESOLUTION_TILES), "resolution.toml")
+    rows = np.zeros((len(RESOLUTION_TILES) + 1, len(RESOLUTION_PARAMS)), np.int64)
+    known = set(RESOLUTION_PARAMS) | {"number", "name", "title", "confidence", "source"}
+    for tile in tiles:
+        where = f"resolution.toml tile {tile['number']}"
+        if tile["name"] != RESOLUTION_TILES[tile["number"] - 1]:
+            raise ValueError(f"data error in {where}: name must be {RESOLUTION_TILES[tile['number'] - 1]!r}")
+        unknown = sorted(set(tile) - known)
+        if unknown:
+            raise ValueError(f"data error in {where}: unknown keys {', '.join(unknown)}")
+        for key in ("confidence", "source"):
+            if not tile.get(key):
+                raise ValueError(f"data error in {where}: give its {key}")
+        for p, key in enumerate(RESOLUTION_PARAMS[:-1]):
+            value = tile.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"data error in {where}: {key} must be a whole number >= 0")
+            rows[tile["number"], p] = value
+        if not any(rows[tile["number"], :4]):
+            raise ValueError(f"data error in {where}: give at least one trigger_* (the game must end)")
+    rows[1:, RESOLUTION_PARAMS.index("max_stars")] = data["module"]["max_stars"]
+    return {"res_param": rows}
+
+
+def resolution_value(value, where="rule 'resolution'"):
+    """The rule value of a resolution choice: a tile name, its number 1..8, "random" or
+    "none"/0; ConfigError (one line, naming the choices) otherwise."""
+    if isinstance(value, str):
+        name = value.strip().lower().replace(" ", "_").replace("-", "_")
+        if name == "random":
+            return RESOLUTION_RANDOM
+        if name == "none":
+            return 0
+        if name in RESOLUTION_TILES:
+            return RESOLUTION_TILES.index(name) + 1
+        if name.isdigit():
+            value = int(name)
+        else:
+            raise ConfigError(f"{where}: unknown resolution tile {value!r}: choose one of "
+                              f"{', '.join(RESOLUTION_TILES)}, random, none or a number 0..{RESOLUTION_RANDOM}")
+    return value
+
+
+def rule_value(key, value):
+    """A rule's integer from a config or API value (a resolution tile may be named)."""
+    return resolution_value(value) if key == "resolution" else value
+
+
 def _rules(data: dict, overrides: dict | None) -> np.ndarray:
     """Rule values: rules.toml and combat.toml defaults, then the caller's overrides."""
     values = dict(data["rules"]["rules"])
@@ -371,6 +426,7 @@ def _rules(data: dict, overrides: dict | None) -> np.ndarray:
     if sorted(values) != sorted(RULE_NAMES):
         raise ValueError(f"data error in rules.toml: expected the rules {', '.join(RULE_NAMES[:6])}")
     for key, value in (overrides or {}).items():
+        value = rule_value(key, value)
         if key not in RULE_NAMES:
             raise ConfigError(f"unknown rule {key!r}: choose one of {', '.join(RULE_NAMES)}")
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -398,6 +454,7 @@ def build_tables(overrides: dict | None = None) -> np.record:
         raise ValueError(f"data error in combat.toml: values must be {list(CARD_VALUES)}")
     fields = {**_board(data["board"]), **_factions(data["factions"]), **_mats(data["mats"]),
               **_scoring(data["scoring"], combat["popularity_max"]), **_cards(data),
+              **_resolution(data["resolution"]),
               "card_values": np.array(combat["values"], np.int8),
               "card_counts": np.array(combat["counts"], np.int8), "rules": rules}
     fields["fac_dealable"], fields["mat_dealable"] = dealable_masks(

@@ -33,6 +33,7 @@ from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, st
 from .tokens import place_token, rearm_trap
 from .turn import check_stars, choose_section, end_turn
 from .war.legal import apply_war, is_war_kind
+from .resolution import note_free_action
 
 
 @njit_entry
@@ -192,6 +193,8 @@ def _apply_card(s, t, p, kind, a0, a1):
 @njit
 def _apply_free_action(s, t, p, kind, a0, a1):
     """A bottom-row action a card grants for free: no mat coins, no recruit bonus."""
+    if kind != A_NO_BENEFIT:
+        note_free_action(s, kind - A_UPGRADE)
     _take_benefit(s, t, p, kind, a0, a1)
     s.game[G_FREE_MASK] = 0
     if not next_gain_phase(s, t, p):

@@ -15,6 +15,7 @@ from .cards import discard_card, draw_cards, hand_size
 from .top import emit
 from .objectives import close_turn
 from .turn import check_stars, gain_popularity, gain_power
+from .resolution import action_open
 
 
 @njit
@@ -38,7 +39,7 @@ def can_pay(s, t, p, r, amount):
 def legal_bottom(s, t, p, out):
     n = 0
     b = s.game[G_SECTION]
-    if can_pay(s, t, p, b, bottom_cost(s, t, p, b)):
+    if action_open(s, b) and can_pay(s, t, p, b, bottom_cost(s, t, p, b)):
         n = emit(out, n, A_BOTTOM, b, 0, 0)
     n = emit(out, n, A_SKIP, 0, 0, 0)
     return n

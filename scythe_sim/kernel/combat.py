@@ -18,13 +18,14 @@ from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A
                       BEFORE_DONE, G_BEFORE_STEP, A_RETREAT_LAKE, PH_RETREAT,
                       P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
-from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
+from ..tables import R_DIAL_MAX
 from .board import (count_workers, enemy_presence, has_ability, note_faction_ability,
                     note_mech_ability, put_unit)
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .aftermove import after_combats
 from .top import emit
 from .tokens import rearm_trap
+from .resolution import combat_star_cap
 from .turn import gain_power, place_star
 
 
@@ -297,7 +298,7 @@ def resolve_combat(s, t):
 @njit
 def finish_fight(s, t, winner):
     """The fight is over and the loser gone: the winner's combat star, then the next fight."""
-    cap = t.rules[R_COMBAT_STAR_CAP]
+    cap = combat_star_cap(s, t)
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
         if s.stars[winner, STAR_COMBAT] >= cap:   # a combat star past the cap
             note_faction_ability(s, winner, DOMINATE)

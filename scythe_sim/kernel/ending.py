@@ -2,16 +2,18 @@
 
 Every rule that can end the game asks here: ``after_star`` once a star is placed (the
 stars-to-end threshold) and ``after_round`` once a round is complete (the turn cap).
-Both end the game through ``end_game``, which records why. Variants hook in here, not
-in the rules that call these: Invaders from Afar's resolution tiles (another end
-condition checked after a star or a round) and All Out War's war phase (played when
-the game would end, before it does).
+``after_turn`` once a turn is over (the Wind Gambit's resolution tile). All end the game
+through ``end_game``, which records why. Variants hook in here, not in the rules that
+call these: the resolution tiles (kernel/resolution.py: the tile's condition replaces the
+stars to end) and All Out War's war phase (played when the game would end, before it does).
 """
 from ..compiled.jit import njit, njit_entry, njit_inline
-from ..layout import (END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER, G_PHASE, G_ROUND,
-                      G_WAR_STAGE, PH_GAME_OVER, P_STARS, WAR_STAGE_DUE, WAR_STAGE_NONE)
+from ..layout import (END_RESOLUTION0, END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER,
+                      G_PHASE, G_RES_TILE, G_ROUND, G_WAR_STAGE, PH_GAME_OVER, P_STARS,
+                      WAR_STAGE_DUE, WAR_STAGE_NONE)
 from ..tables import R_ALL_OUT_WAR, R_STARS_TO_END, R_TURN_CAP
 from .movement import return_from_contacts
+from .resolution import star_ends_game, turn_ends_game
 from .war.mobilize import start_war
 
 
@@ -30,8 +32,14 @@ def end_game(s, t, reason):
 
 @njit
 def after_star(s, t, p):
-    """p has just placed a star: end the game when p reached the stars to end. True
-    when the game ended."""
+    """p has just placed a star: end the game when p reached the stars to end (with a
+    resolution tile: when the tile says so). True when the game ended."""
+    tile = s.game[G_RES_TILE]
+    if tile != 0:
+        if star_ends_game(s, t, p):
+            end_game(s, t, END_RESOLUTION0 + tile - 1)
+            return True
+        return False
     if s.player[p, P_STARS] >= t.rules[R_STARS_TO_END]:
         end_game(s, t, END_STARS)
         return True
@@ -44,6 +52,17 @@ def after_round(s, t):
     game ended."""
     if s.game[G_ROUND] >= t.rules[R_TURN_CAP]:
         end_game(s, t, END_TURN_CAP)
+        return True
+    return False
+
+
+@njit
+def after_turn(s, t, p):
+    """p's turn is over (and a completed round counted): with a resolution tile, end the
+    game when the tile says so. True when the game ended."""
+    tile = s.game[G_RES_TILE]
+    if tile != 0 and turn_ends_game(s, t, p):
+        end_game(s, t, END_RESOLUTION0 + tile - 1)
         return True
     return False
 

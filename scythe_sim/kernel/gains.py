@@ -19,6 +19,7 @@ from .bottom import benefit_possible, benefit_rows
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
 from .turn import gain_popularity, gain_power
+from .resolution import action_open
 
 RES_BITS = 4   # gain_resources packs the four amounts 4 bits each, oil in the lowest
 
@@ -97,7 +98,7 @@ def legal_free_action(s, t, p, out):
     n = 0
     mask = s.game[G_FREE_MASK]
     for b in range(N_SECTIONS):
-        if (mask >> b) & 1:
+        if (mask >> b) & 1 and action_open(s, b):
             n = benefit_rows(s, t, p, b, s.game[G_GAIN_LOC], out, n)
     if n > 0:
         n = emit(out, n, A_NO_BENEFIT, 0, 0, 0)
@@ -108,7 +109,7 @@ def legal_free_action(s, t, p, out):
 def _any_free_action(s, t, p):
     mask = s.game[G_FREE_MASK]
     for b in range(N_SECTIONS):
-        if (mask >> b) & 1 and benefit_possible(s, t, p, b, s.game[G_GAIN_LOC]):
+        if (mask >> b) & 1 and action_open(s, b) and benefit_possible(s, t, p, b, s.game[G_GAIN_LOC]):
             return True
     return False
 

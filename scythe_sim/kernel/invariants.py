@@ -11,10 +11,11 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RE
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
                       UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
-from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END
+from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX
 from .tokens import flags_placed, trap_penalty
 from .board import has_ability, occupancy_count, structure_count_owner
 from .war.invariants import WAR_INVARIANTS, check_war
+from .resolution import shared_done, star_limit
 
 INVARIANTS = (
     "track out of range (power, popularity or coins)",
@@ -162,6 +163,8 @@ def _objectives_ok(s, t, p):
     if revealed != s.stars[p, STAR_OBJECTIVE]:
         return False
     saxony = s.player[p, P_ABILITY] == DOMINATE
+    shared = shared_done(s, p)     # Mission Possible's shared cards, beside one's own
+    revealed -= shared
     if revealed > (2 if saxony else 1):
         return False
     held = 0
@@ -235,7 +238,7 @@ def _check_player_mat(s, t, p):
         if c < 0 or (kind != STAR_COMBAT and kind != STAR_OBJECTIVE and c > 1):
             return 12
         total += c
-    if total != s.player[p, P_STARS] or total > t.rules[R_STARS_TO_END]:
+    if total != s.player[p, P_STARS] or total > star_limit(s, t):
         return 12
     cubes = 0
     for c in range(N_CUBES):

@@ -8,7 +8,7 @@ the end of the turn. The reveal places the objective star and discards both card
 Saxony (Dominate) keeps the other and may score it too.
 """
 from ..compiled.jit import njit
-from ..enums import (DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
+from ..enums import (MAX_SHARED_OBJECTIVES, DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
                      STAR_OBJECTIVE, TUNDRA, VILLAGE)
 from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PHASE, G_WARNING,
                       PH_END_TURN, P_COINS, P_ABILITY, P_FACTORY_CARD,
@@ -18,6 +18,7 @@ from .board import (controlled_resource, controller, count_mechs, count_workers,
                     note_faction_ability, pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
 from .top import emit
+from .resolution import shared_done, shared_objective, star_cap_reached
 from .turn import check_stars, end_turn, place_star
 
 # Card ids (card number - 1) of the conditions that need more than a count of terrain.
@@ -340,28 +341,49 @@ def _revealable(s, t, p, card, at_end):
 
 @njit
 def legal_reveals(s, t, p, out, n, at_end):
-    """Append a reveal row per held card whose condition holds now."""
+    """Append a reveal row per held card (and shared card: Mission Possible) whose
+    condition holds now; none at the Resolution Module's star cap (no star to place)."""
+    if star_cap_reached(s, t, p):
+        return n
     for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
         card = s.player[p, field]
         if _revealable(s, t, p, card, at_end):
+            n = emit(out, n, A_REVEAL_OBJECTIVE, card, 0, 0)
+    for k in range(MAX_SHARED_OBJECTIVES):
+        card = shared_objective(s, k)
+        if _shared_revealable(s, t, p, card, at_end):
             n = emit(out, n, A_REVEAL_OBJECTIVE, card, 0, 0)
     return n
 
 
 @njit
+def _shared_revealable(s, t, p, card, at_end):
+    """A shared objective p has not completed yet and whose condition holds."""
+    return (card >= 0 and not (s.player[p, P_OBJECTIVES_DONE] >> card) & 1
+            and _revealable(s, t, p, card, at_end))
+
+
+@njit
 def _any_revealable(s, t, p, at_end):
+    if star_cap_reached(s, t, p):
+        return False
+    for k in range(MAX_SHARED_OBJECTIVES):
+        if _shared_revealable(s, t, p, shared_objective(s, k), at_end):
+            return True
     return (_revealable(s, t, p, s.player[p, P_OBJECTIVE_A], at_end)
             or _revealable(s, t, p, s.player[p, P_OBJECTIVE_B], at_end))
 
 
 @njit
 def reveal_objective(s, t, p, card):
-    """Score objective `card`: the star, then both cards discarded (Saxony keeps the other)."""
+    """Score objective `card`: the star, then both cards discarded (Saxony keeps the other).
+    A shared card (Mission Possible) stays face up for the others; p's own cards stay."""
+    own = s.player[p, P_OBJECTIVE_A] == card or s.player[p, P_OBJECTIVE_B] == card
     keep_other = s.player[p, P_ABILITY] == DOMINATE
-    if s.stars[p, STAR_OBJECTIVE] >= 1:   # a second objective star: only Dominate kept the card
-        note_faction_ability(s, p, DOMINATE)
+    if own and s.stars[p, STAR_OBJECTIVE] - shared_done(s, p) >= 1:
+        note_faction_ability(s, p, DOMINATE)   # a second own objective star: only Dominate kept the card
     for field in (P_OBJECTIVE_A, P_OBJECTIVE_B):
-        if s.player[p, field] == card or not keep_other:
+        if own and (s.player[p, field] == card or not keep_other):
             s.player[p, field] = -1
     s.player[p, P_OBJECTIVES_DONE] |= 1 << card
     if place_star(s, t, p, STAR_OBJECTIVE):

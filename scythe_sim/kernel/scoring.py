@@ -12,7 +12,7 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
 from ..enums import MEANDER
 from ..layout import P_ABILITY
 from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS
-from .board import CONTESTED, NOBODY, controller, mechs_deployed, structures_built, workers_on_board
+from .board import controller, mechs_deployed, structures_built, workers_on_board
 from .tokens import flag_counts, scoring_controller
 
 
@@ -85,29 +85,19 @@ def score_game(s, t, out):
     """Fill out[p, S_*] for every player: the breakdown, tie-breakers and rank (1 = best)."""
     n = s.game[G_N_PLAYERS]
     out[:] = 0
-    many = n >= t.ifa_const[IFA_MANY_PLAYERS]
-    for loc in range(N_HEX):
-        owner = scoring_controller(s, loc, controller(s, loc))
-        if owner == NOBODY or owner == CONTESTED:
-            continue
-        out[owner, S_TERRITORIES] += t.factory_territories[0] if loc == t.factory_loc[0] else 1
-        out[owner, S_TERRITORIES] += flag_counts(s, t, loc, owner)
-        if many and t.has_encounter[loc] and s.player[owner, P_ABILITY] == MEANDER:
-            out[owner, S_COINS] += t.ifa_const[IFA_MEANDER_COINS]   # 6-7 players' Meander
-        for r in range(N_RES):
-            out[owner, S_RESOURCES] += s.hex_res[loc, r]
-    tile = s.game[G_SB_TILE]
     for p in range(n):
-        tier = t.pop_tier[s.player[p, P_POPULARITY]]
+        territories, resources, coins = holdings(s, t, p)
         stars = s.player[p, P_STARS]
-        out[p, S_TIER] = tier
+        star_coins, territory_coins, resource_coins, bonus = _coins_for(s, t, p, territories, resources)
+        out[p, S_TERRITORIES] = territories
+        out[p, S_RESOURCES] = resources
+        out[p, S_TIER] = t.pop_tier[s.player[p, P_POPULARITY]]
         out[p, S_STARS] = stars
-        out[p, S_COINS] += s.player[p, P_COINS]
-        out[p, S_STAR_COINS] = stars * t.tier_pay[tier, 0]
-        out[p, S_TERRITORY_COINS] = out[p, S_TERRITORIES] * t.tier_pay[tier, 1]
-        out[p, S_RESOURCE_COINS] = (out[p, S_RESOURCES] // 2) * t.tier_pay[tier, 2]
-        count = structure_feature_count(s, t, p, tile)
-        out[p, S_STRUCTURE_BONUS] = t.sb_pay[tile, count if count < 9 else 9]
+        out[p, S_COINS] = coins + s.player[p, P_COINS]
+        out[p, S_STAR_COINS] = star_coins
+        out[p, S_TERRITORY_COINS] = territory_coins
+        out[p, S_RESOURCE_COINS] = resource_coins
+        out[p, S_STRUCTURE_BONUS] = bonus
         out[p, S_TOTAL] = (out[p, S_COINS] + out[p, S_STAR_COINS] + out[p, S_TERRITORY_COINS]
                            + out[p, S_RESOURCE_COINS] + out[p, S_STRUCTURE_BONUS])
         out[p, S_TB_UNITS] = workers_on_board(s, p) + mechs_deployed(s, p) + structures_built(s, p)
@@ -119,6 +109,44 @@ def score_game(s, t, out):
             if q != p and _better(out, q, p):
                 rank += 1
         out[p, S_RANK] = rank
+
+
+@njit
+def holdings(s, t, p):
+    """(territories, resource tokens, Meander's encounter coins) player p scores now."""
+    many = s.game[G_N_PLAYERS] >= t.ifa_const[IFA_MANY_PLAYERS]
+    territories = 0
+    resources = 0
+    coins = 0
+    for loc in range(N_HEX):
+        if scoring_controller(s, loc, controller(s, loc)) != p:
+            continue
+        territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1
+        territories += flag_counts(s, t, loc, p)
+        if many and t.has_encounter[loc] and s.player[p, P_ABILITY] == MEANDER:
+            coins += t.ifa_const[IFA_MEANDER_COINS]   # 6-7 players' Meander
+        for r in range(N_RES):
+            resources += s.hex_res[loc, r]
+    return territories, resources, coins
+
+
+@njit
+def _coins_for(s, t, p, territories, resources):
+    """(star, territory, resource-pair and structure-bonus coins) of player p."""
+    tier = t.pop_tier[s.player[p, P_POPULARITY]]
+    tile = s.game[G_SB_TILE]
+    count = structure_feature_count(s, t, p, tile)
+    return (s.player[p, P_STARS] * t.tier_pay[tier, 0], territories * t.tier_pay[tier, 1],
+            (resources // 2) * t.tier_pay[tier, 2], t.sb_pay[tile, count if count < 9 else 9])
+
+
+@njit
+def score_total(s, t, p):
+    """Player p's score total if the game ended now (score_game's S_TOTAL), without a
+    buffer: for rules that compare scores mid-game (the Backup Plan tile)."""
+    territories, resources, coins = holdings(s, t, p)
+    a, b, c, d = _coins_for(s, t, p, territories, resources)
+    return coins + s.player[p, P_COINS] + a + b + c + d
 
 
 @njit

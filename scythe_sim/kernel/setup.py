@@ -17,6 +17,7 @@ from .board import put_unit
 from .cards import draw_cards
 from .state import clear_state
 from .turn import start_turn
+from .resolution import setup_resolution
 
 SETUP_OK = 0
 SETUP_NO_LEGAL_DEAL = 1   # every redeal kept a banned faction/mat pair
@@ -69,8 +70,8 @@ def _has_banned_pair(t, n, factions, mats):
 def setup_game(s, t, seed, n_players, given_factions, given_mats):
     """Set up a game of n_players; given_* hold a faction/mat id per seat or -1 (deal).
 
-    Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Seeds both state streams and draws only
-    from the game's own (RNG_GAME).
+    Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Seeds both state streams; the base game
+    draws only from its own (RNG_GAME), a variant's setup from RNG_VARIANT.
     """
     clear_state(s)
     seed_state_rng(s.rng, seed)
@@ -90,6 +91,7 @@ def setup_game(s, t, seed, n_players, given_factions, given_mats):
         seat = order[p]
         _setup_player(s, t, p, seat, factions[seat], mats[seat])
     _setup_board(s, t, n)
+    setup_resolution(s, t)   # the variant's stream only
     s.game[G_ACTIVE] = 0
     start_turn(s)
     return SETUP_OK

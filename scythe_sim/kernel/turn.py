@@ -8,17 +8,21 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_C
                       G_GAIN_LOC, G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND,
                       G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN,
-                      G_TOKA_USED, G_TOKEN_OFFERED, G_UNITS_LEFT, G_WARNING, G_WAR_STAGE, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
+                      G_RES_FREE_DONE, G_TOKA_USED, G_TOKEN_OFFERED, G_UNITS_LEFT, G_WARNING, G_WAR_STAGE, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
                       P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, note_faction_ability, recruits_enlisted, structures_built,
                     upgrades_done, workers_on_board)
-from .ending import after_round, after_star
+from .ending import after_round, after_star, after_turn
+from .resolution import star_cap_reached
 
 
 @njit
 def place_star(s, t, p, kind):
-    """Place a star of this kind; True when it was the game-ending one."""
+    """Place a star of this kind; True when it was the game-ending one. A player at the
+    Resolution Module's cap places none."""
+    if star_cap_reached(s, t, p):
+        return False
     if s.stars[p, kind] == 0:
         s.star_turn[p, kind] = s.game[G_TURN]
     s.stars[p, kind] += 1
@@ -107,6 +111,7 @@ def clear_turn_scratch(s):
     s.game[G_WARNING] = 0
     s.game[G_TOKA_USED] = 0
     s.game[G_TOKEN_OFFERED] = 0
+    s.game[G_RES_FREE_DONE] = 0
 
 
 @njit
@@ -129,7 +134,7 @@ def give_turn_to(s, p):
 
 @njit
 def end_turn(s, t):
-    """Pass play to the left; stop the game at the turn cap."""
+    """Pass play to the left; stop the game at the turn cap (or the resolution tile's end)."""
     p = s.game[G_ACTIVE]
     s.player[p, P_LAST_SECTION] = s.game[G_SECTION]
     nxt = p + 1
@@ -139,6 +144,9 @@ def end_turn(s, t):
         if after_round(s, t):
             clear_turn_scratch(s)
             return
+    if after_turn(s, t, p):
+        clear_turn_scratch(s)
+        return
     s.game[G_ACTIVE] = nxt
     start_turn(s)
 

@@ -193,9 +193,10 @@ def flag_overrides(players=None, strategies=None, pool=None, seat_lists=None, ru
     table = {}
     for item in rules:
         key, sep, value = (part.strip() for part in item.partition("="))
-        if not (sep and key and value.lstrip("-").isdigit()):
-            raise ConfigError(f"--rule {item!r}: give KEY=VALUE with a whole number, e.g. --rule turn_cap=80")
-        table[key] = int(value)
+        if not (sep and key and value):
+            raise ConfigError(f"--rule {item!r}: give KEY=VALUE with a whole number (or a name the "
+                              "rule takes), e.g. --rule turn_cap=80")
+        table[key] = int(value) if value.lstrip("-").isdigit() else value
     if table:
         out["rules"] = table
     return out
@@ -382,7 +383,8 @@ def _rules(table, spec):
         spec.build_tables(table)      # validates names, types and ranges
     except ConfigError as exc:
         raise ConfigError(f"config [rules]: {exc}") from None
-    return tuple(sorted((k, int(v)) for k, v in table.items() if k in spec.rule_names))
+    as_int = spec.rule_value or (lambda key, value: int(value))
+    return tuple(sorted((k, int(as_int(k, v))) for k, v in table.items() if k in spec.rule_names))
 
 
 def _check_combination(c: RunConfig):

@@ -60,6 +60,9 @@ class GameSpec:
     # The compiled package (compiled/packages.py) whose cache `warm` fills: tells whether a
     # run will compile the kernel first (minutes) or load it.
     compiled_package: str = None
+    # (rule name, value) -> the rule's integer: where a game lets a rule be named (a
+    # resolution tile's name); None: every rule is a whole number already.
+    rule_value: Callable = None
 
 
 def register(spec: GameSpec) -> GameSpec:

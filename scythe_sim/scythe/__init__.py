@@ -9,7 +9,7 @@ from ..runner.spec import GameSpec, register
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
-from ..tables import RULE_NAMES, build_tables
+from ..tables import RULE_NAMES, build_tables, rule_value
 from . import spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -50,4 +50,5 @@ SPEC = register(GameSpec(
     variant_rules=VARIANT_RULES,
     default_rules=DEFAULT_RULES,
     compiled_package="scythe",
+    rule_value=rule_value,
 ))

@@ -4,9 +4,9 @@ vocabulary (runner/parquet.enum_column), the same dictionary in every shard."""
 import numpy as np
 import pyarrow as pa
 
-from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
+from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
-from ..play import (BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
+from ..play import (R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
                     R_WAR_ROUNDS, R_WAR_WINNER, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
@@ -36,7 +36,17 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
         "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
         "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
         **_war_game_columns(game_out),
+        **_resolution_columns(game_out),
     })
+
+
+def _resolution_columns(game_out) -> dict:
+    """The Wind Gambit's resolution tile and the seat whose play triggered its end; null
+    without a tile (every game of a base run), so base and resolution runs share one schema."""
+    tile = game_out[:, R_RESOLUTION_TILE]
+    trigger = game_out[:, R_RESOLUTION_TRIGGER]
+    return {"resolution_tile": _enum(tile - 1, RESOLUTION_TILES),
+            "resolution_trigger_seat": pa.array(trigger.astype(np.int8), mask=(tile == 0) | (trigger < 0))}
 
 
 def _war_game_columns(game_out) -> dict:

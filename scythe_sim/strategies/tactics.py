@@ -11,7 +11,7 @@ from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_
                    A_PICK_WORKER, A_SELECT_UNIT, A_STEP, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
                    G_CARGO_MASK, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
                    G_FACTORY_POOL, G_MOVER, G_N_PLAYERS, LAKE, N_CARD_VALUES, N_HEX, N_RES,
-                   N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_COMBAT_STAR_CAP, R_DIAL_MAX,
+                   N_UNITS, OFF_BOARD, P_FACTORY_CARD, P_POWER, R_DIAL_MAX, combat_star_cap, star_cap_reached,
                    STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0, bottom_cost, card_allowance,
                    count_workers, enemy_presence,
                    hand_size, highest_dial_row, opponent_in_combat, pieces_on, skip_row,
@@ -68,7 +68,7 @@ def attack_value(s, t, p, loc, w):
     margin += power_edge(s, t, p, q, loc)     # Sword, Shield, Ronin (0 without them)
     if margin < 0:
         return -2.0 * w[W_AGGRESSION] - 2.0
-    star_open = s.stars[p, STAR_COMBAT] < t.rules[R_COMBAT_STAR_CAP]
+    star_open = s.stars[p, STAR_COMBAT] < combat_star_cap(s, t) and not star_cap_reached(s, t, p)
     return w[W_AGGRESSION] * (1.0 if star_open else 0.3)
 
 

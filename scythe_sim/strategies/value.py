@@ -1,13 +1,13 @@
 """The greedy family's value of a position for one player: projected final coins plus
 weighted progress (weights.py names every term). Reads only what that player may see."""
 from ..compiled.jit import njit
-from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
+from .view import (DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
                    N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, controller, faction_ability, flag_counts, hand_size,
                    mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
                    scoring_controller, structure_feature_count, structures_built,
-                   upgrades_done, workers_on_board)
+                   rounds_to_end, upgrades_done, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
@@ -99,7 +99,26 @@ def position_value(s, t, p, w, held):
         v += w[W_PROGRESS] * objectives_progress(s, t, p)
     if w[W_READY] != 0.0:
         v += w[W_READY] * bottom_readiness(s, t, p, held)
+    if s.game[G_RES_TILE] != 0:
+        v = near_end(s, t, v, w[W_SCORE] * score)
     return v
+
+
+# Rounds before a resolution tile's fixed round clock (Doomsday Clock) ends the game from
+# which progress still counts in full: closer to the end it fades; once the clock has run
+# out only the score counts.
+END_HORIZON = 3
+
+
+@njit
+def near_end(s, t, v, score_part):
+    """v with the progress terms (all but the score) faded as a fixed round clock runs
+    out. A star-triggered end is left alone: fading after a trigger would make every
+    triggering move look worse than its alternatives and stall the game short of it."""
+    left = rounds_to_end(s, t)
+    if left < 0 or left >= END_HORIZON:
+        return v
+    return score_part + (v - score_part) * left / END_HORIZON
 
 
 @njit

@@ -43,6 +43,8 @@ from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  
                       PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from ..tables import IFA_FLAGS  # noqa: F401
 from ..kernel.state import copy_into, new_state
+from ..kernel.resolution import combat_star_cap, rounds_to_end, star_cap_reached  # noqa: F401
+from ..layout import G_RES_TILE  # noqa: F401
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
 from ..kernel.war.board import enemy_at, home_of, in_war, territory_points, units_at, war_controller

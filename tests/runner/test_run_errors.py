@@ -54,7 +54,7 @@ CASES = [
     ("players flag not a count", None, ["--players", "three"], "--players 'three'"),
     ("players flag too many", None, ["--players", "3,8"], "player counts are whole numbers 1..7"),
     ("rule flag without value", None, ["--rule", "turn_cap"], "give KEY=VALUE"),
-    ("rule flag not a number", None, ["--rule", "turn_cap=high"], "give KEY=VALUE"),
+    ("rule flag not a number", None, ["--rule", "turn_cap=high"], "needs a whole number"),
     ("unknown rule flag", None, ["--rule", "stars_to_win=4"], "unknown rule 'stars_to_win'"),
     ("factions flag without mats", None, ["--factions", "nordic,saxony"], "--factions and --mats go together"),
     ("unknown faction flag", None, ["--players", "2", "--factions", "nordic,elves", "--mats",

@@ -60,12 +60,20 @@ def test_flags_override_the_config_table_by_table(tmp_path):
 @pytest.mark.parametrize("kwargs,words", [
     (dict(players=["three"]), "--players 'three'"),
     (dict(rules=["turn_cap"]), "--rule 'turn_cap': give KEY=VALUE"),
-    (dict(rules=["turn_cap=high"]), "whole number"),
     (dict(strategies=["random"], pool=["greedy"]), "exclude each other"),
 ])
 def test_bad_shaping_flags_are_refused_in_one_line(kwargs, words):
     with pytest.raises(ConfigError, match=words.replace("(", r"\(")):
         flag_overrides(**kwargs)
+
+
+def test_a_rule_flag_that_is_no_number_is_refused_when_the_config_is_read():
+    """--rule passes a name through (a rule may take one: resolution = "factory_explosion");
+    a rule that takes none refuses it in one line."""
+    shaped = flag_overrides(rules=["turn_cap=high"])
+    with pytest.raises(ConfigError, match=r"config \[rules\]: rule 'turn_cap' needs a whole number"):
+        parse_config(shaped)
+    assert dict(parse_config(flag_overrides(rules=["resolution=backup_plan"])).rules) == {"resolution": 8}
 
 
 def _unfinished(tmp_path, name="u", shards=2, **fields):

@@ -85,7 +85,10 @@ def test_the_assumptions_file_is_complete_and_its_ids_unique():
     spec = spec_for("scythe")
     played = {a["id"] for a in spec.assumptions(config())}
     assert "banned-pair-redeal" in played
-    assert played == {a["id"] for a in entries if "base" in a["variants"]}
+    assert played == {a["id"] for a in entries
+                      if "base" in a["variants"] and "resolution" not in a.get("when", {})}
+    tile = {a["id"] for a in spec.assumptions(config(rules={"resolution": "doomsday_clock"}))}
+    assert tile - played == {"resolution-doomsday-clock-rounds"}
 
 
 def test_the_data_checksum_covers_every_data_file():
