@@ -123,6 +123,17 @@ def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
     if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
     start_game(work, seed)
+    return _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
+                           game_id, bottoms, game_row, seat_rows, score)
+
+
+@njit
+def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
+                    game_id, bottoms, game_row, seat_rows, score):
+    """play_game's decisions, from the set-up position to the end; returns (status,
+    decisions). Compiled without the runtime (it allocates nothing, unlike the setup), so
+    that ``choose`` can be inlined here without reference counting the Workspace's arrays
+    at every decision (dispatch.py says why it is inlined)."""
     decisions = 0
     top = -1
     bottom = -1

@@ -42,6 +42,14 @@ def _is_tunnel_for(s, t, p, loc):
 @njit
 def step_targets(s, t, p, u, frm, out):
     """Write into out the locations unit u of player p can enter in one step from frm."""
+    return _step_targets(s, t, p, u, frm, out, False)
+
+
+@njit
+def _step_targets(s, t, p, u, frm, out, any_one):
+    """step_targets; with any_one it may stop as soon as one target is known (the count
+    is then only > 0 or 0: can_start_moving asks no more, and the tunnels and the
+    abilities' board-wide targets are the costly part)."""
     n = 0
     combat = u < UNIT_WORKER0
     faction = s.player[p, P_FACTION]
@@ -70,6 +78,10 @@ def step_targets(s, t, p, u, frm, out):
             if not combat and not swim:
                 continue
         n = _add(out, n, nb, frm)
+    if any_one and n > 0:
+        n = n if combat else _without_enemies(s, p, out, n)
+        if n > 0:
+            return n
     if frm < N_HEX and _is_tunnel_for(s, t, p, frm):
         for loc in range(N_HEX):
             if _is_tunnel_for(s, t, p, loc):
@@ -77,13 +89,19 @@ def step_targets(s, t, p, u, frm, out):
     if combat:
         n = _ability_targets(s, t, p, frm, out, n)
     if not combat:
-        m = 0
-        for i in range(n):
-            if enemy_presence(s, p, out[i]) == 0:
-                out[m] = out[i]
-                m += 1
-        n = m
+        n = _without_enemies(s, p, out, n)
     return n
+
+
+@njit
+def _without_enemies(s, p, out, n):
+    """out[:n] less the locations with enemy units (a worker never enters one); the count."""
+    m = 0
+    for i in range(n):
+        if enemy_presence(s, p, out[i]) == 0:
+            out[m] = out[i]
+            m += 1
+    return m
 
 
 @njit
@@ -234,7 +252,7 @@ def can_start_moving(s, t, p, u, buf):
     loc = s.unit_loc[p, u]
     if loc == OFF_BOARD or (s.game[G_MOVED_MASK] >> u) & 1:
         return False
-    return step_targets(s, t, p, u, loc, buf) > 0
+    return _step_targets(s, t, p, u, loc, buf, True) > 0
 
 
 @njit

@@ -1,5 +1,5 @@
 """Integer dispatch from a strategy id to its njit chooser."""
-from ..compiled.jit import njit_entry
+from ..compiled.jit import njit_entry, njit_inline
 from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy
@@ -8,11 +8,15 @@ from .view import G_WAR_STAGE, seat_faction
 from .war import choose_war
 
 
-@njit_entry
+@njit_inline
 def choose(strategy_id, s, t, seat, actions, n, params, work):
     """Index of the row seat's strategy picks among actions[:n]; never writes s.
     The greedy planner serves greedy, every persona and any slot past the named
-    strategies (the tuner's candidate), each with its own weights."""
+    strategies (the tuner's candidate), each with its own weights. Inlined into its
+    compiled callers: a call pushes every array of the Workspace tuple field by field
+    (~100 words), a cost of random play's every decision, whose choice is one draw.
+    (Inline it only into functions compiled without the runtime: with it, the inlined
+    code counts references to every array of the Workspace at every call.)"""
     if strategy_id == STRATEGY_RANDOM:
         return choose_random(seat, n, work.rng)
     row = param_row(params, strategy_id, s, seat)

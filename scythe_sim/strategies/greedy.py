@@ -21,6 +21,7 @@ import numpy as np
 
 from ..compiled.jit import njit
 from ..compiled.rng import next_u64
+from .movememo import forget, keeps_spot_values
 from .rules import (decide_direct, factory_card_row, opponent_public_choice, reveal_row,
                     row_values)
 from .value import position_value
@@ -103,19 +104,24 @@ def settled(x, p, turn, mode):
 @njit
 def play_on(x, t, p, turn, mode, w, work):
     """Play the copy x on with the direct rules (p's decisions) and public information
-    (an opponent's) until the plan settles (mode)."""
+    (an opponent's) until the plan settles (mode). The plan level's movement memo lives
+    while the rows applied leave spot values as they were (movememo.py)."""
     plan_rows = work.rows[PLAN]
+    near, buf, values, memo = work.near, work.buf[PLAN], work.values[PLAN], work.memo[PLAN]
+    forget(memo)
     for _ in range(MAX_PLAN_STEPS):
         if settled(x, p, turn, mode):
             break
-        n = legal_actions(x, t, plan_rows, work.buf[PLAN, BUF_LEGAL])
+        n = legal_actions(x, t, plan_rows, buf[BUF_LEGAL])
         if n == 0:
             break
         if x.game[G_DECIDER] != p:
             k = opponent_public_choice(x, n)
         else:
-            k = decide_direct(x, t, p, plan_rows, n, w, work, PLAN)
+            k = decide_direct(x, t, p, plan_rows, n, w, near, buf, values, memo)
         apply_action(x, t, plan_rows[k, 0], plan_rows[k, 1], plan_rows[k, 2], plan_rows[k, 3])
+        if not keeps_spot_values(plan_rows[k, 0]):
+            forget(memo)
 
 
 @njit
@@ -302,5 +308,7 @@ def choose_greedy(s, t, seat, actions, n, w, work):
         return factory_card_row(t, actions, n, w)
     mode = _plan_mode(s.game[G_PHASE], w)
     if mode < 0:
-        return decide_direct(s, t, p, actions, n, w, work, 0)
+        forget(work.memo[0])
+        return decide_direct(s, t, p, actions, n, w, work.near, work.buf[0], work.values[0],
+                             work.memo[0])
     return best_plan(s, t, p, seat, actions, n, w, work, mode, -1, 0.0)

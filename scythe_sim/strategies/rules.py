@@ -5,6 +5,7 @@ import numpy as np
 
 from ..compiled.jit import njit
 from .invaders import token_row
+from .movememo import forget
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
@@ -73,8 +74,11 @@ def _argmax(values, n):
 
 
 @njit
-def decide_direct(s, t, p, rows, n, w, work, level):
-    """The row the direct rules pick for p; level selects the workspace scratch."""
+def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
+    """The row the direct rules pick for p, with one workspace level's scratch (buf,
+    values, memo: work.buf[level], ...; passed apart because a call pushes every array
+    of the Workspace tuple field by field). The caller keeps or forgets the memo
+    (movememo.py)."""
     i = reveal_row(rows, n)
     if i >= 0:
         return i
@@ -88,7 +92,7 @@ def decide_direct(s, t, p, rows, n, w, work, level):
     if phase == PH_END_TURN:
         return skip_row(n)
     if phase == PH_PLACE_TOKEN:
-        return token_row(s, t, p, rows, n, work.near)
+        return token_row(s, t, p, rows, n, near)
     if phase == PH_ARTILLERY:
         return 0          # Artillery whenever it can act (the opponent's 2 power for 1)
     if phase == PH_RETREAT:
@@ -97,18 +101,17 @@ def decide_direct(s, t, p, rows, n, w, work, level):
         kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
         take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
         return BOTTOM_ACTION_ROW if take else skip_row(n)
-    buf = work.buf[level]
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
     if _maps_read(phase, rows, n):
         _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
-        return choose_unit(s, t, p, rows, n, w, work.near, ctrl, enemy, need, targets)
+        return choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
     if phase == PH_MOVE_STEP:
-        return choose_step(s, t, p, rows, n, w, work.near, ctrl, enemy, need)
+        return choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo)
     if phase == PH_TOP:
-        return direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets)
-    _fill_values(s, t, p, rows, n, w, work, level)
-    return _argmax(work.values[level], n)
+        return direct_top(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+    _fill_values(s, t, p, rows, n, w, near, buf, values, memo)
+    return _argmax(values, n)
 
 
 @njit
@@ -136,26 +139,26 @@ def _direct_maps(s, t, p, buf):
 
 
 @njit
-def direct_top(s, t, p, rows, n, w, work, ctrl, enemy, need, targets):
+def direct_top(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
     """The top-row option with the best direct value, or skipping when none is worth
     anything."""
     best = skip_row(n)
     best_value = 0.0
     for i in range(n):
-        v = _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets)
+        v = _top_value(s, t, p, rows, i, w, near, ctrl, enemy, need, targets, memo)
         if v > best_value:
             best, best_value = i, v
     return best
 
 
 @njit
-def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
+def _top_value(s, t, p, rows, i, w, near, ctrl, enemy, need, targets, memo):
     """Move when some unit gains by it (else Gain); Bolster power below the track's top
     unless cards are worth more; Trade for popularity below the lowest tier's top, else
     for the resources most needed; Produce whenever it can be paid."""
     kind = rows[i, 0]
     if kind == A_MOVE:
-        worth = moving_units_worth(s, t, p, w, work.near, ctrl, enemy, need, targets)
+        worth = moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo)
         return 2.0 if worth > MOVE_WORTH else -1.0
     if kind == A_GAIN_COINS or kind == A_PRODUCE:
         return 1.0
@@ -175,24 +178,24 @@ def _top_value(s, t, p, rows, i, w, work, ctrl, enemy, need, targets):
 def row_values(s, t, p, rows, n, w, work, level):
     """Fill work.values[level][:n] with every row's direct value (top-row options or rows
     with an immediate effect), so a planner can play out only the most promising rows.
-    (Nothing is returned: a function compiled without the runtime must not return a view.)"""
+    (Nothing is returned: a function compiled without the runtime must not return a view.)
+    The level's movement memo is forgotten: s is a new position for it."""
+    forget(work.memo[level])
     if _maps_read(s.game[G_PHASE], rows, n):
         _direct_maps(s, t, p, work.buf[level])
-    _fill_values(s, t, p, rows, n, w, work, level)
+    _fill_values(s, t, p, rows, n, w, work.near, work.buf[level], work.values[level], work.memo[level])
 
 
 @njit
-def _fill_values(s, t, p, rows, n, w, work, level):
-    """work.values[level][:n] from the level's maps (_direct_maps)."""
-    buf = work.buf[level]
+def _fill_values(s, t, p, rows, n, w, near, buf, values, memo):
+    """values[:n] from the level's maps (_direct_maps, in buf)."""
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
-    values = work.values[level]
     top = s.game[G_PHASE] == PH_TOP
     for k in range(n):
         if top:
-            values[k] = _top_value(s, t, p, rows, k, w, work, ctrl, enemy, need, targets)
+            values[k] = _top_value(s, t, p, rows, k, w, near, ctrl, enemy, need, targets, memo)
         else:
-            values[k] = _row_value(s, t, p, rows, k, w, work, ctrl, enemy, need)
+            values[k] = _row_value(s, t, p, rows, k, w, near, ctrl, enemy, need)
 
 
 @njit
@@ -203,14 +206,14 @@ def _need_of(need, r):
 
 
 @njit
-def _row_value(s, t, p, rows, i, w, work, ctrl, enemy, need):
+def _row_value(s, t, p, rows, i, w, near, ctrl, enemy, need):
     """Direct value of a row with an immediate effect (benefits, encounter options,
     Produce territories, resources of choice); 0 for anything else."""
     kind, a0, a1 = rows[i, 0], rows[i, 1], rows[i, 2]
     if kind == A_UPGRADE:
         return 1.0 + CUBE_PREFERENCE[a0] + COST_BOX_PREFERENCE[a1]
     if kind == A_DEPLOY:
-        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, work.near, ctrl, enemy, need)
+        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, near, ctrl, enemy, need)
     if kind == A_BUILD:
         return 1.0 + STRUCTURE_PREFERENCE[a0]
     if kind == A_ENLIST:

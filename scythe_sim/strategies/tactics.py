@@ -18,6 +18,7 @@ from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_
                    step_targets)
 from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_CARGO, W_ENCOUNTER, W_FACTORY,
                       W_POPULARITY, W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
+from .movememo import GAIN_COL, VALUE, known, remember
 from .workspace import NEAR_BITS, NEAR_LOC_MASK, UNREACHABLE
 
 VILLAGE_MAKES = -2      # tables.produces of a village: workers, not a resource
@@ -230,28 +231,45 @@ def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
 
 
 @njit
-def best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets):
-    """How much unit u gains by its best single step from where it stands; with the
-    cargo weight, a mech's step also counts what the ride is worth to the best of p's
-    workers on its hex (workers on one hex are alike, so one is counted; cargo never
-    goes onto a lake or a home base)."""
+def memo_spot(s, t, p, u, loc, w, near, ctrl, enemy, need, memo):
+    """spot_value, computed once per position (movememo.py)."""
+    if known(memo, u, loc):
+        return memo[VALUE, u, loc]
+    return remember(memo, u, loc, spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need))
+
+
+@njit
+def best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
+    """How much unit u gains by its best single step from where it stands (computed
+    once per position, movememo.py)."""
+    if known(memo, u, GAIN_COL):
+        return memo[VALUE, u, GAIN_COL]
+    return remember(memo, u, GAIN_COL, _best_step_gain(s, t, p, u, w, near, ctrl, enemy, need,
+                                                       targets, memo))
+
+
+@njit
+def _best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
+    """best_step_gain: with the cargo weight, a mech's step also counts what the ride is
+    worth to the best of p's workers on its hex (workers on one hex are alike, so one is
+    counted; cargo never goes onto a lake or a home base)."""
     here = s.unit_loc[p, u]
     k = step_targets(s, t, p, u, here, targets)
     if k == 0:
         return HOPELESS
-    base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
+    base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
     rider = -1
     if w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0:
         rider = worker_on(s, p, here)
     rider_base = 0.0
     if rider >= 0:
-        rider_base = spot_value(s, t, p, rider, here, w, near, ctrl, enemy, need)
+        rider_base = memo_spot(s, t, p, rider, here, w, near, ctrl, enemy, need, memo)
     best = HOPELESS
     for i in range(k):
         to = targets[i]
-        g = spot_value(s, t, p, u, to, w, near, ctrl, enemy, need) - base
+        g = memo_spot(s, t, p, u, to, w, near, ctrl, enemy, need, memo) - base
         if rider >= 0 and to < N_HEX and t.terrain[to] != LAKE:
-            g += max(0.0, spot_value(s, t, p, rider, to, w, near, ctrl, enemy, need) - rider_base)
+            g += max(0.0, memo_spot(s, t, p, rider, to, w, near, ctrl, enemy, need, memo) - rider_base)
         if g > best:
             best = g
     return best
@@ -267,10 +285,10 @@ def worker_on(s, p, loc):
 
 
 @njit
-def worker_gain(s, t, p, x, frm, to, w, near, ctrl, enemy, need):
+def worker_gain(s, t, p, x, frm, to, w, near, ctrl, enemy, need, memo):
     """What worker x gains by standing on `to` instead of `frm`."""
-    return (spot_value(s, t, p, x, to, w, near, ctrl, enemy, need)
-            - spot_value(s, t, p, x, frm, w, near, ctrl, enemy, need))
+    return (memo_spot(s, t, p, x, to, w, near, ctrl, enemy, need, memo)
+            - memo_spot(s, t, p, x, frm, w, near, ctrl, enemy, need, memo))
 
 
 @njit
@@ -289,7 +307,7 @@ def _worker_twin_listed(s, p, rows, i):
 
 
 @njit
-def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets):
+def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
     """The unit with the best first step, or End moves (no more units move) when no
     unit gains anything by moving. A worker sharing its hex with an earlier listed worker
     is not evaluated again: it could only tie, and ties keep the earlier row."""
@@ -297,48 +315,48 @@ def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets):
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_SELECT_UNIT and not _worker_twin_listed(s, p, rows, i):
-            g = best_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets)
+            g = best_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets, memo)
             if g > best_gain:
                 best, best_gain = i, g
     return best
 
 
 @njit
-def choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need):
+def choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo):
     """The mover's best next hex, or Stop when no step improves its spot; with the cargo
     weight, what it picks up or drops first (choose_cargo)."""
     u = s.game[G_MOVER]
     here = s.unit_loc[p, u]
-    base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
+    base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
     cargo = w[W_CARGO] > 0.0
     best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_STEP:
-            g = spot_value(s, t, p, u, rows[i, 1], w, near, ctrl, enemy, need) - base
+            g = memo_spot(s, t, p, u, rows[i, 1], w, near, ctrl, enemy, need, memo) - base
             if cargo:
-                g += carried_gain(s, t, p, here, rows[i, 1], w, near, ctrl, enemy, need)
+                g += carried_gain(s, t, p, here, rows[i, 1], w, near, ctrl, enemy, need, memo)
             if g > best_gain:
                 best, best_gain = i, g
     if not cargo:
         return best
-    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need)
+    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo)
     return k if k >= 0 else best
 
 
 @njit
-def carried_gain(s, t, p, here, to, w, near, ctrl, enemy, need):
+def carried_gain(s, t, p, here, to, w, near, ctrl, enemy, need, memo):
     """What the workers the mover carries gain by going on to `to`."""
     g = 0.0
     cargo = s.game[G_CARGO_MASK]
     for x in range(UNIT_WORKER0, N_UNITS):
         if (cargo >> x) & 1:
-            g += worker_gain(s, t, p, x, here, to, w, near, ctrl, enemy, need)
+            g += worker_gain(s, t, p, x, here, to, w, near, ctrl, enemy, need, memo)
     return g
 
 
 @njit
-def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need):
+def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo):
     """Before the step `best` (or Stop): drop a carried worker that is better off here
     than there; pick up a worker whose ride to some step's hex makes that step better
     than the best one; pick up resources that leaving would leave on a hex p no longer
@@ -349,10 +367,10 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need):
     to = rows[best, 1] if stepping else here
     for i in range(n):
         if rows[i, 0] == A_DROP_WORKER and stepping:
-            if worker_gain(s, t, p, rows[i, 1], here, to, w, near, ctrl, enemy, need) <= 0.0:
+            if worker_gain(s, t, p, rows[i, 1], here, to, w, near, ctrl, enemy, need, memo) <= 0.0:
                 return i
     if UNIT_CHARACTER < u < UNIT_WORKER0:
-        base = spot_value(s, t, p, u, here, w, near, ctrl, enemy, need)
+        base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
         for i in range(n):
             if rows[i, 0] != A_PICK_WORKER:
                 continue
@@ -361,9 +379,9 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need):
                 dest = rows[j, 1]
                 if rows[j, 0] != A_STEP or dest >= N_HEX or t.terrain[dest] == LAKE:
                     continue
-                g = (spot_value(s, t, p, u, dest, w, near, ctrl, enemy, need) - base
-                     + carried_gain(s, t, p, here, dest, w, near, ctrl, enemy, need)
-                     + worker_gain(s, t, p, x, here, dest, w, near, ctrl, enemy, need))
+                g = (memo_spot(s, t, p, u, dest, w, near, ctrl, enemy, need, memo) - base
+                     + carried_gain(s, t, p, here, dest, w, near, ctrl, enemy, need, memo)
+                     + worker_gain(s, t, p, x, here, dest, w, near, ctrl, enemy, need, memo))
                 if g > best_gain + 0.05:
                     return i
     if stepping and to < N_HEX and t.terrain[to] != LAKE and _left_unheld(s, p, u, here):
@@ -404,7 +422,7 @@ def choose_payment(s, rows, n):
 
 
 @njit
-def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets):
+def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo):
     """The best step gain of any unit that can move: is a Move worth more than its coins?
     (Workers on one hex gain the same, so one of them is evaluated.)"""
     best = HOPELESS
@@ -412,7 +430,7 @@ def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets):
         here = s.unit_loc[p, u]
         if here == OFF_BOARD or (u > UNIT_WORKER0 and _worker_before_on(s, p, u, here)):
             continue
-        g = best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets)
+        g = best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo)
         if g > best:
             best = g
     return best

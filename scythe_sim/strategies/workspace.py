@@ -10,7 +10,8 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
 - action buffers and location scratch per level (0: the real decision, 1: decisions
   inside a plan, 2: the next turn's sections in a look-ahead), board distances for the movement heuristics and the Automa deck
   (automa_data.py), and every location's territories nearest first (a unit's nearest
-  goal is then the first one met, not a search of the board).
+  goal is then the first one met, not a search of the board);
+- per level, the movement values of the position last valued there (movememo.py).
 """
 import heapq
 from typing import NamedTuple
@@ -47,6 +48,8 @@ class Workspace(NamedTuple):
     near: np.ndarray        # (N_LOC, N_HEX) int64: from each location, the territories nearest
                             # first (distance << NEAR_BITS | territory; ties in territory order)
     automa: np.ndarray      # (N_AUTOMA_CARDS, N_AUTOMA_FIELDS) int64: the Automa deck
+    memo: np.ndarray        # (LEVELS, 2, MEMO_ROWS, MEMO_COLS) float64: movement values per level
+                            # (movememo.py: valid for the level's position until forget)
 
 
 def board_distances(tables) -> np.ndarray:
@@ -92,6 +95,7 @@ def _distances(tables):
 
 def new_workspace(tables) -> Workspace:
     from .automa_data import automa_deck
+    from .movememo import new_memo
 
     return Workspace(
         rng=np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64),
@@ -105,6 +109,7 @@ def new_workspace(tables) -> Workspace:
         dist=_distances(tables)[0],
         near=_distances(tables)[1],
         automa=automa_deck(),
+        memo=new_memo(LEVELS),
     )
 
 
