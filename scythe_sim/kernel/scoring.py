@@ -11,7 +11,8 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
                       S_TOTAL)
 from ..enums import MEANDER
 from ..layout import P_ABILITY
-from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS
+from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS, R_WIND_GAMBIT
+from .airship import cargo_total, haven_owner
 from .board import CONTESTED, NOBODY, controller, mechs_deployed, structures_built, workers_on_board
 from .tokens import flag_counts, scoring_controller
 
@@ -88,6 +89,8 @@ def score_game(s, t, out):
     many = n >= t.ifa_const[IFA_MANY_PLAYERS]
     for loc in range(N_HEX):
         owner = scoring_controller(s, loc, controller(s, loc))
+        if owner == NOBODY and t.rules[R_WIND_GAMBIT] != 0:
+            owner = haven_owner(s, t, loc)   # Safe Haven
         if owner == NOBODY or owner == CONTESTED:
             continue
         out[owner, S_TERRITORIES] += t.factory_territories[0] if loc == t.factory_loc[0] else 1
@@ -98,6 +101,7 @@ def score_game(s, t, out):
             out[owner, S_RESOURCES] += s.hex_res[loc, r]
     tile = s.game[G_SB_TILE]
     for p in range(n):
+        out[p, S_RESOURCES] += cargo_total(s, p)   # resources aboard count (The Wind Gambit)
         tier = t.pop_tier[s.player[p, P_POPULARITY]]
         stars = s.player[p, P_STARS]
         out[p, S_TIER] = tier
