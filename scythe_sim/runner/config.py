@@ -210,6 +210,8 @@ def parse_config(data: dict, base=None) -> RunConfig:
     strategies = _table(data, "strategies")
     _known(strategies, _STRATEGY_KEYS, "strategies.")
     rules = _variant_rules(_table(data, "rules"), data.get("variant", spec.variants[0]), spec)
+    if spec.rule_values is not None:
+        rules = spec.rule_values(rules)
     fields = {
         "name": _name(data.get("name", RunConfig.name)),
         "game": game,

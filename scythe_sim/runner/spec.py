@@ -54,6 +54,9 @@ class GameSpec:
     # Rules a variant sets ({variant: ((rule name, value), ...)}): parse_config adds them to
     # the config's [rules], which may not set them otherwise.
     variant_rules: dict = dataclasses.field(default_factory=dict)
+    # (rules table) -> the table with the game's named rule values as numbers (e.g. a tile
+    # named by its name); ConfigError naming the choices. None: every rule is a number.
+    rule_values: Callable = None
     # The compiled package (compiled/packages.py) whose cache `warm` fills: tells whether a
     # run will compile the kernel first (minutes) or load it.
     compiled_package: str = None

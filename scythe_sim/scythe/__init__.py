@@ -13,9 +13,9 @@ from ..tables import RULE_NAMES, build_tables
 from . import spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
-VARIANTS = ("base", "all_out_war")
-VARIANT_RULES = {"all_out_war": (("all_out_war", 1),)}
-from .checks import check_config
+VARIANTS = ("base", "all_out_war", "wind_gambit")
+VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_gambit", 1),)}
+from .checks import check_config, rule_values
 from .deals import plan_games
 from .results import TABLES, result_tables
 
@@ -45,5 +45,6 @@ SPEC = register(GameSpec(
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
+    rule_values=rule_values,
     compiled_package="scythe",
 ))

@@ -1,12 +1,27 @@
 """Scythe's part of a run config's checks: player counts, the names of a fixed
 assignment, factions that are played and banned pairs, all as lineup.py decides."""
 from ..enums import FACTIONS, MATS
+from ..airships import tile_names, tile_number
 from ..errors import ConfigError
+from ..tables import load_data
 from ..lineup import NOT_PLAYED
 from .deals import run_lineup
 
 
+def rule_values(rules: dict) -> dict:
+    """[rules] with the Wind Gambit's tiles named by name ("toll") or "random" as numbers."""
+    names = tile_names(load_data()["airships"])
+    out = dict(rules)
+    for key, category in (("airship_aggressive", "aggressive"), ("airship_passive", "passive")):
+        if key in out:
+            out[key] = tile_number(out[key], names, category, f"[rules] {key}")
+    return out
+
+
 def check_config(c) -> None:
+    if dict(c.rules).get("wind_gambit") and "automa" in c.used_strategies():
+        raise ConfigError("config: the Automa does not play the Wind Gambit (its airships are not "
+                          "supported); choose other strategies or drop the variant")
     line = run_lineup(c.rules)
     for n in c.players:
         if not line.min_players <= n <= line.max_players:
