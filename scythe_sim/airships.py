@@ -137,5 +137,5 @@ def tile_number(value, names: tuple, category: str, key: str) -> int:
         return first + allowed.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and first <= value < first + N_AGGRESSIVE:
         return value
-    raise ConfigError(f"config {key} = {value!r}: choose \"random\", a {category} tile "
+    raise ConfigError(f"config {key} = {value!r}: choose \"random\", one of the {category} tiles "
                       f"({', '.join(allowed)}) or its number {first}..{first + N_AGGRESSIVE - 1}")
