@@ -40,9 +40,10 @@ AIRSHIP_FIELDS = (
     "aggressive",    # aggressive tile number 1..8 (0 = none)
     "passive",       # passive tile number 9..16 (0 = none)
     "attacked",      # 1 once the aggressive tile's attack was used in this airship move
+    "steps",         # territories entered in this airship move (its end-of-move effects need one)
 )
-AS_RES0, _AS_RES1, _AS_RES2, _AS_RES3, AS_WORKERS, AS_AGGRESSIVE, AS_PASSIVE, AS_ATTACKED = \
-    range(len(AIRSHIP_FIELDS))
+(AS_RES0, _AS_RES1, _AS_RES2, _AS_RES3, AS_WORKERS, AS_AGGRESSIVE, AS_PASSIVE, AS_ATTACKED,
+ AS_STEPS) = range(len(AIRSHIP_FIELDS))
 N_AIRSHIP_FIELDS = len(AIRSHIP_FIELDS)
 
 # --- Per-player fields: s.player[p, P_...] ------------------------------------------

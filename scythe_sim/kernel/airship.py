@@ -17,7 +17,7 @@ from ..compiled.jit import njit
 from ..compiled.rng import rand_below
 from ..enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
 from ..layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
-                      A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE,
+                      A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,
                       AS_RES0, AS_WORKERS, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
                       N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
@@ -130,12 +130,14 @@ def select_airship(s, t, p):
     s.game[G_STEPS_LEFT] = steps + 1 if s.game[G_SECTION] == FACTORY_SECTION else steps
     s.game[G_HERE_MASK] = 0
     s.airship[p, AS_ATTACKED] = 0
+    s.airship[p, AS_STEPS] = 0
     s.game[G_PHASE] = PH_AIRSHIP
 
 
 @njit
 def airship_step(s, p, dest):
     s.airship_loc[p] = dest
+    s.airship[p, AS_STEPS] += 1
     s.game[G_STEPS_LEFT] -= 1
     s.game[G_HERE_MASK] = 0
 
@@ -152,6 +154,8 @@ def legal_airship_cargo(s, t, p, out, n):
     room = aggressive_param(s, t, p, TILE_CAPACITY)
     if aggressive_param(s, t, p, TILE_CARRY) == CARRY_WORKERS:
         room -= workers_aboard(s, p)
+        if not _can_carry_on(s, t, p, loc):
+            room = 0   # a worker boarding now could not be dropped off elsewhere in this move
         listed = False
         for w in range(UNIT_WORKER0, N_UNITS):
             if (s.airship[p, AS_WORKERS] >> w) & 1:
@@ -172,6 +176,18 @@ def legal_airship_cargo(s, t, p, out, n):
             for k in range(1, s.airship[p, AS_RES0 + r] + 1):
                 n = emit(out, n, A_AIRSHIP_UNLOAD, r, k, 0)
     return n
+
+
+@njit
+def _can_carry_on(s, t, p, loc):
+    """A step is left and some neighbour of loc would take a worker off the airship."""
+    if s.game[G_STEPS_LEFT] <= 0:
+        return False
+    for k in range(t.neighbours.shape[1]):
+        nb = t.neighbours[loc, k]
+        if nb >= 0 and t.terrain[nb] != HOME and can_drop_off(s, t, p, nb):
+            return True
+    return False
 
 
 @njit

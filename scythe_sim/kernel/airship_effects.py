@@ -11,7 +11,7 @@ from ..compiled.rows import emit
 from ..enums import DOMINATE, N_HEX, N_RES, STAR_COMBAT, VILLAGE
 from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
                       A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD,
-                      AS_ATTACKED, AS_RES0, AS_WORKERS, G_ACTIVE, G_COMBATS, G_N_PLAYERS,
+                      AS_ATTACKED, AS_RES0, AS_STEPS, AS_WORKERS, G_ACTIVE, G_COMBATS, G_N_PLAYERS,
                       G_PHASE, G_UNITS_LEFT, PH_MOVE_UNIT, P_ABILITY, P_COINS,
                       P_FACTION, P_POPULARITY, P_POWER)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
@@ -126,9 +126,10 @@ def _blitzkrieg(s, t, p, q):
 
 @njit
 def _stop(s, t, p):
-    """The airship ends its move: its end-of-move tile effects, then the Move goes on."""
+    """The airship ends its move: its end-of-move tile effects (when it flew: an airship
+    parked on a territory does not act there every Move), then the Move goes on."""
     loc = s.airship_loc[p]
-    if loc < N_HEX:
+    if loc < N_HEX and s.airship[p, AS_STEPS] > 0:
         _end_of_move_effects(s, t, p, loc)
     s.game[G_PHASE] = PH_MOVE_UNIT
     if s.game[G_UNITS_LEFT] <= 0:

@@ -170,3 +170,14 @@ def test_a_base_game_position_has_no_airship_and_a_variant_one_needs_them():
         Game.from_dict(position(player("nordic"), player("saxony", mat="mechanical")), rules={"wind_gambit": 1})
     with pytest.raises(PositionError, match="airship"):
         Game.from_dict(position(wg_player("nordic", ship("T04")), wg_opponent("saxony")))
+
+
+def test_a_worker_boards_only_with_a_step_left_to_carry_it_elsewhere():
+    game = wg_game(wg_player("nordic", ship("T05", aggressive="siege_engine", passive="ferry"),
+                             workers=["T12", "T12"]), wg_opponent("saxony"))
+    fly(game, "T12")
+    assert rows_of(game, A_AIRSHIP_BOARD)                    # one step left
+    game = wg_game(wg_player("nordic", ship("T05", aggressive="siege_engine", passive="ferry"),
+                             workers=["T06", "T06"]), wg_opponent("saxony"))
+    fly(game, "T12", "T06")
+    assert not rows_of(game, A_AIRSHIP_BOARD)                # range spent: it could not drop it

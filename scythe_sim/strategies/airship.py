@@ -1,0 +1,71 @@
+"""The direct rules' default for the Wind Gambit's airship (a simple, sensible use; the
+purposeful airship strategy is later work): fly it when no unit gains by moving, toward
+where its tiles act, take up resources nobody holds, fight a Blitzkrieg it wins, land any
+worker aboard; never board workers, never Bombard (paying resources aboard for an
+opponent's power is worth nothing to position_value)."""
+from ..compiled.jit import njit
+from .view import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
+                   A_SELECT_AIRSHIP, KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, N_HEX,
+                   P_POWER, TILE_KIND, TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
+                   WHERE_OPPONENT, WHERE_VILLAGE, aggressive_param, controller,
+                   opponents_with_units, passive_param, skip_row)
+
+NOBODY = -1
+
+
+@njit
+def airship_select_row(rows, n):
+    """The Select-airship row among a Move's unit rows, -1 none."""
+    for i in range(n):
+        if rows[i, 0] == A_SELECT_AIRSHIP:
+            return i
+    return -1
+
+
+@njit
+def _pull(s, t, p, loc):
+    """How much the airship's tiles want it to end its move on loc."""
+    if loc >= N_HEX:
+        return 0
+    pull = 0
+    others = opponents_with_units(s, p, loc)
+    if aggressive_param(s, t, p, TILE_KIND) == KIND_HARASS and others != 0:
+        pull += 2
+    if aggressive_param(s, t, p, TILE_KIND) == KIND_BLITZKRIEG:
+        for q in range(s.airship_loc.shape[0]):
+            if q != p and s.airship_loc[q] == loc and s.player[p, P_POWER] > s.player[q, P_POWER]:
+                pull += 3
+    if passive_param(s, t, p, TILE_KIND) == KIND_STOP_GAIN:
+        where = passive_param(s, t, p, TILE_WHERE)
+        if (where == WHERE_ANY or (where == WHERE_VILLAGE and t.terrain[loc] == VILLAGE)
+                or (where == WHERE_ENCOUNTER and s.encounter_token[loc] != 0)
+                or (where == WHERE_OPPONENT and others != 0)):
+            pull += 1
+    if controller(s, loc) == NOBODY and s.hex_res[loc].sum() > 0:
+        pull += 1
+    return pull
+
+
+@njit
+def choose_airship(s, t, p, rows, n):
+    """PH_AIRSHIP: land a worker aboard; fight a Blitzkrieg it wins; load the most of
+    resources nobody holds; step to the neighbour that pulls most, or stop."""
+    loc = s.airship_loc[p]
+    best_load, most = -1, 0
+    for i in range(n):
+        kind = rows[i, 0]
+        if kind == A_AIRSHIP_LAND:
+            return i
+        if kind == A_AIRSHIP_ATTACK and rows[i, 2] == 0 and s.player[p, P_POWER] > s.player[rows[i, 1], P_POWER]:
+            return i
+        if kind == A_AIRSHIP_LOAD and controller(s, loc) == NOBODY and rows[i, 2] > most:
+            best_load, most = i, rows[i, 2]
+    if best_load >= 0:
+        return best_load
+    best, pull = skip_row(n), _pull(s, t, p, loc)
+    for i in range(n):
+        if rows[i, 0] == A_AIRSHIP_STEP:
+            v = _pull(s, t, p, rows[i, 1])
+            if v > pull:
+                best, pull = i, v
+    return best
