@@ -7,10 +7,10 @@ middle of the airship's move) take the worker slots after those on the board.
 from .airships import N_AGGRESSIVE
 from .enums import RESOURCES, hex_name, parse_loc
 from .errors import PositionError
-from .layout import AS_AGGRESSIVE, AS_PASSIVE, AS_RES0, AS_WORKERS, N_UNITS, OFF_BOARD, UNIT_WORKER0
+from .layout import AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS, OFF_BOARD, UNIT_WORKER0
 from .tables import load_data
 
-AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard"}
+AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard", "attacked", "steps"}
 
 
 def tile_names() -> tuple:
@@ -31,6 +31,9 @@ def airship_to_dict(state, p) -> dict:
         "passive": names[int(ship[AS_PASSIVE]) - 1],
         "cargo": {RESOURCES[r]: int(ship[AS_RES0 + r]) for r in range(len(RESOURCES)) if ship[AS_RES0 + r]},
         **({"workers_aboard": aboard} if aboard else {}),
+        # the airship move's scratch: its attack used, territories entered
+        **({"attacked": int(ship[AS_ATTACKED])} if ship[AS_ATTACKED] else {}),
+        **({"steps": int(ship[AS_STEPS])} if ship[AS_STEPS] else {}),
     }}
 
 
@@ -59,6 +62,11 @@ def airship_from_dict(s, p, entry, where):
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 3:
             raise PositionError(f"{where}.cargo.{name}: expected a count 0..3, got {count!r}")
         s.airship[p, AS_RES0 + RESOURCES.index(name)] = count
+    for key, field, top in (("attacked", AS_ATTACKED, 1), ("steps", AS_STEPS, 99)):
+        value = entry.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise PositionError(f"{where}.{key}: expected 0..{top}, got {value!r}")
+        s.airship[p, field] = value
     aboard = entry.get("workers_aboard", 0)
     if isinstance(aboard, bool) or not isinstance(aboard, int) or not 0 <= aboard <= 2:
         raise PositionError(f"{where}.workers_aboard: expected 0..2, got {aboard!r}")

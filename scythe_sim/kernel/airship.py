@@ -73,13 +73,17 @@ def cargo_total(s, p):
 
 
 @njit
-def workers_aboard(s, p):
+def _bits(mask):
     count = 0
-    mask = s.airship[p, AS_WORKERS]
     while mask:
         count += mask & 1
         mask >>= 1
     return count
+
+
+@njit
+def workers_aboard(s, p):
+    return _bits(s.airship[p, AS_WORKERS])
 
 
 @njit
@@ -244,12 +248,7 @@ def _tolls_here(s, t, q, loc, u):
 @njit
 def _units_entering(s, u):
     """The mover and the workers it carries."""
-    count = 1
-    mask = s.game[G_CARGO_MASK] if s.game[G_MOVER] == u else 0
-    while mask:
-        count += mask & 1
-        mask >>= 1
-    return count
+    return 1 + (_bits(s.game[G_CARGO_MASK]) if s.game[G_MOVER] == u else 0)
 
 
 @njit

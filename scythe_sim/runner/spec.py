@@ -57,6 +57,9 @@ class GameSpec:
     # (rules table) -> the table with the game's named rule values as numbers (e.g. a tile
     # named by its name); ConfigError naming the choices. None: every rule is a number.
     rule_values: Callable = None
+    # The pool a variant's run plays when its config names none ({variant: names});
+    # default_strategies for the others.
+    variant_strategies: dict = dataclasses.field(default_factory=dict)
     # The compiled package (compiled/packages.py) whose cache `warm` fills: tells whether a
     # run will compile the kernel first (minutes) or load it.
     compiled_package: str = None

@@ -4,7 +4,7 @@ where its tiles act, take up resources nobody holds, fight a Blitzkrieg it wins,
 worker aboard; never board workers, never Bombard (paying resources aboard for an
 opponent's power is worth nothing to position_value)."""
 from ..compiled.jit import njit
-from .view import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
+from .view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                    A_SELECT_AIRSHIP, KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, N_HEX,
                    P_POWER, TILE_KIND, TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
                    WHERE_OPPONENT, WHERE_VILLAGE, aggressive_param, controller,
@@ -62,7 +62,8 @@ def choose_airship(s, t, p, rows, n):
             best_load, most = i, rows[i, 2]
     if best_load >= 0:
         return best_load
-    best, pull = skip_row(n), _pull(s, t, p, loc)
+    # its tiles act where it ends a flight: before its first step, staying is worth nothing
+    best, pull = skip_row(n), _pull(s, t, p, loc) if s.airship[p, AS_STEPS] > 0 else 0
     for i in range(n):
         if rows[i, 0] == A_AIRSHIP_STEP:
             v = _pull(s, t, p, rows[i, 1])

@@ -47,7 +47,7 @@ from ..airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, TILE_KIND,
                         TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER, WHERE_OPPONENT, WHERE_VILLAGE)
 from ..kernel.airship import aggressive_param, opponents_with_units, passive_param  # noqa: F401
 from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,  # noqa: F401
-                      A_SELECT_AIRSHIP, AS_RES0, PH_AIRSHIP)
+                      A_SELECT_AIRSHIP, AS_RES0, AS_STEPS, PH_AIRSHIP)
 from ..enums import VILLAGE  # noqa: F401
 from ..kernel.state import copy_into, new_state
 from ..kernel.top import produce_cost

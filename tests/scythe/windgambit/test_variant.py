@@ -55,6 +55,8 @@ def test_run_config_variant_tile_names_and_errors():
         config(variant="wind_gambit", rules={"airship_passive": 3})
     with pytest.raises(ConfigError, match="contradicts variant"):
         config(variant="wind_gambit", rules={"wind_gambit": 0})
+    assert "automa" not in config(variant="wind_gambit", strategies={}).used_strategies()   # its default pool
+    assert "automa" in config(strategies={}).used_strategies()
     with pytest.raises(ConfigError, match="Automa does not play the Wind Gambit"):
         config(variant="wind_gambit", strategies={"seats": ["automa", "greedy", "random"]})
 
