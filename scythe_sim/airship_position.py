@@ -7,7 +7,8 @@ middle of the airship's move) take the worker slots after those on the board.
 from .airships import N_AGGRESSIVE
 from .enums import RESOURCES, hex_name, parse_loc
 from .errors import PositionError
-from .layout import AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS, OFF_BOARD, UNIT_WORKER0
+from .layout import (AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS,
+                     OFF_BOARD, UNIT_WORKER0)
 from .tables import load_data
 
 AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard", "attacked", "steps"}

@@ -1,12 +1,15 @@
 """The direct rules' default for the Wind Gambit's airship (a simple, sensible use; the
-purposeful airship strategy is later work): fly it when no unit gains by moving, toward
-where its tiles act, take up resources nobody holds, fight a Blitzkrieg it wins, land any
-worker aboard; never board workers, never Bombard (paying resources aboard for an
-opponent's power is worth nothing to position_value)."""
+purposeful airship strategy is later work): fly it first when a territory where its
+aggressive tile acts (a toll: in the way of an opponent's unit) is within its range,
+else when no unit gains by moving; toward where its tiles act, take up resources nobody
+holds, fight a Blitzkrieg it wins, land any worker aboard; never board workers, never
+Bombard (paying resources aboard for an opponent's power is worth nothing to
+position_value)."""
 from ..compiled.jit import njit
 from .view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
-                   A_SELECT_AIRSHIP, KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, N_HEX,
-                   P_POWER, TILE_KIND, TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
+                   A_SELECT_AIRSHIP, G_STEPS_LEFT, HOME, KIND_BLITZKRIEG, KIND_HARASS,
+                   KIND_STOP_GAIN, KIND_TOLL, N_HEX, N_LOC, P_POWER, TILE_KIND, TILE_RANGE,
+                   TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
                    WHERE_OPPONENT, WHERE_VILLAGE, aggressive_param, controller,
                    opponents_with_units, passive_param, skip_row)
 
@@ -23,6 +26,37 @@ def airship_select_row(rows, n):
 
 
 @njit
+def airship_first(s, t, p, rows, n):
+    """The Select-airship row when a territory its aggressive tile acts on (pull 2 or
+    more) lies within its range, -1 otherwise."""
+    i = airship_select_row(rows, n)
+    if i >= 0 and _best_within(s, t, p, s.airship_loc[p], passive_param(s, t, p, TILE_RANGE)) >= 2:
+        return i
+    return -1
+
+
+@njit
+def _best_within(s, t, p, frm, steps):
+    """The most any territory within `steps` flights of frm pulls (frm included; the
+    tunnels and the limits of workers aboard are not considered)."""
+    mask = 1 << frm
+    for _ in range(steps):
+        grown = mask
+        for loc in range(N_LOC):
+            if (mask >> loc) & 1:
+                for k in range(t.neighbours.shape[1]):
+                    nb = t.neighbours[loc, k]
+                    if nb >= 0 and t.terrain[nb] != HOME:
+                        grown |= 1 << nb
+        mask = grown
+    best = 0
+    for loc in range(N_HEX):
+        if (mask >> loc) & 1:
+            best = max(best, _pull(s, t, p, loc))
+    return best
+
+
+@njit
 def _pull(s, t, p, loc):
     """How much the airship's tiles want it to end its move on loc."""
     if loc >= N_HEX:
@@ -31,6 +65,8 @@ def _pull(s, t, p, loc):
     others = opponents_with_units(s, p, loc)
     if aggressive_param(s, t, p, TILE_KIND) == KIND_HARASS and others != 0:
         pull += 2
+    if aggressive_param(s, t, p, TILE_KIND) == KIND_TOLL and others == 0 and _next_to_opponents(s, t, p, loc):
+        pull += 2          # in the way of an opponent's next step
     if aggressive_param(s, t, p, TILE_KIND) == KIND_BLITZKRIEG:
         for q in range(s.airship_loc.shape[0]):
             if q != p and s.airship_loc[q] == loc and s.player[p, P_POWER] > s.player[q, P_POWER]:
@@ -44,6 +80,15 @@ def _pull(s, t, p, loc):
     if controller(s, loc) == NOBODY and s.hex_res[loc].sum() > 0:
         pull += 1
     return pull
+
+
+@njit
+def _next_to_opponents(s, t, p, loc):
+    for k in range(t.neighbours.shape[1]):
+        nb = t.neighbours[loc, k]
+        if nb >= 0 and nb < N_HEX and opponents_with_units(s, p, nb) != 0:
+            return True
+    return False
 
 
 @njit
@@ -63,10 +108,12 @@ def choose_airship(s, t, p, rows, n):
     if best_load >= 0:
         return best_load
     # its tiles act where it ends a flight: before its first step, staying is worth nothing
-    best, pull = skip_row(n), _pull(s, t, p, loc) if s.airship[p, AS_STEPS] > 0 else 0
+    best, pull = skip_row(n), 2 * _pull(s, t, p, loc) + 1 if s.airship[p, AS_STEPS] > 0 else 0
     for i in range(n):
         if rows[i, 0] == A_AIRSHIP_STEP:
-            v = _pull(s, t, p, rows[i, 1])
+            dest = rows[i, 1]
+            ahead = _best_within(s, t, p, dest, s.game[G_STEPS_LEFT] - 1)
+            v = 2 * ahead + (1 if _pull(s, t, p, dest) == ahead else 0)   # nearer first
             if v > pull:
                 best, pull = i, v
     return best

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..compiled.jit import njit
 from .invaders import token_row
-from .airship import airship_select_row, choose_airship
+from .airship import airship_first, airship_select_row, choose_airship
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
@@ -103,6 +103,9 @@ def decide_direct(s, t, p, rows, n, w, work, level):
     if _maps_read(phase, rows, n):
         _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
+        ship = airship_first(s, t, p, rows, n)
+        if ship >= 0:
+            return ship
         i = choose_unit(s, t, p, rows, n, w, work.near, ctrl, enemy, need, targets)
         ship = airship_select_row(rows, n) if i == skip_row(n) else -1
         return ship if ship >= 0 else i      # the airship flies when no unit gains by moving
