@@ -5,7 +5,9 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOV
                     TRAP_PENALTIES, hex_name)
 from .cardtext import OPTION_LETTERS, objective_name, option_text
 from .tables import R_WAR_POWER_FACTOR, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS
-from .layout import (ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
+from .layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
+                     A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD, A_PAY_AIRSHIP,
+                     A_SELECT_AIRSHIP, ACTION_KINDS, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                      A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER,
                      A_ENCOUNTER_OPTION, A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE,
                      A_END_PRODUCE, A_ENLIST, A_FACTORY_TOP, A_FIGHT, A_GAIN_COINS,
@@ -155,7 +157,29 @@ def describe(state, tables, row) -> str:
         return f"{FACTIONS[faction]} adds no more combat cards"
     if kind in _WAR_KINDS:
         return _describe_war(state, tables, p, kind, a0, a1, int(row[3]))
+    if kind in _AIRSHIP_TEXT:
+        return _describe_airship(state, p, kind, a0, a1)
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
+
+
+# The Wind Gambit's rows (docs/RULES.md "The Wind Gambit")
+_AIRSHIP_TEXT = {A_AIRSHIP_ATTACK: "", A_SELECT_AIRSHIP: "move the airship from {here}",
+                 A_AIRSHIP_STEP: "airship -> {to}", A_AIRSHIP_LOAD: "load {a1} {res} onto the airship",
+                 A_AIRSHIP_UNLOAD: "unload {a1} {res} from the airship",
+                 A_AIRSHIP_BOARD: "a worker boards the airship", A_AIRSHIP_LAND: "drop a worker off the airship",
+                 A_AIRSHIP_STOP: "stop the airship", A_PAY_AIRSHIP: "pay from the airship's cargo"}
+
+
+def _describe_airship(state, p, kind, a0, a1):
+    if kind == A_AIRSHIP_ATTACK:
+        target = FACTIONS[int(state.player[a0, P_FACTION])]
+        if a1 > 0:
+            return f"bombard {target}: pay {a1} resource(s) from the airship"
+        return f"Blitzkrieg: attack {target}'s airship"
+    here = hex_name(int(state.airship_loc[p]))
+    to = hex_name(a0) if kind == A_AIRSHIP_STEP else ""
+    res = RESOURCES[a0] if kind in (A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD) else ""
+    return _AIRSHIP_TEXT[kind].format(here=here, to=to, a1=a1, res=res)
 
 
 def _describe_war(state, tables, p, kind, a0, a1, a2):

@@ -25,7 +25,9 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
                      SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0, G_WAR_STAGE,
-                     WAR_STAGE_MOBILIZATION)
+                     WAR_STAGE_MOBILIZATION, AS_AGGRESSIVE, AS_PASSIVE, AS_RES0, AS_WORKERS,
+                     OFF_BOARD)
+from .airship_position import tile_names
 from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
                     TRAP_PENALTIES)
 from .position import dict_to_state, state_to_dict
@@ -250,9 +252,18 @@ def _faction_token_text(s, loc):
     return f" trap:{owner}:{penalty}" + ("" if armed else ":disarmed")
 
 
+def airship_text(s, p):
+    """'A' and the cargo, e.g. 'A(1 oil)' or 'A(2W)'."""
+    cargo = [f"{int(s.airship[p, AS_RES0 + r])} {RESOURCES[r]}" for r in range(len(RESOURCES))
+             if s.airship[p, AS_RES0 + r]]
+    aboard = bin(int(s.airship[p, AS_WORKERS])).count("1")
+    cargo += [f"{aboard}W"] if aboard else []
+    return "A" + (f"({', '.join(cargo)})" if cargo else "")
+
+
 def render_board(s, t):
     """A text view: the game line, a row per player, and every occupied territory (C the
-    character, M: a mech, W workers, D All Out War's divisions)."""
+    character, M: a mech, W workers, D All Out War's divisions, A the Wind Gambit's airship)."""
     n = int(s.game[G_N_PLAYERS])
     lines = [f"turn {int(s.game[G_TURN])}, round {int(s.game[G_ROUND]) + 1}, "
              f"active {FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]}, phase {PHASES[s.game[G_PHASE]]}, "
@@ -265,6 +276,11 @@ def render_board(s, t):
         lines.append(f"{p:>2} {FACTIONS[pl[P_FACTION]]:8} {MATS[pl[P_MAT]]:13} {int(pl[P_POWER]):>5} "
                      f"{int(pl[P_POPULARITY]):>4} {int(pl[P_COINS]):>5} {int(s.hand[p].sum()):>5} "
                      f"{int(pl[P_STARS]):>5}")
+    if s.airship_loc[0] != OFF_BOARD:
+        names = tile_names()
+        lines.append("airship tiles: " + ", ".join(
+            f"{FACTIONS[s.player[p, P_FACTION]]} {names[s.airship[p, AS_AGGRESSIVE] - 1]}"
+            f"+{names[s.airship[p, AS_PASSIVE] - 1]}" for p in range(n)))
     for loc in range(N_LOC):
         parts = []
         for p in range(n):
@@ -283,6 +299,8 @@ def render_board(s, t):
                     units.append(STRUCTURES[k])
             if s.divisions[p, loc]:      # All Out War's divisions
                 units.append(f"{int(s.divisions[p, loc])}D")
+            if s.airship_loc[p] == loc:   # The Wind Gambit's airship and what it carries
+                units.append(airship_text(s, p))
             if units:
                 workers = units.count("W")
                 shown = [x for x in units if x != "W"] + ([f"{workers}W"] if workers else [])

@@ -28,6 +28,23 @@ UNIT_WORKER0 = UNIT_MECH0 + N_MECHS
 N_WORKERS = 8
 N_UNITS = UNIT_WORKER0 + N_WORKERS
 OFF_BOARD = -1  # unit_loc / struct_loc of a piece still on its mat
+# The Wind Gambit's airship is not a unit slot (it never occupies or controls, so it stays
+# out of unit_loc and occupancy): s.airship_loc[p] and s.airship[p, AS_*]. In a Move it
+# takes moved_mask bit AIRSHIP_BIT.
+AIRSHIP_BIT = N_UNITS
+
+# --- The Wind Gambit, per player: s.airship[p, AS_...] (kernel/airship.py) --------------
+AIRSHIP_FIELDS = (
+    "oil", "metal", "wood", "food",   # resources aboard
+    "workers",       # bit u set while worker slot u is aboard (only during the airship's move)
+    "aggressive",    # aggressive tile number 1..8 (0 = none)
+    "passive",       # passive tile number 9..16 (0 = none)
+    "attacked",      # 1 once the aggressive tile's attack was used in this airship move
+    "steps",         # territories entered in this airship move (its end-of-move effects need one)
+)
+(AS_RES0, _AS_RES1, _AS_RES2, _AS_RES3, AS_WORKERS, AS_AGGRESSIVE, AS_PASSIVE, AS_ATTACKED,
+ AS_STEPS) = range(len(AIRSHIP_FIELDS))
+N_AIRSHIP_FIELDS = len(AIRSHIP_FIELDS)
 
 # --- Per-player fields: s.player[p, P_...] ------------------------------------------
 PLAYER_FIELDS = (
@@ -191,14 +208,18 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           # Invaders from Afar (kernel/tokens.py)
           "place_token",
           "artillery",
-          "retreat")
+          "retreat",
+          # The Wind Gambit (kernel/airship.py)
+          "airship")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
  PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
  PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
  PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
- PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT) = range(len(PHASES))
+ PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP) = range(len(PHASES))
+# PH_AIRSHIP: the airship moving in a Move: steps (G_STEPS_LEFT), loads and unloads
+# (G_HERE_MASK as for a unit), its aggressive tile's attack, and stop.
 # PH_RETREAT: a losing player with Seaworthy retreats its character and mechs onto an
 # adjacent lake (a retreat_lake row) or home (the Skip); its workers always go home.
 # PH_ARTILLERY: before a fight, a side with Artillery may pay 1 power (the opponent loses 2).
@@ -322,6 +343,16 @@ ACTION_KINDS = (
     "place_trap",         # Maifuku: a0 = penalty (TRAP_PENALTIES) of the armed Trap placed there
     "artillery",          # before a fight: pay 1 power, the opponent loses 2 (the Skip declines)
     "retreat_lake",       # Seaworthy: a0 = adjacent lake the loser's character/mechs retreat onto (the Skip: home)
+    # The Wind Gambit (kernel/airship.py)
+    "select_airship",     # the airship moves next (one of the Move's units)
+    "airship_step",       # a0 = location the airship enters
+    "airship_load",       # a0 = resource, a1 = how many go aboard
+    "airship_unload",     # a0 = resource, a1 = how many are dropped off
+    "airship_board",      # a0 = worker slot that goes aboard
+    "airship_land",       # a0 = worker slot dropped off
+    "airship_attack",     # a0 = opponent player, a1 = resources paid (bombard) or 0 (blitzkrieg)
+    "airship_stop",       # the airship ends its move
+    "pay_airship",        # payment: one token of the resource owed from the airship's cargo
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -333,7 +364,9 @@ ACTION_KINDS = (
  A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE,
  A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_SELECT_MECH, A_WAR_LOAD, A_WAR_STEP,
  A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
- A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE) = range(len(ACTION_KINDS))
+ A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE,
+ A_SELECT_AIRSHIP, A_AIRSHIP_STEP, A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD, A_AIRSHIP_BOARD,
+ A_AIRSHIP_LAND, A_AIRSHIP_ATTACK, A_AIRSHIP_STOP, A_PAY_AIRSHIP) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
@@ -422,6 +455,11 @@ STATE_FIELDS = (
     StateField("structure_owner", (N_LOC,), np.int64, -1,
                "derived: rebuilt from the structures' locations (board.rebuild_occupancy)",
                "owner of the structure on each location, -1 none"),
+    # The Wind Gambit: OFF_BOARD and 0 in a game without it
+    StateField("airship_loc", (MAX_PLAYERS,), np.int64, OFF_BOARD,
+               "players[].airship.location", "location of each player's airship, OFF_BOARD none"),
+    StateField("airship", (MAX_PLAYERS, N_AIRSHIP_FIELDS), np.int64, 0,
+               "players[].airship", "AS_* cargo and tiles of each player's airship"),
     # All Out War: blank (and never copied by copy_into) until a war starts
     StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int64, 0,
                "war.players", "W_* per-player war values"),

@@ -30,12 +30,13 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
                      P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, G_WAR_STAGE, WAR_STAGE_NONE,
                      WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
-                     G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER)
+                     G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
+                     AS_PASSIVE)
 from .kernel.war.board import war_points
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game
-from .tables import R_TURN_CAP
+from .tables import R_AIRSHIP_PER_PLAYER, R_TURN_CAP
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
                 "contacts", "worker_retreats", "combats", "encounters",
@@ -43,11 +44,14 @@ GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile
                 "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
                 "war_decisions",
                 # The Wind Gambit's Resolution Module: the tile played (0 none) and who triggered its end (-1 none)
-                "resolution_tile", "resolution_trigger")
+                "resolution_tile", "resolution_trigger",
+                # The Wind Gambit: the tile numbers all players share (0 = no airships or
+                # a tile per player)
+                "airship_aggressive", "airship_passive")
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
  R_RETREATS, R_COMBATS, R_ENCOUNTERS, R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER,
  R_WAR_COMBATS, R_WAR_CAPITULATIONS, R_WAR_DECISIONS, R_RESOLUTION_TILE,
- R_RESOLUTION_TRIGGER) = range(len(GAME_RESULTS))
+ R_RESOLUTION_TRIGGER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE) = range(len(GAME_RESULTS))
 
 # All Out War, per seat (0 / -1 in a game without a war): s.war's W_* fields by name, the
 # territorial points counted at the war's end and the divisions still deployed then
@@ -243,6 +247,9 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
     game_row[R_ENCOUNTERS] = s.game[G_ENCOUNTERS]
     game_row[R_RESOLUTION_TILE] = s.game[G_RES_TILE]
     game_row[R_RESOLUTION_TRIGGER] = s.game[G_RES_TRIGGER] - 1
+    for field, column in ((AS_AGGRESSIVE, R_AIRSHIP_AGGRESSIVE), (AS_PASSIVE, R_AIRSHIP_PASSIVE)):
+        # one pair for all; with a pair per player (even one that happens to match) 0
+        game_row[column] = 0 if t.rules[R_AIRSHIP_PER_PLAYER] != 0 else s.airship[0, field]
     if status == STATUS_BAD_SETUP:
         return
     score_game(s, t, score)

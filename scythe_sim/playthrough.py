@@ -13,7 +13,7 @@ from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX,
                      G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
                      P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
-                     W_CASUALTIES, W_POINTS, W_TROPHIES)
+                     W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_AIRSHIP)
 from .kernel.state import copy_state
 from .resolution_text import resolution_line, turns_left
 from .strategies import strategy_id
@@ -108,14 +108,39 @@ def events(before, after):
     defender_done = a.game[G_PHASE] == PH_COMBAT_CARDS and a.game[G_DECIDER] == a.game[G_DEFENDER]
     if defender_done and (b.game[G_PHASE] != PH_COMBAT_CARDS or b.game[G_COMBATS] != a.game[G_COMBATS]):
         out.append(_combat_result(a, b))
-    if b.game[G_COMBATS] > a.game[G_COMBATS]:
+    if b.game[G_COMBATS] > a.game[G_COMBATS] and a.game[G_PHASE] == PH_AIRSHIP:
+        out.append(_blitzkrieg(a, b))
+    elif b.game[G_COMBATS] > a.game[G_COMBATS]:
         out.append(_combat_start(a, b))
+    out.extend(_tolls(a, b))
     if b.game[G_ENC_CARD] >= 0 and b.game[G_ENC_CARD] != a.game[G_ENC_CARD]:
         out.append(f"{_name(b, b.game[G_ACTIVE])} draws encounter card {int(b.game[G_ENC_CARD]) + 1}")
     for p in range(int(b.game[G_N_PLAYERS])):
         for k, kind in enumerate(STAR_KINDS):
             if b.stars[p, k] > a.stars[p, k]:
                 out.append(f"{_name(b, p)} places a star: {kind}")
+    return out
+
+
+def _blitzkrieg(a, b):
+    """The Wind Gambit's airship fight: who fought, the power spent, whose airship went home."""
+    p = int(a.game[G_ACTIVE])
+    loser = next((q for q in range(int(b.game[G_N_PLAYERS])) if a.airship_loc[q] != b.airship_loc[q]), p)
+    q = next(x for x in range(int(b.game[G_N_PLAYERS]))
+             if x != p and a.airship_loc[x] == a.airship_loc[p]) if loser == p else loser
+    winner = q if loser == p else p
+    return (f"Blitzkrieg on {hex_name(int(a.airship_loc[p]))}: {_name(b, p)} attacks {_name(b, q)}'s airship "
+            f"(power {int(a.player[p, P_POWER])} vs {int(a.player[q, P_POWER])}): {_name(b, winner)} wins, "
+            f"{_name(b, loser)}'s airship retreats home")
+
+
+def _tolls(a, b):
+    """Resources a toll airship took from the mover."""
+    out = []
+    for q in range(int(b.game[G_N_PLAYERS])):
+        taken = int(b.airship[q, AS_RES0:AS_RES0 + 4].sum() - a.airship[q, AS_RES0:AS_RES0 + 4].sum())
+        if q != int(b.game[G_ACTIVE]) and taken > 0:
+            out.append(f"{_name(b, q)}'s airship takes {taken} resource(s) in toll")
     return out
 
 

@@ -11,6 +11,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
                     TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name, parse_loc)
+from .airship_position import airship_from_dict, airship_to_dict
 from .codec import mech_name
 from .errors import PositionError
 from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
@@ -24,6 +25,7 @@ from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASO
                      G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
 from .tables import R_RESOLUTION
 from .kernel.board import rebuild_occupancy
+from .tables import RULE_NAMES
 from .kernel.setup import seed_state_rng, set_abilities
 from .kernel.state import new_state
 
@@ -38,7 +40,7 @@ _SECTIONS = N_SECTIONS + 1   # the four mat sections and a Factory card
 _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_section",
                 "turns", "combat_cards", "cubes_moved", "covered", "recruits",
                 "one_time_bonuses", "objectives", "stars", "star_turns", "character",
-                "mechs", "workers", "structures", "factory_card", "objectives_done"}
+                "mechs", "workers", "structures", "factory_card", "objectives_done", "airship"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
 _WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
 _RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
@@ -229,6 +231,7 @@ def _player_to_dict(state, tables, p):
                     if locs[w] != OFF_BOARD],
         "structures": {STRUCTURES[k]: hex_name(int(state.struct_loc[p, k]))
                        for k in range(len(STRUCTURES)) if state.struct_loc[p, k] != OFF_BOARD},
+        **airship_to_dict(state, p),
     }
 
 
@@ -253,6 +256,7 @@ def dict_to_state(data, tables, reachable=True):
         factions.add(int(s.player[p, P_FACTION]))
     if len(factions) != len(players):
         raise PositionError("players: each faction may appear only once")
+    _airships_match_rules(s, tables, len(players))
     _board_from_dict(s, data.get("board", {}))
     _deck_from_dict(s, tables, data.get("deck"))
     _game_from_dict(s, data.get("game", {}), len(players))
@@ -266,6 +270,14 @@ def dict_to_state(data, tables, reachable=True):
     if reachable:
         _check_sharing(s, len(players))
     return s
+
+
+def _airships_match_rules(s, tables, n):
+    wind = int(tables.rules[RULE_NAMES.index("wind_gambit")]) != 0
+    for p in range(n):
+        if (s.airship_loc[p] != OFF_BOARD) != wind:
+            raise PositionError(f"players[{p}].airship: give one airship per player exactly when the rules "
+                                f"play the Wind Gambit (rule wind_gambit = {int(wind)})")
 
 
 def _check_sharing(s, n):
@@ -366,6 +378,8 @@ def _player_from_dict(s, tables, p, entry, where):
     pl[P_FACTORY_CARD] = -1 if card is None else _int(card, f"{where}.factory_card", 1, N_FACTORY_CARDS) - 1
     _stars_from_dict(s, p, entry, where)
     _pieces_from_dict(s, tables, p, faction, entry, where)
+    if "airship" in entry:
+        airship_from_dict(s, p, entry["airship"], f"{where}.airship")
 
 
 def _stars_from_dict(s, p, entry, where):

@@ -39,6 +39,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     ONE_TIME_BONUSES, RESOLUTION_PARAMS, RESOLUTION_RANDOM, RESOLUTION_TILES,
                     RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
+from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table, tile_names, tile_number
 from .compiled.records import as_record
 from .errors import ConfigError
 from .lineup import NOT_PLAYED, dealable_masks
@@ -56,7 +57,9 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
               "war_card_divisions", "war_power_factor", "war_capitulation_power_cap",
               "war_points_factory", "war_points_village", "war_points_other",
               # The Wind Gambit's Resolution Module (kernel/resolution.py)
-              "resolution")
+              "resolution",
+              # The Wind Gambit (kernel/airship.py)
+              "wind_gambit", "airship_per_player", "airship_aggressive", "airship_passive")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
  R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR,
@@ -65,18 +68,21 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN, R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER,
  R_WAR_GAIN_COINS, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
  R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
- R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER, R_RESOLUTION) = range(len(RULE_NAMES))
+ R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER, R_RESOLUTION,
+ R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE) = range(len(RULE_NAMES))
 # the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
 _RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
              "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
              "encounters_off": 1, "factory_off": 1, "ban_pairs": 1,
              "mech_abilities_off_for": 2 ** len(FACTIONS) - 1,
              "all_out_war": 1, "war_cowinner": 1, "war_gain_coins": 1,
-             "war_capitulation_power_cap": 1, "resolution": RESOLUTION_RANDOM}
+             "war_capitulation_power_cap": 1, "resolution": RESOLUTION_RANDOM,
+             "wind_gambit": 1, "airship_per_player": 1,
+             "airship_aggressive": N_AGGRESSIVE, "airship_passive": N_AIRSHIP_TILES}
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
-              "objectives", "resolution")
+              "objectives", "resolution", "airships")
 SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
 MAX_WORKERS = 8           # workers per faction (produce_cost has one row per count 0..8)
 TERRAIN_COUNTS = {"mountain": 8, "farm": 7, "village": 9, "forest": 7, "tundra": 8, "lake": 7, "factory": 1}
@@ -141,6 +147,7 @@ class Tables(NamedTuple):
     factory_steps: np.ndarray    # (1,) int64: hexes the Factory cards' bottom-row Move allows
     objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
     res_param: np.ndarray        # (N_RESOLUTION_TILES + 1, N_RESOLUTION_PARAMS) int64: [tile number, RP_*]; row 0 no tile
+    airship_tile: np.ndarray     # (N_AIRSHIP_TILES, N_TILE_FIELDS) int64: [tile number - 1, TILE_*] (airships.py)
     rules: np.ndarray            # (len(RULE_NAMES),) int64: house-rule values, indexed by R_*
 
 
@@ -414,9 +421,17 @@ def resolution_value(value, where="rule 'resolution'"):
     return value
 
 
+_AIRSHIP_TILE_RULES = {"airship_aggressive": "aggressive", "airship_passive": "passive"}
+
+
 def rule_value(key, value):
-    """A rule's integer from a config or API value (a resolution tile may be named)."""
-    return resolution_value(value) if key == "resolution" else value
+    """A rule's integer from a config or API value: a resolution tile or an airship tile
+    may be named ("factory_explosion", "toll", "random")."""
+    if key == "resolution":
+        return resolution_value(value)
+    if key in _AIRSHIP_TILE_RULES:
+        return tile_number(value, tile_names(load_data()["airships"]), _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+    return value
 
 
 def _rules(data: dict, overrides: dict | None) -> np.ndarray:
@@ -438,6 +453,9 @@ def _rules(data: dict, overrides: dict | None) -> np.ndarray:
         if values[key] > top:
             raise ConfigError(f"rule {key!r} must be at most {top} (a bit past the vocabulary "
                               f"or a switch above 1), got {values[key]}")
+    if 0 < values["airship_passive"] <= N_AGGRESSIVE:
+        raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
+                          f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
     if values["popularity_max"] > data["combat"]["popularity_max"]:
         raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
                           f"(the top of the scoring tiers), got {values['popularity_max']}")
@@ -456,7 +474,8 @@ def build_tables(overrides: dict | None = None) -> np.record:
               **_scoring(data["scoring"], combat["popularity_max"]), **_cards(data),
               **_resolution(data["resolution"]),
               "card_values": np.array(combat["values"], np.int8),
-              "card_counts": np.array(combat["counts"], np.int8), "rules": rules}
+              "card_counts": np.array(combat["counts"], np.int8), "rules": rules,
+              "airship_tile": airship_table(data["airships"])}
     fields["fac_dealable"], fields["mat_dealable"] = dealable_masks(
         fields["fac_set"], fields["mat_set"], bool(rules[R_EXPANSION_FACTIONS]))
     tables = Tables(**{name: value.astype(np.int64) for name, value in fields.items()})
@@ -477,7 +496,8 @@ def validate(tables) -> None:
     t = tables
     shapes = {"edge": (N_LOC, N_LOC), "neighbours": (N_LOC, 6), "terrain": (N_LOC,), "mat_cost": (N_MATS, 4),
               "fac_mechs": (N_FACTIONS, 4), "banned": (N_FACTIONS, N_MATS), "top_amount": (N_CUBES, 2),
-              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (len(RULE_NAMES),)}
+              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (len(RULE_NAMES),),
+              "airship_tile": (N_AIRSHIP_TILES, N_TILE_FIELDS)}
     for name, shape in shapes.items():
         if getattr(t, name).shape != shape:
             raise ValueError(f"table {name} has shape {getattr(t, name).shape}, expected {shape}")

@@ -16,10 +16,13 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
                       PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
                       A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
-                      G_DEFENDER, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT)
+                      G_DEFENDER, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, A_SELECT_AIRSHIP,
+                      A_PAY_AIRSHIP)
 from ..enums import TOKEN_FLAG, TOKEN_TRAP0
+from .airship import select_airship
+from .airship_effects import apply_airship, is_airship_kind
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
-from .bottom import (build, deploy, enlist, finish_bottom, pay_coercion, pay_resource,
+from .bottom import (build, deploy, enlist, finish_bottom, pay_airship, pay_coercion, pay_resource,
                      start_payment, upgrade)
 from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, next_combat,
                      opponent_in_combat, retreat_to, set_dial, start_combat)
@@ -95,7 +98,7 @@ def apply_action(s, t, kind, a0, a1, a2):
         _apply_move(s, t, p, kind, a0, a1)
     elif _is_card_kind(kind):
         _apply_card(s, t, p, kind, a0, a1)
-    elif kind == A_BOTTOM or kind == A_PAY_RESOURCE or kind == A_PAY_COERCION:
+    elif kind == A_BOTTOM or kind == A_PAY_RESOURCE or kind == A_PAY_COERCION or kind == A_PAY_AIRSHIP:
         _apply_bottom(s, t, p, kind, a0)
     elif _is_benefit_kind(kind):
         if s.game[G_PHASE] == PH_FREE_ACTION:
@@ -105,6 +108,10 @@ def apply_action(s, t, kind, a0, a1, a2):
             finish_bottom(s, t, p)
     elif is_war_kind(kind):
         apply_war(s, t, p, kind, a0, a1, a2)
+    elif kind == A_SELECT_AIRSHIP:
+        select_airship(s, t, p)
+    elif is_airship_kind(kind):
+        apply_airship(s, t, p, kind, a0, a1)
     else:
         s.game[G_ERROR] = ERR_UNKNOWN_KIND
         return
@@ -213,6 +220,8 @@ def _apply_bottom(s, t, p, kind, a0):
         pay_resource(s, a0)
     elif kind == A_PAY_COERCION:
         pay_coercion(s, p, a0)
+    elif kind == A_PAY_AIRSHIP:
+        pay_airship(s, p)
 
 
 @njit

@@ -14,7 +14,7 @@ fields with a recount.
 """
 from ..compiled.jit import njit, njit_entry, njit_inline
 from ..enums import N_CUBES, N_HEX, N_LOC, N_SECTIONS, N_STRUCTURES
-from ..layout import (G_N_PLAYERS, MAX_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0,
+from ..layout import (AS_RES0, G_N_PLAYERS, MAX_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0,
                       P_MECH_ABILITY0, P_RECRUIT0, UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, USE_FACTION0,
                       USE_MECH0)
 
@@ -228,8 +228,9 @@ def recruits_enlisted(s, p):
 
 @njit
 def controlled_resource(s, p, r):
-    """Tokens of resource r on territories p controls (what p may spend)."""
-    total = 0
+    """Tokens of resource r on territories p controls and aboard p's airship (what p
+    may spend)."""
+    total = s.airship[p, AS_RES0 + r]
     for loc in range(N_HEX):
         if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
             total += s.hex_res[loc, r]

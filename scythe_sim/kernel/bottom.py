@@ -4,7 +4,7 @@ from ..compiled.jit import njit
 from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BUILD, COERCION,
                      DEPLOY, ENLIST, LAKE, N_BONUSES, N_CARD_VALUES, N_CUBES, N_HEX, N_SECTIONS,
                      N_STRUCTURES, UPGRADE)
-from ..layout import (A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY_COERCION,
+from ..layout import (A_PAY_AIRSHIP, AS_RES0, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENLIST, A_NO_BENEFIT, A_PAY_COERCION,
                       A_PAY_RESOURCE, A_SKIP, A_UPGRADE, G_COERCION_USED, G_N_PLAYERS,
                       G_PAY_LEFT, G_PAY_RES, G_PHASE, G_SECTION, N_MECHS, OFF_BOARD,
                       PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_ABILITY, P_MAT, P_ONETIME0,
@@ -60,6 +60,8 @@ def legal_pay(s, t, p, out):
     for loc in range(N_HEX):
         if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
             n = emit(out, n, A_PAY_RESOURCE, loc, 0, 0)
+    if s.airship[p, AS_RES0 + r] > 0:   # The Wind Gambit: resources aboard are p's to spend
+        n = emit(out, n, A_PAY_AIRSHIP, 0, 0, 0)
     if coercion_available(s, t, p):
         for v in range(N_CARD_VALUES):
             if s.hand[p, v] > 0:
@@ -70,6 +72,12 @@ def legal_pay(s, t, p, out):
 @njit
 def pay_resource(s, loc):
     s.hex_res[loc, s.game[G_PAY_RES]] -= 1
+    _paid_one(s)
+
+
+@njit
+def pay_airship(s, p):
+    s.airship[p, AS_RES0 + s.game[G_PAY_RES]] -= 1
     _paid_one(s)
 
 

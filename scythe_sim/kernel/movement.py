@@ -16,9 +16,10 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_M
                       G_STEPS_TAKEN, G_TOKA_USED, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
-from ..tables import IFA_MANY_PLAYERS
+from ..tables import IFA_MANY_PLAYERS, R_WIND_GAMBIT
 from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
                     note_faction_ability, note_mech_ability, put_unit, unit_owner_at)
+from .airship import pay_tolls, without_tolled
 from .tokens import spring_trap
 
 
@@ -79,7 +80,7 @@ def _step_targets(s, t, p, u, frm, out, any_one):
                 continue
         n = _add(out, n, nb, frm)
     if any_one and n > 0:
-        n = n if combat else _without_enemies(s, p, out, n)
+        n = _enterable(s, t, p, u, out, n, combat)
         if n > 0:
             return n
     if frm < N_HEX and _is_tunnel_for(s, t, p, frm):
@@ -88,8 +89,17 @@ def _step_targets(s, t, p, u, frm, out, any_one):
                 n = _add(out, n, loc, frm)
     if combat:
         n = _ability_targets(s, t, p, frm, out, n)
+    return _enterable(s, t, p, u, out, n, combat)
+
+
+@njit
+def _enterable(s, t, p, u, out, n, combat):
+    """out[:n] less what the unit may not enter: a worker never a hex with enemy units,
+    and no unit a hex an opponent's toll airship closes to it (The Wind Gambit)."""
     if not combat:
         n = _without_enemies(s, p, out, n)
+    if t.rules[R_WIND_GAMBIT] != 0:
+        n = without_tolled(s, t, p, u, out, n)
     return n
 
 
@@ -281,6 +291,8 @@ def step(s, t, p, dest):
     if u < UNIT_WORKER0 and _needs_toka(s, t, p, frm, dest):
         s.game[G_TOKA_USED] = 1
         note_mech_ability(s, p, TOKA)
+    if t.rules[R_WIND_GAMBIT] != 0 and dest < N_HEX:
+        pay_tolls(s, t, p, u, dest)
     put_unit(s, p, u, dest)
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):

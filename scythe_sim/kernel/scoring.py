@@ -11,8 +11,9 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
                       S_TOTAL)
 from ..enums import MEANDER
 from ..layout import P_ABILITY
-from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS
-from .board import controller, mechs_deployed, structures_built, workers_on_board
+from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS, R_WIND_GAMBIT
+from .airship import cargo_total, haven_owner
+from .board import NOBODY, controller, mechs_deployed, structures_built, workers_on_board
 from .tokens import flag_counts, scoring_controller
 
 
@@ -113,13 +114,18 @@ def score_game(s, t, out):
 
 @njit
 def holdings(s, t, p):
-    """(territories, resource tokens, Meander's encounter coins) player p scores now."""
+    """(territories, resource tokens, Meander's encounter coins) player p scores now;
+    with The Wind Gambit the resources aboard p's airship count and a Safe Haven
+    airship's territory is p's where nobody controls it."""
     many = s.game[G_N_PLAYERS] >= t.ifa_const[IFA_MANY_PLAYERS]
     territories = 0
-    resources = 0
+    resources = cargo_total(s, p)
     coins = 0
     for loc in range(N_HEX):
-        if scoring_controller(s, loc, controller(s, loc)) != p:
+        owner = scoring_controller(s, loc, controller(s, loc))
+        if owner == NOBODY and t.rules[R_WIND_GAMBIT] != 0:
+            owner = haven_owner(s, t, loc)   # Safe Haven
+        if owner != p:
             continue
         territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1
         territories += flag_counts(s, t, loc, p)

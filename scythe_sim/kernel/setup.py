@@ -13,6 +13,7 @@ from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_S
                       VARIANT_STREAM_ID)
 from ..tables import (R_BAN_PAIRS, R_ENCOUNTERS_OFF, R_FACTION_ABILITIES_OFF, R_FACTORY_OFF,
                       R_MECH_ABILITIES_OFF, R_MECH_ABILITIES_OFF_FOR)
+from .airship import setup_airships
 from .board import put_unit
 from .cards import draw_cards
 from .state import clear_state
@@ -91,7 +92,8 @@ def setup_game(s, t, seed, n_players, given_factions, given_mats):
         seat = order[p]
         _setup_player(s, t, p, seat, factions[seat], mats[seat])
     _setup_board(s, t, n)
-    setup_resolution(s, t)   # the variant's stream only
+    setup_airships(s, t, n)   # the variant's stream only: airship tiles first, then
+    setup_resolution(s, t)    # the resolution tile (a run with and without the module keeps its airships)
     s.game[G_ACTIVE] = 0
     start_turn(s)
     return SETUP_OK

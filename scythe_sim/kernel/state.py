@@ -76,6 +76,8 @@ def clear_state(s):
     s.token_owner[:] = -1
     s.occupancy[:] = 0
     s.structure_owner[:] = -1
+    s.airship_loc[:] = OFF_BOARD
+    s.airship[:] = 0
     s.war[:] = 0
     s.divisions[:] = 0
     s.war_from[:] = -1

@@ -13,10 +13,10 @@ from ..tables import RULE_NAMES, build_tables, rule_value
 from . import spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
-VARIANTS = ("base", "all_out_war")
-VARIANT_RULES = {"all_out_war": (("all_out_war", 1),)}
-# The default runs (configs/default.toml and all_out_war.toml, and a run given no config)
-# deal all seven factions and mats, so a base run and a war run of one seed stay paired.
+VARIANTS = ("base", "all_out_war", "wind_gambit")
+VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_gambit", 1),)}
+# The default runs (configs/default.toml, all_out_war.toml, wind_gambit.toml, and a run
+# given no config) deal all seven factions and mats, so runs of one seed stay paired.
 DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
 from .checks import check_config
 from .deals import plan_games
@@ -49,6 +49,8 @@ SPEC = register(GameSpec(
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
     default_rules=DEFAULT_RULES,
+    # the Automa does not play the Wind Gambit (checks.py): its runs' default pool leaves it out
+    variant_strategies={"wind_gambit": tuple(n for n in MIXES["default"] if n != "automa")},
     compiled_package="scythe",
     rule_value=rule_value,
 ))

@@ -4,9 +4,11 @@ vocabulary (runner/parquet.enum_column), the same dictionary in every shard."""
 import numpy as np
 import pyarrow as pa
 
+from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
+from ..tables import load_data
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
-from ..play import (R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
+from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
                     R_WAR_ROUNDS, R_WAR_WINNER, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
@@ -16,6 +18,7 @@ from ..runner.parquet import game_columns
 from ..strategies import STRATEGIES
 
 TABLES = ("games", "seats", "turns")
+_TILES = tile_names(load_data()["airships"])
 # score fields renamed where the bare name would be ambiguous in the seats table
 _SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
 _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
@@ -37,6 +40,9 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
         "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
         **_war_game_columns(game_out),
         **_resolution_columns(game_out),
+        # The Wind Gambit's tiles: null without airships or with a tile per player
+        "airship_aggressive": _enum(game_out[:, R_AIRSHIP_AGGRESSIVE] - 1, _TILES[:N_AGGRESSIVE]),
+        "airship_passive": _enum(game_out[:, R_AIRSHIP_PASSIVE] - 1 - N_AGGRESSIVE, _TILES[N_AGGRESSIVE:]),
     })
 
 

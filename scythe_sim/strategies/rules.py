@@ -5,6 +5,7 @@ import numpy as np
 
 from ..compiled.jit import njit
 from .invaders import token_row
+from .airship import airship_first, airship_select_row, choose_airship
 from .movememo import forget
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
@@ -16,7 +17,7 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER,
                    CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER,
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
-                   PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
+                   PH_COMBAT_DIAL, PH_END_TURN, PH_AIRSHIP, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
                    highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
@@ -105,7 +106,14 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
     if _maps_read(phase, rows, n):
         _direct_maps(s, t, p, buf)
     if phase == PH_MOVE_UNIT:
-        return choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+        ship = airship_first(s, t, p, rows, n)
+        if ship >= 0:
+            return ship
+        i = choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+        ship = airship_select_row(rows, n) if i == skip_row(n) else -1
+        return ship if ship >= 0 else i      # the airship flies when no unit gains by moving
+    if phase == PH_AIRSHIP:
+        return choose_airship(s, t, p, rows, n)
     if phase == PH_MOVE_STEP:
         return choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo)
     if phase == PH_TOP:

@@ -1,7 +1,7 @@
 """The greedy family's value of a position for one player: projected final coins plus
 weighted progress (weights.py names every term). Reads only what that player may see."""
 from ..compiled.jit import njit
-from .view import (DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
+from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
                    N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, controller, faction_ability, flag_counts, hand_size,
@@ -73,6 +73,7 @@ def position_value(s, t, p, w, held):
                 held[r] += s.hex_res[loc, r]
     resources = 0
     for r in range(N_RES):
+        held[r] += s.airship[p, AS_RES0 + r]   # The Wind Gambit: aboard, p's own (0 without it)
         resources += held[r]
     pl = s.player[p]
     tier = t.pop_tier[pl[P_POPULARITY]]

@@ -42,6 +42,13 @@ from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHI
 from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  # noqa: F401
                       PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from ..tables import IFA_FLAGS  # noqa: F401
+# The Wind Gambit (kernel/airship.py): the airship's fields, rows and tile parameters
+from ..airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL, TILE_KIND, TILE_RANGE,  # noqa: F401
+                        TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER, WHERE_OPPONENT, WHERE_VILLAGE)
+from ..kernel.airship import aggressive_param, opponents_with_units, passive_param  # noqa: F401
+from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,  # noqa: F401
+                      A_SELECT_AIRSHIP, AS_RES0, AS_STEPS, G_STEPS_LEFT, PH_AIRSHIP)
+from ..enums import VILLAGE  # noqa: F401
 from ..kernel.state import copy_into, new_state
 from ..kernel.resolution import combat_star_cap, rounds_to_end, star_cap_reached  # noqa: F401
 from ..layout import G_RES_TILE  # noqa: F401

@@ -27,8 +27,8 @@ def _small_run(out, name, *extra):
 
 
 def test_an_unknown_variant_is_one_line_naming_the_known_ones_and_writes_nothing(tmp_path):
-    _one_line_error(_run("run", "--variant", "wind_gambit", "--games", 2, "--out", tmp_path, "--quiet"),
-                    "--variant 'wind_gambit'", "base", "all_out_war")
+    _one_line_error(_run("run", "--variant", "resolution", "--games", 2, "--out", tmp_path, "--quiet"),
+                    "--variant 'resolution'", "base", "all_out_war")
     assert os.listdir(tmp_path) == []
 
 

@@ -19,7 +19,7 @@ def _documented():
 
 def test_every_integer_column_with_nulls_is_documented(tmp_path):
     patterns, seen = _documented(), 0
-    for variant in ("base", "all_out_war"):
+    for variant in ("base", "all_out_war", "wind_gambit"):
         cfg = parse_config({"name": variant, "games": 12, "seed": 2, "players": [2, 4], "shard_size": 12,
                             "output": str(tmp_path), "log_turns": True, "variant": variant})
         run_dir = execute(cfg, workers=1).run_dir

@@ -38,10 +38,10 @@ def decision_points(variant="base") -> tuple:
     combat decision; in war games also the war's decisions (above)."""
     points = []
     params = load_params()
-    rules = {"all_out_war": 1} if variant == "all_out_war" else None
+    rules = {"all_out_war": {"all_out_war": 1}, "wind_gambit": {"wind_gambit": 1}}.get(variant)
     games = [(seed, _PLAYERS, rules) for seed in _SEEDS]
-    if variant == "base":
-        games.append((_INVADERS_SEED, _INVADERS_PLAYERS, _INVADERS))
+    if variant in ("base", "wind_gambit"):   # Traps lie face down (with airships too)
+        games.append((_INVADERS_SEED, _INVADERS_PLAYERS, {**_INVADERS, **(rules or {})}))
     for seed, players, game_rules in games:
         game = Game.new(seed=seed, players=players, rules=game_rules)
         k = 0

@@ -10,6 +10,7 @@ from scythe_sim.kernel.state import clear_state, copy_into, copy_state, new_stat
 from scythe_sim.layout import (P_SEAT, STATE_DTYPE, STATE_FIELDS, State, carried_by_position,
                                state_shapes)
 from scythe_sim.strategies import STRATEGIES
+from scythe_sim.tables import build_tables
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import load_params
 
@@ -86,22 +87,27 @@ def _decision_points(strategy, seed, players, every, rules=None):
     return states
 
 
-# the All Out War fields stay blank in a base game, the Flags and Traps without Albion and Togawa
+# the All Out War fields stay blank in a base game, the Flags and Traps without Albion and
+# Togawa, the airships without the Wind Gambit
 _WAR_FIELDS = {"war", "divisions", "war_from", "standard_score"}
 _TOKEN_FIELDS = {"token_kind", "token_owner"}
+_AIRSHIP_FIELDS = {"airship_loc", "airship"}
+_RULES = {True: {"all_out_war": 1}, "invaders": {"expansion_factions": 1}, "wind": {"wind_gambit": 1}}
 
 
 @pytest.mark.parametrize("strategy, seed, players, every, war", [
     ("random", 3, 2, 7, False), ("random", 8, 5, 11, False), ("greedy", 4, 3, 5, False),
-    ("greedy", 6, 3, 5, True), ("greedy", 2, 7, 9, "invaders")])
+    ("greedy", 6, 3, 5, True), ("greedy", 2, 7, 9, "invaders"), ("random", 5, 3, 3, "wind")])
 def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, players, every, war):
     carried = [f for f in STATE_FIELDS if carried_by_position(f)]
-    rules = {"all_out_war": 1} if war is True else {"expansion_factions": 1} if war else None
+    rules = _RULES.get(war)
     states = _decision_points(STRATEGIES.index(strategy), seed, players, every, rules)
+    tables = build_tables(rules) if war == "wind" else tables
     blank = new_state()
     # the sample must show each field away from its blank value, or a dropped one could hide
     shown = [f for f in carried if (war is True or f.name not in _WAR_FIELDS)
-             and (war == "invaders" or f.name not in _TOKEN_FIELDS)]
+             and (war == "invaders" or f.name not in _TOKEN_FIELDS)
+             and (war == "wind" or f.name not in _AIRSHIP_FIELDS)]
     assert all(any(not np.array_equal(s[f.name], blank[f.name]) for s in states) for f in shown)
     for s in states:
         again = position.dict_to_state(position.state_to_dict(s, tables), tables)

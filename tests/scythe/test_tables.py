@@ -271,7 +271,8 @@ def test_default_rules(t):
         "war_mech_carry": 5, "war_card_divisions": 5, "war_power_factor": 2,
         "war_capitulation_power_cap": 1, "war_points_factory": 3, "war_points_village": 2,
         "war_points_other": 1,
-        "resolution": 0}
+        "resolution": 0,
+        "wind_gambit": 0, "airship_per_player": 0, "airship_aggressive": 0, "airship_passive": 0}
     assert t.rules.dtype == np.int64
 
 

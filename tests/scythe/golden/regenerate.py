@@ -10,7 +10,8 @@ from tests.shared.golden import rewrite
 FOLDER = pathlib.Path(__file__).resolve().parent
 # name -> (seed, players, strategies, rules[, factions]): random base games, All Out War
 # games whose standard half and war are played by the scripted strategies (docs/RULES.md),
-# and Invaders from Afar games with Albion and Togawa (Flags, Traps, 6-7 players)
+# Invaders from Afar games with Albion and Togawa (Flags, Traps, 6-7 players), and Wind
+# Gambit games (airships; Toll for all, then Blitzkrieg for all with the other tiles per player)
 GOLDEN_GAMES = {
     "seed_1_players_3": (1, 3, None, None),
     "seed_2_players_4": (2, 4, None, None),
@@ -21,6 +22,9 @@ GOLDEN_GAMES = {
                                   ("albion", "togawa", "crimea")),
     "invaders_seed_7_players_7": (7, 7, ("greedy", "rusher", "economist", "warmonger", "objective",
                                          "automa", "greedy1"), {"expansion_factions": 1}),
+    "wind_seed_8_players_3": (8, 3, ("greedy", "rusher", "random"), {"wind_gambit": 1, "airship_aggressive": 7}),
+    "wind_seed_9_players_4": (9, 4, ("economist", "greedy", "warmonger", "random"),
+                              {"wind_gambit": 1, "airship_aggressive": 6, "airship_per_player": 1}),
 }
 
 
