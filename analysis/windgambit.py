@@ -20,19 +20,28 @@ TITLES = {"resolution_tile": "resolution tile", "airship_aggressive": "aggressiv
 LENGTHS = ("rounds", "turns_per_player")    # game length, compared per tile
 
 
+AIRSHIP_COLUMNS = ("airship_aggressive", "airship_passive")
+
+
 def tile_columns(run) -> list:
-    """The tile columns a run filled (empty for a base run, and for airships with a tile
-    per player, which the games table does not record)."""
-    return [c for c in TILE_COLUMNS if run.has_tiles(c)]
+    """The tile columns a run filled (none for a base run; no airship columns for airships
+    with a tile pair per player, see tiles_unrecorded)."""
+    per_player = tiles_unrecorded(run)
+    return [c for c in TILE_COLUMNS if run.has_tiles(c) and not (per_player and c in AIRSHIP_COLUMNS)]
 
 
 def tiles_unrecorded(run) -> bool:
-    """A Wind Gambit run whose airship tiles went unrecorded (a tile per player)."""
+    """A Wind Gambit run that dealt a tile pair per player: some of its games name no
+    shared airship tile. The games table names a tile only when every player holds it,
+    which with a pair per player happens by chance in a few games: too biased a sample
+    to split the run by."""
     games = run.games()
-    if "variant" not in games.collect_schema().names():
+    names = games.collect_schema().names()
+    if "variant" not in names or not set(AIRSHIP_COLUMNS) <= set(names):
         return False
-    played = games.select((pl.col("variant").cast(pl.String) == "wind_gambit").any()).collect().item()
-    return bool(played) and not run.has_tiles("airship_aggressive")
+    unnamed = pl.any_horizontal(pl.col(c).is_null() for c in AIRSHIP_COLUMNS)
+    return bool(games.filter(pl.col("variant").cast(pl.String) == "wind_gambit")
+                .select(unnamed.any()).collect(engine="streaming").item())
 
 
 def _ended_by_tile(column):

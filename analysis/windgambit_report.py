@@ -10,8 +10,9 @@ from .queries import MIN_CELL
 from .shown import compare_block, matrix, pct_n
 from .windgambit import TITLES, length_differences, tile_columns, tile_games, tile_win_rates, tiles_unrecorded
 
-UNRECORDED = ("This run played airships with a tile pair per player (the advanced variant), which the games "
-              "table does not record, so its airship tiles are not broken down here.")
+UNRECORDED = ("This run played airships with a tile pair per player (the advanced variant): the games table "
+              "names a game's airship tiles only when every player drew the same one, which happens by chance "
+              "in a few games, so its airship tiles are not broken down here.")
 
 
 def _cell():

@@ -31,8 +31,9 @@ def wind_run(base, path, seed=5, airships=False, recorded=True):
     """A copy of the base run (the same deals) whose games drew a resolution tile each
     (and with airships a tile pair): under doomsday_clock crimea takes the win wherever
     it sat and lost, games end by the tile 4 rounds earlier; a tenth of land_rush games
-    reach the turn cap. Without `recorded`, airships with a tile per player: the variant
-    says wind_gambit, the airship columns stay null."""
+    reach the turn cap. Without `recorded`, airships with a tile pair per player: the
+    variant says wind_gambit, the airship columns name a tile only in game 0, where every
+    player drew the same one by chance."""
     shutil.copytree(base, path)
     set_manifest(path, name=os.path.basename(path))
     rng = np.random.default_rng(seed)
@@ -45,7 +46,9 @@ def wind_run(base, path, seed=5, airships=False, recorded=True):
                pl.Series("rounds", rounds), pl.Series("turns", rounds * games["players"].to_numpy()),
                pl.lit("wind_gambit").alias("variant")]
     for name, names in (("airship_aggressive", AGGRESSIVE), ("airship_passive", PASSIVE)):
-        values = rng.choice(names, games.height) if airships and recorded else [None] * games.height
+        values = [None] * games.height
+        if airships:
+            values = rng.choice(names, games.height) if recorded else [names[0], *values[1:]]
         columns.append(pl.Series(name, values, pl.String))
     games.with_columns(columns).write_parquet(_part(path, "games"))
     seats = pl.read_parquet(_part(path, "seats")).sort("game", "seat")
