@@ -14,34 +14,38 @@ import polars as pl
 
 from scythe_sim.intervals import holm, newcombe_difference, paired_difference
 
-from .pairing import ROW_KEYS, check_pairing
-from .runs import AnalysisError
+from .pairing import ROW_KEYS, check_pairing, with_tiles
+from .runs import TILE_COLUMNS, AnalysisError
 from .war import war_games
 
-BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat")
+BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat",
+              *TILE_COLUMNS)
 # what counts as a win: the (standard) game's winner, or All Out War's winner (war runs only)
 OUTCOMES = ("winner", "war_winner")
 
 
-def _seats(run, outcome):
+def _seats(run, outcome, other, keys, paired):
     """The run's seats with the outcome compared as `winner` (only the games with a war
-    for war_winner)."""
-    if outcome == "winner":
-        return run.seats()
-    return run.seats().filter(pl.col(outcome).is_not_null()).with_columns(pl.col(outcome).alias("winner"))
+    for war_winner), and the other run's tiles where the run has none (with_tiles)."""
+    seats = run.seats()
+    if outcome != "winner":
+        seats = seats.filter(pl.col(outcome).is_not_null()).with_columns(pl.col(outcome).alias("winner"))
+    return with_tiles(seats, run, other, keys, paired)
 
 
-def _counts(run, keys, outcome="winner"):
-    return (_seats(run, outcome).group_by(keys)
+def _counts(run, other, keys, outcome, paired):
+    return (_seats(run, outcome, other, keys, paired).group_by(keys)
             .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect(engine="streaming"))
 
 
 def _paired_sums(base, candidate, keys, outcome="winner"):
     """Per group: the joined seats n, the sum and the sum of squares of candidate winner
-    minus base winner (the groups are the base's; identical in paired runs)."""
+    minus base winner (the groups are the base's, tiles the candidate's where the base
+    has none; identical in paired runs)."""
     groups = [k for k in keys if k not in ROW_KEYS]
-    a = _seats(base, outcome).select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
-    b = _seats(candidate, outcome).select(*ROW_KEYS, pl.col("winner").cast(pl.Int32).alias("winner_candidate"))
+    a = _seats(base, outcome, candidate, keys, True).select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
+    b = (_seats(candidate, outcome, base, (), True)
+         .select(*ROW_KEYS, pl.col("winner").cast(pl.Int32).alias("winner_candidate")))
     d = pl.col("winner_candidate") - pl.col("winner")
     return (a.join(b, on=list(ROW_KEYS), how="inner").group_by(keys)
             .agg(pl.len().alias("paired_n"), d.sum().alias("sum_d"), (d * d).sum().alias("sum_d2"))
@@ -54,15 +58,18 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     the unpaired (Newcombe) difference, interval and p-value, the paired ones (null
     when the runs are not paired), `method` ("paired" or "unpaired") and the verdict's
     difference, ci_low, ci_high, p_value, p_holm and shifted (significant and >=
-    min_effect). `pairing` (check_pairing's answer) is computed when not given. `outcome`
+    min_effect). A tile column among `by` (TILE_COLUMNS) that one run never filled takes
+    the other run's tiles (pairing.with_tiles). `pairing` (check_pairing's answer) is
+    computed when not given. `outcome`
     is the win compared: `winner` (the standard game's) or `war_winner` (the war's, when
     both runs played wars; check_outcome says why not)."""
     keys = list(by)
     check_outcome(base, candidate, outcome)
     if pairing is None:
         pairing = check_pairing(base, candidate, keys)
-    joined = _counts(base, keys, outcome).join(_counts(candidate, keys, outcome), on=keys, how="full",
-                                               coalesce=True, suffix="_candidate").fill_null(0)
+    joined = _counts(base, candidate, keys, outcome, pairing.paired).join(
+        _counts(candidate, base, keys, outcome, pairing.paired), on=keys, how="full", coalesce=True,
+        suffix="_candidate").fill_null(0)
     if pairing.paired:
         joined = joined.join(_paired_sums(base, candidate, keys, outcome), on=keys, how="left")
     rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]

@@ -13,14 +13,14 @@ from typing import NamedTuple
 
 import polars as pl
 
-from .runs import AnalysisError
+from .runs import TILE_COLUMNS, AnalysisError
 
 DEAL_COLUMNS = ("faction", "mat", "personality", "camp", "strategy", "players")   # those a game has
 ROW_KEYS = ("game", "seat")     # a seat's row in both runs
 # manifest fields another version may add; shown when the two runs differ in them
 LABEL_FIELDS = ("game", "variant", "ruleset")
 # the groups `scythe-sim compare --by` offers, over every game
-GROUP_COLUMNS = ("faction", "mat", "personality", "strategy", "players", "turn_order", "seat")
+GROUP_COLUMNS = ("faction", "mat", "personality", "strategy", "players", "turn_order", "seat", *TILE_COLUMNS)
 
 
 class Pairing(NamedTuple):
@@ -35,16 +35,19 @@ class Pairing(NamedTuple):
 
 def check_pairing(base, candidate, keys=()) -> Pairing:
     """Paired when both runs hold the same seats (game, seat) and every seat has the same
-    deal columns (and `keys`, the groups compared) in both."""
+    deal columns (and `keys`, the groups compared) in both. A variant's tiles (TILE_COLUMNS)
+    are not part of the deal: they are what a base run and a Wind Gambit run differ by."""
     if base.game != candidate.game:
         raise AnalysisError(f"cannot compare a {candidate.game} run ({candidate.name}) with a {base.game} run "
                             f"({base.name}): compare runs of the same game")
     present = set(base.seats().collect_schema().names())
+    either = present | set(candidate.seats().collect_schema().names())   # a tile column: one run is enough
     for key in keys:
-        if key not in present:
+        if key not in (either if key in TILE_COLUMNS else present):
             raise AnalysisError(f"{base.game} runs have no column {key!r} to group by: use one of "
                                 f"{', '.join(c for c in GROUP_COLUMNS if c in present)}")
-    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys]) if c not in ROW_KEYS and c in present]
+    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys])
+               if c not in ROW_KEYS and c not in TILE_COLUMNS and c in present]
     a = base.seats().select(*ROW_KEYS, *columns)
     b = candidate.seats().select(*ROW_KEYS, *columns)
     n_a, n_b = _rows(a), _rows(b)
@@ -82,6 +85,21 @@ def _same_game_seeds(base, candidate):
     b = candidate.games().select("game", "seed")
     differ = a.join(b, on="game", suffix="_candidate").filter(pl.col("seed") != pl.col("seed_candidate"))
     return _rows(differ) == 0
+
+
+def with_tiles(frame, run, other, keys, paired):
+    """`frame` (run's seats or games) with each tile column among `keys` that the run never
+    filled taken from the `other` run: the tile the same game drew there when the runs are
+    paired, else every tile the other run played (each row once per tile). So a base
+    run's games compare, tile by tile, with a Wind Gambit run's."""
+    for column in keys:
+        if column not in TILE_COLUMNS or run.has_tiles(column) or not other.has_tiles(column):
+            continue
+        tiles = other.games().select("game", column)
+        frame = frame.drop(column, strict=False)
+        frame = (frame.join(tiles, on="game", how="left") if paired else
+                 frame.join(tiles.select(column).drop_nulls().unique(), how="cross"))
+    return frame
 
 
 def run_differences(base, candidate):

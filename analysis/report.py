@@ -10,11 +10,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls_report, models, queries, summary, war  # noqa: E402
+from . import figures, mls_report, models, queries, summary, war, windgambit_report  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import Run  # noqa: E402
+from .shown import compare_block, in_order, matrix, pct_n  # noqa: E402
 
 
 PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead")
@@ -133,29 +134,6 @@ def _cell(value):
     return str(value)
 
 
-def matrix(frame, rows, columns, value, row_order=(), column_order=()):
-    """A long table shown as a matrix: one row per `rows` value, one column per `columns`
-    value, cells the `value` expression's text; rows and columns in the orders given
-    (e.g. Run.vocabulary), else numbers by value and names alphabetically."""
-    cells = frame.with_columns(value.alias("_cell"), pl.col(columns).cast(pl.String), pl.col(rows).cast(pl.String))
-    wide = cells.pivot(on=columns, index=rows, values="_cell", aggregate_function="first")
-    row_rank = {name: k for k, name in enumerate(in_order(cells, rows, row_order))}
-    wide = wide.sort(pl.col(rows).replace_strict(row_rank, return_dtype=pl.Int32))
-    return wide.select(rows, *[c for c in in_order(cells, columns, column_order) if c in wide.columns])
-
-
-def in_order(frame, column, order=()) -> list:
-    """The values of `column` present in frame, as text: those in `order` first, in its
-    order, then the rest with numbers by value and names alphabetically."""
-    present = {str(v) for v in frame[column].to_list()}
-    rest = sorted(present - set(order), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
-    return [v for v in order if v in present] + rest
-
-
-def _pct_n(rate="win_rate", n="seats"):
-    return pl.format("{}% (n={})", (pl.col(rate) * 100).round(1), pl.col(n))
-
-
 def build_report(run_dirs, out_dir):
     """Write the report of these runs (the first is the base of the side-by-side part):
     a summary in plain words first, then with several runs their differences, then each
@@ -206,10 +184,6 @@ def _value(value):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-COMPARE_PP = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
-              "paired_ci_high")
-
-
 def _side_by_side(report, runs):
     """Each later run against the first, first in the report: what differs between their
     configs and rule sets, then by faction, mat and faction x mat (MLS: by turn order,
@@ -242,27 +216,10 @@ def _side_by_side(report, runs):
             keys = tuple(by.split(","))
             table = compare_runs(runs[0], run, by=keys, pairing=pairing)
             name = f"compare_{run.name}_by_{by.replace(',', '_')}"
-            ranked = table.sort(pl.col("difference").abs(), descending=True, nulls_last=True)
             report.summary.extend(summary.shifts(runs[0].name, run.name, table, by, pairing.method))
-            done = ranked.filter(pl.col("difference").is_not_null())
-            if done.height:
-                labels = [" / ".join(str(r[k]) for k in keys) for r in done.iter_rows(named=True)]
-                fig, ax = plt.subplots(figsize=(7, 0.28 * done.height + 1.4))
-                figures.forest(ax, labels, done["difference"], done["ci_low"], done["ci_high"],
-                               done["shifted"], f"{run.name} - {runs[0].name}: win rate by {by}")
-                report.figure(name, fig, f"difference of win rate by {by} with {pairing.method} 95% intervals")
-            report.table(name, table, shown=_compact(ranked, keys), pp=COMPARE_PP)
-
-
-def _compact(table, keys):
-    """The compare table as shown: rates with their n, the verdict's difference and
-    interval, the unpaired interval beside a paired one, Holm's p; the CSV has it all."""
-    p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
-    paired = table["method"][0] == "paired" if table.height else False
-    return table.select(*keys, _pct_n("base_rate", "base_n").alias("base"),
-                        _pct_n("candidate_rate", "candidate_n").alias("candidate"), "difference", "ci_low",
-                        "ci_high", *(("unpaired_ci_low", "unpaired_ci_high") if paired else ()),
-                        p.alias("p_holm"), "shifted")
+            compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
+                          f"difference of win rate by {by} with {pairing.method} 95% intervals")
+        windgambit_report.compare_sections(report, runs[0], run, pairing)
 
 
 def _run_sections(report, run, prefix):
@@ -298,7 +255,7 @@ def _run_sections(report, run, prefix):
         factions, mats = in_order(part, "faction", faction_order), in_order(part, "mat", mat_order)
         if len(counts) > 1:
             report.heading(f"Faction x mat, {players} players", 4)
-        shown = matrix(part, "faction", "mat", _pct_n(), factions, mats)
+        shown = matrix(part, "faction", "mat", pct_n(), factions, mats)
         report.table(f"{prefix}faction_mat" if k == 0 else f"{prefix}faction_mat_{players}p",
                      cells if k == 0 else part, shown=shown)
         fig, ax = plt.subplots(figsize=figures.heatmap_size(len(factions), len(mats)))
@@ -327,6 +284,7 @@ def _run_sections(report, run, prefix):
     _strength_sections(report, seats, prefix)
     if war.war_games(run):
         _war_sections(report, run, prefix)
+    windgambit_report.run_sections(report, run, prefix)
 
 
 def _player_count_sections(report, run, seats, prefix):
@@ -337,7 +295,7 @@ def _player_count_sections(report, run, seats, prefix):
                 "over that count's parity, so counts compare.")
     for by in ("faction", "mat"):
         table = queries.win_rates(seats, ["players", by])
-        report.table(f"{prefix}{by}_by_players", table, shown=matrix(table, by, "players", _pct_n()))
+        report.table(f"{prefix}{by}_by_players", table, shown=matrix(table, by, "players", pct_n()))
         fig, ax = plt.subplots(figsize=(7, 3.5))
         figures.lift_by_players(ax, table, by, f"lift by {by} and player count ({run.name})")
         report.figure(f"{prefix}{by}_by_players", fig, f"lift by {by} at each player count")

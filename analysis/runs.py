@@ -19,6 +19,9 @@ SEATS_COLUMNS = ("game", "seat", "strategy", "turn_order", "rank", "winner")
 GAME_SEATS_COLUMNS = {"scythe": ("faction", "mat", "coins", "star_coins", "territory_coins",
                                  "resource_coins", "structure_bonus_coins", "total", "stars")}
 ENUM_COLUMNS = ("faction", "mat", "strategy", "personality", "move_tile", "make_tile")
+# The Wind Gambit's tiles, one per game in the games table (null in a base run; the airship
+# tiles also with a tile per player): each seat carries its game's (analysis/windgambit.py)
+TILE_COLUMNS = ("resolution_tile", "airship_aggressive", "airship_passive")
 
 
 class AnalysisError(ScytheSimError):
@@ -80,13 +83,25 @@ class Run:
 
     def seats(self) -> pl.LazyFrame:
         """Seats with the game's player count and length (`game_turns`, `rounds`; the
-        seat's own `turns` stays as it is), enums as strings."""
-        games = self.scan("games").select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
-                                          pl.col("end_reason").cast(pl.String))
+        seat's own `turns` stays as it is) and the game's tiles (TILE_COLUMNS a run
+        has), enums as strings."""
+        games = self.scan("games")
+        tiles = [pl.col(c).cast(pl.String) for c in TILE_COLUMNS if c in games.collect_schema().names()]
+        games = games.select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
+                             pl.col("end_reason").cast(pl.String), *tiles)
         seats = self.scan("seats")
         present = seats.collect_schema().names()
         seats = seats.with_columns([pl.col(c).cast(pl.String) for c in ENUM_COLUMNS if c in present])
         return seats.join(games, on="game", how="left")
 
     def games(self) -> pl.LazyFrame:
-        return self.scan("games").with_columns(pl.col("end_reason").cast(pl.String))
+        games = self.scan("games")
+        present = games.collect_schema().names()
+        return games.with_columns(pl.col(c).cast(pl.String) for c in ("end_reason", *TILE_COLUMNS) if c in present)
+
+    def has_tiles(self, column) -> bool:
+        """Whether some game of the run recorded a tile in `column` (one of TILE_COLUMNS)."""
+        games = self.scan("games")
+        if column not in games.collect_schema().names():
+            return False
+        return games.select(pl.col(column).is_not_null().any()).collect(engine="streaming").item()

@@ -200,9 +200,12 @@ def report(run_dirs, out_dir, no_verify):
 @click.argument("base")
 @click.argument("candidate")
 @click.option("--by", default=None, help="Group: faction (Scythe's default), mat, faction,mat, personality, "
-              "strategy, players, turn_order (My Little Scythe's default) or seat.",
+              "strategy, players, turn_order (My Little Scythe's default), seat, or a Wind Gambit tile: "
+              "resolution_tile, airship_aggressive, airship_passive (a base run's games count under the tile "
+              "the same game drew in the other run).",
               type=click.Choice(["faction", "mat", "faction,mat", "personality", "strategy", "players",
-                                 "turn_order", "seat"]))
+                                 "turn_order", "seat", "resolution_tile", "airship_aggressive",
+                                 "airship_passive"]))
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
 @click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,

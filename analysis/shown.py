@@ -1,0 +1,57 @@
+"""How the report shows its tables: a long table as a matrix, a rate with its n, and a
+compare table (analysis/compare.py) as a forest plot beside its compact table. Shared
+by the report's sections (report.py, windgambit_report.py)."""
+import matplotlib.pyplot as plt
+import polars as pl
+
+from . import figures
+
+COMPARE_PP = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
+              "paired_ci_high")
+
+
+def matrix(frame, rows, columns, value, row_order=(), column_order=()):
+    """A long table shown as a matrix: one row per `rows` value, one column per `columns`
+    value, cells the `value` expression's text; rows and columns in the orders given
+    (e.g. Run.vocabulary), else numbers by value and names alphabetically."""
+    cells = frame.with_columns(value.alias("_cell"), pl.col(columns).cast(pl.String), pl.col(rows).cast(pl.String))
+    wide = cells.pivot(on=columns, index=rows, values="_cell", aggregate_function="first")
+    row_rank = {name: k for k, name in enumerate(in_order(cells, rows, row_order))}
+    wide = wide.sort(pl.col(rows).replace_strict(row_rank, return_dtype=pl.Int32))
+    return wide.select(rows, *[c for c in in_order(cells, columns, column_order) if c in wide.columns])
+
+
+def in_order(frame, column, order=()) -> list:
+    """The values of `column` present in frame, as text: those in `order` first, in its
+    order, then the rest with numbers by value and names alphabetically."""
+    present = {str(v) for v in frame[column].to_list()}
+    rest = sorted(present - set(order), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
+    return [v for v in order if v in present] + rest
+
+
+def pct_n(rate="win_rate", n="seats"):
+    return pl.format("{}% (n={})", (pl.col(rate) * 100).round(1), pl.col(n))
+
+
+def compact(table, keys):
+    """The compare table as shown: rates with their n, the verdict's difference and
+    interval, the unpaired interval beside a paired one, Holm's p; the CSV has it all."""
+    p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
+    paired = table["method"][0] == "paired" if table.height else False
+    return table.select(*keys, pct_n("base_rate", "base_n").alias("base"),
+                        pct_n("candidate_rate", "candidate_n").alias("candidate"), "difference", "ci_low",
+                        "ci_high", *(("unpaired_ci_low", "unpaired_ci_high") if paired else ()),
+                        p.alias("p_holm"), "shifted")
+
+
+def compare_block(report, name, table, keys, title, caption):
+    """A compare table (compare_runs) as a forest plot of its differences, largest first,
+    and the compact table (largest first; the CSV holds every column)."""
+    ranked = table.sort(pl.col("difference").abs(), descending=True, nulls_last=True)
+    done = ranked.filter(pl.col("difference").is_not_null())
+    if done.height:
+        labels = [" / ".join(str(r[k]) for k in keys) for r in done.iter_rows(named=True)]
+        fig, ax = plt.subplots(figsize=(7, 0.28 * done.height + 1.4))
+        figures.forest(ax, labels, done["difference"], done["ci_low"], done["ci_high"], done["shifted"], title)
+        report.figure(name, fig, caption)
+    report.table(name, table, shown=compact(ranked, keys), pp=COMPARE_PP)

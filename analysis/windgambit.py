@@ -1,0 +1,120 @@
+"""The Wind Gambit's effects, read from a run's games table (docs/schema.md: the tile
+columns `resolution_tile`, `airship_aggressive`, `airship_passive`; null in a base run).
+
+Each game plays one resolution tile and (airships) one aggressive and one passive tile,
+so a run that draws its tiles at random splits into one sub-run per tile: its games,
+how they end, how long they last, who wins them. Against a base run with the same seed
+(the same deals: the tiles come from the variant's own random stream) game i of the base
+is game i of the Wind Gambit run without the module, so each tile's effect is measured
+game by game (analysis/pairing.py).
+"""
+import polars as pl
+
+from .pairing import with_tiles
+from .queries import MIN_CELL, win_rates
+from .runs import TILE_COLUMNS
+from .stats import normal_interval, wilson_bounds
+
+TITLES = {"resolution_tile": "resolution tile", "airship_aggressive": "aggressive airship tile",
+          "airship_passive": "passive airship tile"}
+LENGTHS = ("rounds", "turns_per_player")    # game length, compared per tile
+
+
+AIRSHIP_COLUMNS = ("airship_aggressive", "airship_passive")
+
+
+def tile_columns(run) -> list:
+    """The tile columns a run filled (none for a base run; no airship columns for airships
+    with a tile pair per player, see tiles_unrecorded)."""
+    per_player = tiles_unrecorded(run)
+    return [c for c in TILE_COLUMNS if run.has_tiles(c) and not (per_player and c in AIRSHIP_COLUMNS)]
+
+
+def tiles_unrecorded(run) -> bool:
+    """A Wind Gambit run that dealt a tile pair per player: some of its games name no
+    shared airship tile. The games table names a tile only when every player holds it,
+    which with a pair per player happens by chance in a few games: too biased a sample
+    to split the run by."""
+    games = run.games()
+    names = games.collect_schema().names()
+    if "variant" not in names or not set(AIRSHIP_COLUMNS) <= set(names):
+        return False
+    unnamed = pl.any_horizontal(pl.col(c).is_null() for c in AIRSHIP_COLUMNS)
+    return bool(games.filter(pl.col("variant").cast(pl.String) == "wind_gambit")
+                .select(unnamed.any()).collect(engine="streaming").item())
+
+
+def _ended_by_tile(column):
+    """A game ended by the tile's own condition: a resolution tile's name is the end
+    reason; an airship tile has no end of its own, so there the game's own end (six
+    stars or the resolution tile) as opposed to the turn cap."""
+    if column == "resolution_tile":
+        return pl.col("end_reason") == pl.col(column)
+    return pl.col("end_reason") != "turn_cap"
+
+
+def _with_length(games: pl.LazyFrame) -> pl.LazyFrame:
+    return games.with_columns((pl.col("turns") / pl.col("players")).alias("turns_per_player"))
+
+
+def tile_games(run, column) -> pl.DataFrame:
+    """Per tile of `column`: games, those ended by the tile's condition (share, Wilson
+    95%) and by the turn cap, rounds and turns per player (median, mean) and the
+    winning score (median, mean)."""
+    winning = (run.scan("seats").filter(pl.col("winner")).group_by("game")
+               .agg(pl.col("total").max().alias("winning_score")))
+    games = (_with_length(run.games()).filter(pl.col(column).is_not_null())
+             .join(winning, on="game", how="left"))
+    low, high = wilson_bounds(pl.col("ended_by_tile"), pl.col("games"))
+    spread = [f(pl.col(c)).alias(f"{name}_{c}") for c in ("rounds", "turns_per_player", "winning_score")
+              for name, f in (("median", pl.Expr.median), ("mean", pl.Expr.mean))]
+    return (games.group_by(column)
+            .agg(pl.len().alias("games"), _ended_by_tile(column).sum().alias("ended_by_tile"),
+                 (pl.col("end_reason") == "turn_cap").sum().alias("turn_caps"), *spread)
+            .with_columns((pl.col("ended_by_tile") / pl.col("games")).alias("share"), low, high,
+                          (pl.col("turn_caps") / pl.col("games")).alias("turn_cap_rate"))
+            .select(column, "games", "ended_by_tile", "share", "ci_low", "ci_high", "turn_caps", "turn_cap_rate",
+                    *[s.meta.output_name() for s in spread])
+            .sort(column).collect(engine="streaming"))
+
+
+def tile_win_rates(seats: pl.LazyFrame, column, by) -> pl.DataFrame:
+    """Win rate of each group of `by` (faction, mat) under each tile, Wilson 95%, with a
+    too_few flag for cells under MIN_CELL seats."""
+    table = win_rates(seats.filter(pl.col(column).is_not_null()), [column, by])
+    return table.with_columns((pl.col("seats") < MIN_CELL).alias("too_few"))
+
+
+def length_differences(base, candidate, column, pairing) -> pl.DataFrame:
+    """Per tile and length measure (LENGTHS): each run's games and mean, the candidate's
+    mean minus the base's and its normal 95% interval: game by game when the runs are
+    paired (the base's game i under the tile game i drew), else Welch's over the whole
+    base against each tile's games. A run without tiles takes the other's (with_tiles)."""
+    frames = [with_tiles(_with_length(run.games()), run, other, [column], pairing.paired)
+              .filter(pl.col(column).is_not_null()).select("game", column, *LENGTHS)
+              for run, other in ((base, candidate), (candidate, base))]
+    spread = [e for m in LENGTHS for e in (pl.col(m).mean().alias(f"mean_{m}"), pl.col(m).var().alias(f"var_{m}"))]
+    sides = [f.group_by(column).agg(pl.len().alias("n"), *spread) for f in frames]
+    table = sides[0].join(sides[1], on=column, how="inner", suffix="_candidate")
+    if pairing.paired:
+        d = [(pl.col(f"{m}_candidate") - pl.col(m)) for m in LENGTHS]
+        table = table.join(frames[0].join(frames[1].drop(column), on="game", suffix="_candidate")
+                           .group_by(column).agg(pl.len().alias("pairs"),
+                                                 *[e.var().alias(f"var_d_{m}") for e, m in zip(d, LENGTHS)]),
+                           on=column, how="left")
+    rows = []
+    for r in table.sort(column).collect(engine="streaming").iter_rows(named=True):
+        for m in LENGTHS:
+            a, b = r[f"mean_{m}"], r[f"mean_{m}_candidate"]
+            if pairing.paired:
+                variance = (r[f"var_d_{m}"] or 0.0) / r["pairs"] if r["pairs"] and r["pairs"] > 1 else float("inf")
+            else:
+                variance = (r[f"var_{m}"] or 0.0) / r["n"] + (r[f"var_{m}_candidate"] or 0.0) / r["n_candidate"]
+            low, high = normal_interval(b - a, variance)
+            rows.append({column: r[column], "measure": m, "base_games": r["n"], "base_mean": a,
+                         "candidate_games": r["n_candidate"], "candidate_mean": b, "difference": b - a,
+                         "diff_low": low, "diff_high": high, "method": pairing.method})
+    return pl.DataFrame(rows, schema={column: pl.String, "measure": pl.String, "base_games": pl.Int64,
+                                      "base_mean": pl.Float64, "candidate_games": pl.Int64,
+                                      "candidate_mean": pl.Float64, "difference": pl.Float64,
+                                      "diff_low": pl.Float64, "diff_high": pl.Float64, "method": pl.String})
