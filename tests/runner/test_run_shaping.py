@@ -206,6 +206,16 @@ def test_the_progress_bar_appears_with_the_first_games_not_before():
         assert bar.bar is not None
 
 
+def test_every_shipped_scythe_config_deals_all_seven_factions_as_the_default_run():
+    import glob
+
+    here = os.path.join(os.path.dirname(__file__), "..", "..", "configs")
+    shipped = [load_config(path) for path in sorted(glob.glob(os.path.join(here, "*.toml")))]
+    scythe = [c for c in shipped if c.game == "scythe"]
+    assert {c.variant for c in scythe} == {"base", "all_out_war", "wind_gambit"}
+    assert all(c.rules_dict.get("expansion_factions") == 1 for c in scythe), [c.name for c in scythe]
+
+
 def test_the_default_runs_deal_all_seven_factions():
     assert load_config(None).rules_dict == {"expansion_factions": 1}
     assert load_config(None, rules={"ban_pairs": 0}).rules_dict == {"ban_pairs": 0, "expansion_factions": 1}
