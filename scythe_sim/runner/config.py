@@ -232,7 +232,7 @@ def parse_config(data: dict, base=None) -> RunConfig:
         "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in sorted(spec.seat_lists)
                        if key in setup),
     }
-    mode, names = _strategies(strategies, spec, fields["variant"])
+    mode, names = _strategies(strategies, spec)
     fields["strategy_mode"], fields["strategies"] = mode, names
     config = RunConfig(**fields)
     rows, seat_rows = _weights(strategies.get("weights", {}), config.used_strategies(), spec,
@@ -312,12 +312,12 @@ def _names(value, key, vocabulary=None):
     return tuple(out)
 
 
-def _strategies(table, spec, variant):
+def _strategies(table, spec):
     given = [mode for mode in STRATEGY_MODES if mode in table]
     if len(given) > 1:
         raise ConfigError(f"config [strategies] gives {' and '.join(repr(m) for m in given)}: keep one")
     if not given:
-        return RunConfig.strategy_mode, spec.variant_strategies.get(variant, spec.default_strategies)
+        return RunConfig.strategy_mode, spec.default_strategies
     mode = given[0]
     names = table[mode]
     if not isinstance(names, list) or not names:

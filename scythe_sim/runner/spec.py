@@ -57,9 +57,6 @@ class GameSpec:
     # The [rules] of the game's default run config, by variant ({variant: ((rule, value), ...)}):
     # what a run given no config file plays (the flags' rules on top).
     default_rules: dict = dataclasses.field(default_factory=dict)
-    # The pool a variant's run plays when its config names none ({variant: names});
-    # default_strategies for the others.
-    variant_strategies: dict = dataclasses.field(default_factory=dict)
     # The compiled package (compiled/packages.py) whose cache `warm` fills: tells whether a
     # run will compile the kernel first (minutes) or load it.
     compiled_package: str = None

@@ -49,8 +49,6 @@ SPEC = register(GameSpec(
     with_seat_weights=spec.with_seat_weights,
     variant_rules=VARIANT_RULES,
     default_rules=DEFAULT_RULES,
-    # the Automa does not play the Wind Gambit (checks.py): its runs' default pool leaves it out
-    variant_strategies={"wind_gambit": tuple(n for n in MIXES["default"] if n != "automa")},
     compiled_package="scythe",
     rule_value=rule_value,
 ))

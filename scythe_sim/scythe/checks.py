@@ -7,9 +7,6 @@ from .deals import run_lineup
 
 
 def check_config(c) -> None:
-    if dict(c.rules).get("wind_gambit") and "automa" in c.used_strategies():
-        raise ConfigError("config: the Automa does not play the Wind Gambit (its airships are not "
-                          "supported); choose other strategies or drop the variant")
     line = run_lineup(c.rules)
     for n in c.players:
         if not line.min_players <= n <= line.max_players:

@@ -206,7 +206,7 @@ def test_the_progress_bar_appears_with_the_first_games_not_before():
         assert bar.bar is not None
 
 
-def test_every_shipped_scythe_config_deals_all_seven_factions_as_the_default_run():
+def test_every_shipped_scythe_config_deals_and_seats_as_the_default_run():
     import glob
 
     here = os.path.join(os.path.dirname(__file__), "..", "..", "configs")
@@ -214,6 +214,9 @@ def test_every_shipped_scythe_config_deals_all_seven_factions_as_the_default_run
     scythe = [c for c in shipped if c.game == "scythe"]
     assert {c.variant for c in scythe} == {"base", "all_out_war", "wind_gambit"}
     assert all(c.rules_dict.get("expansion_factions") == 1 for c in scythe), [c.name for c in scythe]
+    pools = {c.name: (c.strategy_mode, c.strategies) for c in scythe}
+    default = load_config(None)
+    assert set(pools.values()) == {(default.strategy_mode, default.strategies)}, pools
 
 
 def test_the_default_runs_deal_all_seven_factions():

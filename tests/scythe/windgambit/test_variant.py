@@ -1,6 +1,6 @@
 """The Wind Gambit as a variant: setup from the variant's own stream (base deals stay the
 same), the tile choice (one pair for all, fixed, per player), run configs (variant, tile
-names, one-line errors, the Automa refused) and the games columns."""
+names, one-line errors, the default pool) and the games columns."""
 import numpy as np
 import pytest
 
@@ -55,10 +55,19 @@ def test_run_config_variant_tile_names_and_errors():
         config(variant="wind_gambit", rules={"airship_passive": 3})
     with pytest.raises(ConfigError, match="contradicts variant"):
         config(variant="wind_gambit", rules={"wind_gambit": 0})
-    assert "automa" not in config(variant="wind_gambit", strategies={}).used_strategies()   # its default pool
-    assert "automa" in config(strategies={}).used_strategies()
-    with pytest.raises(ConfigError, match="Automa does not play the Wind Gambit"):
-        config(variant="wind_gambit", strategies={"seats": ["automa", "greedy", "random"]})
+    # the default pool is the default run's, the Automa's seat included: the runs pair
+    assert config(variant="wind_gambit", strategies={}).used_strategies() == config(strategies={}).used_strategies()
+    assert "automa" in config(variant="wind_gambit", strategies={}).used_strategies()
+    assert "automa" in config(variant="wind_gambit", strategies={"seats": ["automa", "greedy", "random"]}).used_strategies()
+
+
+def test_a_default_wind_gambit_run_deals_and_seats_as_the_default_run():
+    """Same seed, no strategies named: the same factions, mats and strategies seat for
+    seat, so a base run and a Wind Gambit run pair game for game."""
+    deal = ["game", "seat", "faction", "mat", "strategy"]
+    base = play_range(config(games=4, players=4, strategies={}), 0, 4).tables["seats"]
+    wind = play_range(config(variant="wind_gambit", games=4, players=4, strategies={}), 0, 4).tables["seats"]
+    assert base.select(deal).equals(wind.select(deal))
 
 
 def test_a_wind_gambit_run_plays_and_records_the_tiles():

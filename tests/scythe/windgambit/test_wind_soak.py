@@ -3,15 +3,17 @@ invariant (the airship's among them) checked after every decision; every strateg
 Automa (refused with the variant) plays a Wind Gambit game to its end; tiles per player."""
 import numpy as np
 
-from scythe_sim.layout import AS_AGGRESSIVE, P_SEAT
+from scythe_sim.layout import AS_AGGRESSIVE, G_MOVED_MASK, P_SEAT
 from scythe_sim.play import R_END_REASON, R_STATUS, STATUS_OK, run_games
 from scythe_sim.game import Game
 from scythe_sim.strategies import STRATEGIES
+from scythe_sim.strategies.automa import F_MOVE, M_FOCUS
 from scythe_sim.strategies.dispatch import choose
 from scythe_sim.strategies.weights import load_params
 from scythe_sim.tables import build_tables
 
-PLAYED = [k for k, name in enumerate(STRATEGIES) if name != "automa"]
+AUTOMA = STRATEGIES.index("automa")
+
 
 
 def test_every_tile_pair_keeps_every_invariant():
@@ -32,20 +34,25 @@ def test_greedy_mixes_and_tiles_per_player_keep_every_invariant():
     assert (out[:, R_STATUS] == STATUS_OK).all(), out[:, R_STATUS]
 
 
-def test_each_strategy_plays_a_wind_gambit_game_to_its_end_and_greedy_flies():
+def test_each_strategy_plays_a_wind_gambit_game_to_its_end_and_flies():
+    """Every strategy, the Automa included, ends its games; greedy and the Automa fly
+    their airships, the Automa only as a further unit of a Move, never as its card's unit."""
     params = load_params()
-    flights = 0
-    for k in PLAYED:
+    flights = {1: 0, AUTOMA: 0}
+    for k in range(len(STRATEGIES)):
         game = Game.new(seed=k, players=2, rules={"wind_gambit": 1, "airship_aggressive": 2,
                                                   "airship_passive": 15})
         while not game.is_over:
             rows = game.legal_rows()
             seat = int(game.state.player[game.decider, P_SEAT])
+            card_unit = int(game.state.game[G_MOVED_MASK]) == 0
             i = choose(k, game.state, game.tables, seat, rows, len(rows), params, game.work)
             assert 0 <= i < len(rows)
-            flights += game.legal_actions()[i].kind_name == "select_airship" and k == 1
+            if game.legal_actions()[i].kind_name == "select_airship" and k in flights:
+                flights[k] += 1
+                assert not (k == AUTOMA and card_unit and game.work.memory[seat, M_FOCUS] == F_MOVE)
             game.step(tuple(rows[i]))
             assert game.check() == 0
         assert game.end_reason in ("six_stars", "turn_cap"), STRATEGIES[k]
         assert int(game.state.airship[0, AS_AGGRESSIVE]) == 2
-    assert flights > 0              # greedy's default flies the airship
+    assert flights[1] > 0 and flights[AUTOMA] > 0, flights
