@@ -84,15 +84,15 @@ class Run:
     def seats(self) -> pl.LazyFrame:
         """Seats with the game's player count and length (`game_turns`, `rounds`; the
         seat's own `turns` stays as it is) and the game's tiles (TILE_COLUMNS a run
-        has), enums as strings."""
+        has; a seat's own airship tiles where the seats table holds them), enums as strings."""
         games = self.scan("games")
-        tiles = [pl.col(c).cast(pl.String) for c in TILE_COLUMNS if c in games.collect_schema().names()]
-        games = games.select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
-                             pl.col("end_reason").cast(pl.String), *tiles)
         seats = self.scan("seats")
         present = seats.collect_schema().names()
-        seats = seats.with_columns([pl.col(c).cast(pl.String) for c in ENUM_COLUMNS if c in present])
-        return seats.join(games, on="game", how="left")
+        tiles = [c for c in TILE_COLUMNS if c in games.collect_schema().names() and c not in present]
+        games = games.select("game", "players", pl.col("turns").alias("game_turns"), "rounds",
+                             pl.col("end_reason").cast(pl.String), *[pl.col(c).cast(pl.String) for c in tiles])
+        own = [pl.col(c).cast(pl.String) for c in (*ENUM_COLUMNS, *TILE_COLUMNS) if c in present]
+        return seats.with_columns(own).join(games, on="game", how="left")
 
     def games(self) -> pl.LazyFrame:
         games = self.scan("games")

@@ -44,6 +44,21 @@ def tiles_unrecorded(run) -> bool:
                 .select(unnamed.any()).collect(engine="streaming").item())
 
 
+def seat_tile_columns(run) -> list:
+    """With a tile pair per player: the airship columns the seats table holds (each seat's
+    own tiles; none in runs written before the seats table had them)."""
+    if not tiles_unrecorded(run):
+        return []
+    names = run.scan("seats").collect_schema().names()
+    return [c for c in AIRSHIP_COLUMNS if c in names]
+
+
+def seat_tile_win_rates(seats: pl.LazyFrame, column) -> pl.DataFrame:
+    """Per tile a seat held itself: its seats, wins and win rate (Wilson 95%), parity and
+    lift (win rate over parity): whether a tile helps the player who drew it."""
+    return win_rates(seats.filter(pl.col(column).is_not_null()), column)
+
+
 def _ended_by_tile(column):
     """A game ended by the tile's own condition: a resolution tile's name is the end
     reason; an airship tile has no end of its own, so there the game's own end (six

@@ -8,11 +8,16 @@ from . import summary
 from .compare import compare_runs
 from .queries import MIN_CELL
 from .shown import compare_block, matrix, pct_n
-from .windgambit import TITLES, length_differences, tile_columns, tile_games, tile_win_rates, tiles_unrecorded
+from .windgambit import (TITLES, length_differences, seat_tile_columns, seat_tile_win_rates, tile_columns, tile_games,
+                         tile_win_rates, tiles_unrecorded)
 
 UNRECORDED = ("This run played airships with a tile pair per player (the advanced variant): the games table "
               "names a game's airship tiles only when every player drew the same one, which happens by chance "
-              "in a few games, so its airship tiles are not broken down here.")
+              "in a few games, so its games are not split by airship tile here.")
+PER_SEAT = ("Each player drew its own airship tiles: per tile, the seats that held it, their win rate with its "
+            "Wilson 95% interval, parity (the mean of 1 / players) and lift (win rate over parity): above 1, "
+            "the tile helps the player who drew it. Then the win rate of each faction (mat) holding each tile; "
+            f"cells under {MIN_CELL} seats say 'too few'.")
 
 
 def _cell():
@@ -29,6 +34,7 @@ def run_sections(report, run, prefix):
         if tiles_unrecorded(run):
             report.heading("Variant effects: The Wind Gambit", 3)
             report.text(UNRECORDED)
+            _seat_sections(report, run, prefix)
         return
     seats = run.seats()
     report.heading("Variant effects: The Wind Gambit", 3)
@@ -42,6 +48,7 @@ def run_sections(report, run, prefix):
                 "BASE RUN` with a base run of the same seed.")
     if tiles_unrecorded(run):
         report.text(UNRECORDED)
+        _seat_sections(report, run, prefix)
     faction_order, mat_order = run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat")
     for column in columns:
         title = TITLES[column]
@@ -52,6 +59,24 @@ def run_sections(report, run, prefix):
         for by, order in (("faction", faction_order), ("mat", mat_order)):
             table = tile_win_rates(seats, column, by)
             report.table(f"{prefix}wg_{column}_{by}", table,
+                         shown=matrix(table, column, by, _cell(), column_order=order))
+
+
+def _seat_sections(report, run, prefix):
+    """A tile pair per player: each airship tile's effect on the seats that held it."""
+    columns = seat_tile_columns(run)
+    if not columns:
+        return
+    report.text(PER_SEAT)
+    seats = run.seats()
+    faction_order, mat_order = run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat")
+    for column in columns:
+        title = TITLES[column]
+        report.heading(f"By the seat's own {title}", 4)
+        report.table(f"{prefix}wg_seat_{column}", seat_tile_win_rates(seats, column))
+        for by, order in (("faction", faction_order), ("mat", mat_order)):
+            table = tile_win_rates(seats, column, by)
+            report.table(f"{prefix}wg_seat_{column}_{by}", table,
                          shown=matrix(table, column, by, _cell(), column_order=order))
 
 

@@ -69,7 +69,9 @@ SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                    "factory_card", "objectives_done", "ability_uses")
                 + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
                 + ("turns", "bottom_actions")
-                + SEAT_WAR_RESULTS)   # new columns go last: stored frozen columns keep their index
+                + SEAT_WAR_RESULTS
+                # The Wind Gambit: the seat's own tiles (0 = no airships)
+                + ("airship_aggressive", "airship_passive"))   # new columns go last: stored frozen columns keep their index
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
@@ -84,6 +86,8 @@ SR_WAR0 = SR_BOTTOM_ACTIONS + 1        # + k: SEAT_WAR_RESULTS[k]
 _WAR_BY = _WAR_COPIED.index("capitulated_by")
 SR_WAR_POINTS = SR_WAR0 + len(_WAR_COPIED)
 SR_WAR_DIVISIONS = SR_WAR_POINTS + 1
+SR_AIRSHIP_AGGRESSIVE = SR_WAR_DIVISIONS + 1
+SR_AIRSHIP_PASSIVE = SR_AIRSHIP_AGGRESSIVE + 1
 
 # Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
@@ -274,6 +278,8 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
         _record_uses(s, p, row)
         row[SR_TURNS] = s.player[p, P_TURNS]
         row[SR_BOTTOM_ACTIONS] = bottoms[s.player[p, P_SEAT]]
+        row[SR_AIRSHIP_AGGRESSIVE] = s.airship[p, AS_AGGRESSIVE]
+        row[SR_AIRSHIP_PASSIVE] = s.airship[p, AS_PASSIVE]
 
 
 @njit

@@ -12,7 +12,7 @@ from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, 
                     R_WAR_ROUNDS, R_WAR_WINNER, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
-                    SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
+                    SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
 from ..runner.parquet import enum_column as _enum
 from ..runner.parquet import game_columns
 from ..strategies import STRATEGIES
@@ -41,9 +41,14 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
         **_war_game_columns(game_out),
         **_resolution_columns(game_out),
         # The Wind Gambit's tiles: null without airships or with a tile per player
-        "airship_aggressive": _enum(game_out[:, R_AIRSHIP_AGGRESSIVE] - 1, _TILES[:N_AGGRESSIVE]),
-        "airship_passive": _enum(game_out[:, R_AIRSHIP_PASSIVE] - 1 - N_AGGRESSIVE, _TILES[N_AGGRESSIVE:]),
+        **_airship_columns(game_out[:, R_AIRSHIP_AGGRESSIVE], game_out[:, R_AIRSHIP_PASSIVE]),
     })
+
+
+def _airship_columns(aggressive, passive) -> dict:
+    """Airship tile numbers (0 none) as the tiles' names, null where there is none."""
+    return {"airship_aggressive": _enum(aggressive - 1, _TILES[:N_AGGRESSIVE]),
+            "airship_passive": _enum(passive - 1 - N_AGGRESSIVE, _TILES[N_AGGRESSIVE:])}
 
 
 def _resolution_columns(game_out) -> dict:
@@ -109,6 +114,8 @@ def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table
     for name in _USE_COLUMNS + _PLAY_COLUMNS:
         cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
     cols.update(_war_seat_columns(r, game_out[gi], si))
+    # The Wind Gambit: the seat's own tiles (with a pair per player, the only record of them)
+    cols.update(_airship_columns(r[:, SR_AIRSHIP_AGGRESSIVE], r[:, SR_AIRSHIP_PASSIVE]))
     return pa.table(cols)
 
 

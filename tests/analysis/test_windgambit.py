@@ -196,3 +196,19 @@ def test_report_of_a_real_resolution_run_against_its_base(tmp_path):
     assert set(lengths["method"]) == {"paired"} and lengths["base_games"].sum() == 2 * 60
     out = runner.invoke(main, ["compare", str(tmp_path / "base"), str(tmp_path / "res"), "--by", "resolution_tile"])
     assert out.exit_code == 0 and "paired" in out.output, out.output
+
+
+def test_report_of_a_real_run_with_a_tile_pair_per_player_splits_its_seats_by_their_own_tiles(tmp_path):
+    runner = CliRunner()
+    out = runner.invoke(main, ["run", "--games", "40", "--seed", "3", "--players", "4", "--name", "pp",
+                               "--variant", "wind_gambit", "--rule", "airship_per_player=1",
+                               "--out", str(tmp_path), "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(main, ["report", str(tmp_path / "pp"), "--out", str(tmp_path / "rep")])
+    assert out.exit_code == 0, out.output
+    text = (tmp_path / "rep" / "index.md").read_text()
+    assert UNRECORDED in text and "#### By the seat's own aggressive airship tile" in text
+    for column in ("airship_aggressive", "airship_passive"):
+        table = pl.read_csv(tmp_path / "rep" / f"wg_seat_{column}.csv")
+        assert table["seats"].sum() == 160 and table["wins"].sum() >= 40       # ties share a win
+        assert (tmp_path / "rep" / f"wg_seat_{column}_faction.csv").exists()

@@ -79,5 +79,13 @@ def test_a_wind_gambit_run_plays_and_records_the_tiles():
     base = play_range(config(games=2), 0, 2).tables["games"]
     assert base["airship_aggressive"].to_pylist() == [None, None]
     per_player = play_range(config(variant="wind_gambit", games=2, rules={"airship_per_player": 1},
-                                   players=4), 0, 2).tables["games"]
-    assert per_player.num_rows == 2
+                                   players=4), 0, 2).tables
+    assert per_player["games"].num_rows == 2
+    # the seats table keeps each seat's own tiles (the only record of a pair per player) ...
+    own = per_player["seats"]["airship_aggressive"].to_pylist()
+    assert None not in own and len(set(own)) > 1
+    # ... and with a shared pair every seat's is the game's; a base run's are null
+    shared = batch.tables["seats"]
+    assert shared["airship_passive"].to_pylist() == [games["airship_passive"][g].as_py()
+                                                     for g in shared["game"].to_pylist()]
+    assert play_range(config(games=1), 0, 1).tables["seats"]["airship_aggressive"].null_count == 3
