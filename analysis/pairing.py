@@ -116,9 +116,10 @@ def run_differences(base, candidate):
         if pair[0] != pair[1]:
             out.append((field, *pair))
     flat_a, flat_b = flat_config(base), flat_config(candidate)
+    named = {field for field, *_ in out}      # a label (variant) is also a config field: once
     for field in sorted(set(flat_a) | set(flat_b)):
         pair = (flat_a.get(field), flat_b.get(field))
-        if pair[0] != pair[1]:
+        if pair[0] != pair[1] and field not in named:
             out.append((field, *(("(set)" if isinstance(v, list) and len(v) > 8 else v) for v in pair)))
     return out
 

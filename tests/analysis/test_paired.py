@@ -178,6 +178,10 @@ def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(ru
     assert "interval: unpaired 95%" in out.output and "root_seed: 1 -> 2" in out.output
     assert "verdict uses the unpaired interval; unpaired: runs do not share deals" in out.output
     assert [d[0] for d in run_differences(Run(runs["base"]), Run(candidate))] == ["variant"]
+    # a run whose config snapshot also names the variant lists it once
+    config = {**Run(candidate).manifest.get("config", {}), "variant": "wind_gambit"}
+    set_manifest(candidate, config=config)
+    assert [d[0] for d in run_differences(Run(runs["base"]), Run(candidate))] == ["variant"]
 
 
 def test_report_shows_paired_differences_by_faction_and_mat(runs, tmp_path):
