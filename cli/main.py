@@ -71,19 +71,31 @@ def main():
               help="Deal from all seven factions and mats (Invaders from Afar); implied past 5 players.")
 @click.option("--resolution", metavar="TILE",
               help="The Wind Gambit's resolution tile: a name (factory_explosion, ...), 1-8 or random.")
-def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion, resolution):
+@click.option("--variant", metavar="NAME", help="Rule variant: all_out_war or wind_gambit (airships).")
+@click.option("--rule", "rule_flags", multiple=True, metavar="KEY=VALUE",
+              help="House rule (repeatable), as in a run config's [rules], e.g. --rule airship_aggressive=toll.")
+def play(seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion, resolution, variant,
+         rule_flags):
     """Play one game and print it decision by decision, then the score table.
 
     \b
     Example:
       scythe-sim play --seed 7 --players 3 --strategies greedy,rusher,automa
       scythe-sim play --seed 7 --players 4 --resolution factory_explosion
+      scythe-sim play --seed 7 --variant wind_gambit --rule airship_aggressive=toll
     """
     from scythe_sim.playthrough import mix_seats, play_through, score_table_lines
+    from scythe_sim.errors import ConfigError
+    from scythe_sim.runner.config import flag_overrides
+    from scythe_sim.scythe import VARIANT_RULES, VARIANTS
 
     rules = {"expansion_factions": 1} if expansion or players > 5 else {}
     if resolution:
         rules["resolution"] = resolution
+    if variant is not None and variant not in VARIANTS:
+        raise ConfigError(f"--variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+    rules.update(VARIANT_RULES.get(variant, ()))
+    rules.update(flag_overrides(rules=rule_flags).get("rules", {}))
     names = _split(strategies + strategy_alias) or mix_seats(mix, seed, players)
     game, lines = play_through(seed, players, _split(factions) or None, _split(mats) or None, names,
                                rules=rules)

@@ -26,6 +26,22 @@ def test_play_with_given_factions_and_mats():
     assert "saxony" in result.output and "agricultural" in result.output
 
 
+def test_play_a_variant_with_house_rules():
+    result = _run("play", "--seed", "3", "--players", "3", "--variant", "wind_gambit",
+                  "--rule", "airship_aggressive=toll", "--rule", "resolution=doomsday_clock")
+    assert result.exit_code == 0, result.output
+    assert "move the airship from home:" in result.output
+    assert "game over: doomsday_clock" in result.output or "game over: turn_cap" in result.output
+    base = _run("play", "--seed", "3", "--players", "3", "--quiet")
+    assert "airship" not in base.output
+
+
+def test_a_bad_variant_or_rule_for_play_is_one_line_and_exit_2():
+    _assert_one_line_error(_run("play", "--variant", "windy"), "windy", "wind_gambit")
+    _assert_one_line_error(_run("play", "--variant", "wind_gambit", "--rule", "airship_aggressive=tol"), "tol")
+    _assert_one_line_error(_run("play", "--rule", "foo"), "KEY=VALUE")
+
+
 def _assert_one_line_error(result, *words):
     assert result.exit_code == 2, result.output
     err = result.output.strip().splitlines()
