@@ -115,7 +115,9 @@ def play_on(x, t, p, turn, mode, w, work):
         n = legal_actions(x, t, plan_rows, buf[BUF_LEGAL])
         if n == 0:
             break
-        if x.game[G_DECIDER] != p:
+        if n == 1:
+            k = 0      # a forced row (a fifth of a plan's steps): the rules would pick it too
+        elif x.game[G_DECIDER] != p:
             k = opponent_public_choice(x, n)
         else:
             k = decide_direct(x, t, p, plan_rows, n, w, near, buf, values, memo)
