@@ -192,3 +192,17 @@ def test_wind_gambit_games_count_the_airship_s_use():
     assert flights.sum() > 0
     assert (seats[:, :4, SEAT_RESULTS.index("airship_blitz_won")].sum()
             == seats[:, :4, SEAT_RESULTS.index("airship_blitz_lost")].sum())
+
+
+# --- evaluate --wind-gambit ---------------------------------------------------------------------
+def test_the_wind_gambit_evaluation_reports_head_to_heads_usage_and_tile_ends():
+    from scythe_sim.wind_evaluate import wind_evaluate
+
+    report = wind_evaluate(games=8, players=4, seed=3)
+    assert [t.key for t in report.tables] == ["wind_head_to_head", "wind_usage_before", "wind_usage_after",
+                                              "wind_resolution"]
+    assert report.played == 6 * 8 and report.metrics["airships"]["seats"] == 8
+    after = report.metrics["usage"]["after"]
+    assert sum(u["games"] for u in after.values()) == 2 * 8     # each game: one aggressive, one passive tile
+    assert sum(n for n, _, _ in report.metrics["resolution_ends"]["after"].values()) == 8
+    assert "--wind-gambit" in report.markdown()
