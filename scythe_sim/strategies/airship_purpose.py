@@ -68,7 +68,7 @@ def _fighter_near(s, t, q, loc):
 
 
 @njit
-def _fighters_next_to(s, t, p, loc):
+def fighters_next_to(s, t, p, loc):
     """Opponents' characters and mechs on the territories next to loc: the units a toll
     airship on loc stands in the way of."""
     count = 0
@@ -179,7 +179,7 @@ def dest_worth(s, t, p, loc, w, ctrl, need):
     if kind == KIND_HARASS and others != 0:
         v += _harass_worth(s, t, p, others, w)
     elif kind == KIND_TOLL and others == 0:
-        v += TOLL_WORTH * _fighters_next_to(s, t, p, loc)
+        v += TOLL_WORTH * fighters_next_to(s, t, p, loc)
     elif kind == KIND_BOMBARD and others != 0:
         best = 0.0
         for q in range(s.game[G_N_PLAYERS]):

@@ -1,7 +1,7 @@
 """The greedy family's value of a position for one player: projected final coins plus
 weighted progress (weights.py names every term). Reads only what that player may see."""
 from ..compiled.jit import njit
-from .airship_purpose import TOLL_WORTH, _fighters_next_to, purposeful
+from .airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
 from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
                    N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
@@ -9,7 +9,7 @@ from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX,
                    mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
                    scoring_controller, structure_feature_count, structures_built,
                    rounds_to_end, upgrades_done, workers_on_board,
-                   G_GAME_OVER, G_RES_LAST_TURN, G_RES_TRIGGER, G_TURN, KIND_HAVEN, KIND_TOLL, OFF_BOARD,
+                   G_GAME_OVER, G_RES_LAST_TURN, G_RES_TRIGGER, G_TURN, KIND_HAVEN, KIND_TOLL,
                    RP_FACTORY_EXPLOSION, TILE_KIND, aggressive_param, haven_owner, opponents_with_units,
                    passive_param, score_total, MAX_SHARED_OBJECTIVES, star_cap_reached, shared_objective)
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
@@ -130,7 +130,7 @@ def airship_term(s, t, p, w):
         tier = t.pop_tier[s.player[p, P_POPULARITY]]
         v += w[W_TERRITORY] + w[W_SCORE] * t.tier_pay[tier, 1]
     if aggressive_param(s, t, p, TILE_KIND) == KIND_TOLL and opponents_with_units(s, p, loc) == 0:
-        v += TOLL_WORTH * _fighters_next_to(s, t, p, loc)
+        v += TOLL_WORTH * fighters_next_to(s, t, p, loc)
     return v
 
 
