@@ -206,3 +206,17 @@ def test_the_wind_gambit_evaluation_reports_head_to_heads_usage_and_tile_ends():
     assert sum(u["games"] for u in after.values()) == 2 * 8     # each game: one aggressive, one passive tile
     assert sum(n for n, _, _ in report.metrics["resolution_ends"]["after"].values()) == 8
     assert "--wind-gambit" in report.markdown()
+
+
+def test_the_wind_gambit_evaluation_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    out = tmp_path / "wind.md"
+    result = CliRunner().invoke(main, ["evaluate", "--wind-gambit", "--games", "2", "--workers", "1",
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "evaluate --wind-gambit --games 2 --players 4 --seed 1" in out.read_text()
+    result = CliRunner().invoke(main, ["evaluate", "--wind-gambit", "--game", "my_little_scythe"])
+    assert result.exit_code == 2 and "--wind-gambit" in result.output
