@@ -361,7 +361,12 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
                    "faction win rates (--games per count).")
 @click.option("--counts", default="4,5,6,7", show_default=True, metavar="N,N,...",
               help="Player counts of --mix-only.")
-def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts):
+@click.option("--wind-gambit", is_flag=True,
+              help="Instead: The Wind Gambit's strategies, greedy with the airship and resolution "
+                   "weights against greedy without each, and the airship's use and the resolution "
+                   "tiles' ends in the default mix before and after (--games per block).")
+def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts,
+             wind_gambit):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
     (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
@@ -376,8 +381,9 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
     from scythe_sim.runner.spec import spec_for
 
     game = spec_for(game.strip().lower()).name
-    if (ablation or mix_only or expansion) and game != "scythe":
-        raise ScytheSimError(f"--ablation, --mix-only and --expansion measure Scythe: drop them for {game}")
+    if (ablation or mix_only or expansion or wind_gambit) and game != "scythe":
+        raise ScytheSimError(f"--ablation, --mix-only, --wind-gambit and --expansion measure Scythe: "
+                             f"drop them for {game}")
     if ablation and game != "scythe":
         raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
     if out_file:
@@ -399,6 +405,10 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
         with _progress(sys.stdout.isatty(), games * (1 + len(items))) as update:
             report = run_ablation(games=games, players=players, seed=seed, workers=workers,
                                   progress=update, expansion=expansion)
+    elif wind_gambit:
+        from scythe_sim.wind_evaluate import wind_evaluate
+
+        report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
     elif mix_only:
         from scythe_sim.evaluate import mix_usage
 

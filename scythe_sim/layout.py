@@ -88,7 +88,22 @@ N_PLAYER_FIELDS = len(PLAYER_FIELDS)
 # for results; no rule reads it). What counts as a use: docs/STRATEGIES.md "Ability ablation".
 USE_FACTION0 = 0
 USE_MECH0 = N_FACTION_ABILITIES
-N_ABILITY_USES = N_FACTION_ABILITIES + N_MECH_ABILITIES
+# The Wind Gambit's airship, counted the same way: s.ability_uses[p, USE_AIRSHIP0 + AU_...]
+AIRSHIP_USES = (
+    "flights",       # airship moves (Select airship)
+    "resources",     # resources loaded onto the airship
+    "workers",       # workers carried (boarded)
+    "tolls",         # fees an opponent paid to this player's toll airship (Toll, Siege Engine)
+    "attacks",       # aggressive acts on opponents: a Bombard paid, a harass effect applied
+    "blitz_won",     # Blitzkrieg fights this player won (as attacker or defender)
+    "blitz_lost",    # ... lost
+    "gains",         # passive end-of-move gains taken (stop_gain tiles)
+)
+(AU_FLIGHTS, AU_RESOURCES, AU_WORKERS, AU_TOLLS, AU_ATTACKS, AU_BLITZ_WON, AU_BLITZ_LOST,
+ AU_GAINS) = range(len(AIRSHIP_USES))
+USE_AIRSHIP0 = N_FACTION_ABILITIES + N_MECH_ABILITIES
+N_AIRSHIP_USES = len(AIRSHIP_USES)
+N_ABILITY_USES = USE_AIRSHIP0 + N_AIRSHIP_USES
 
 # --- Game-wide fields: s.game[G_...] ------------------------------------------------
 GAME_FIELDS = (

@@ -28,7 +28,7 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
                      P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
                      P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
-                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, G_WAR_STAGE, WAR_STAGE_NONE,
+                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, AIRSHIP_USES, N_AIRSHIP_USES, USE_AIRSHIP0, G_WAR_STAGE, WAR_STAGE_NONE,
                      WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
                      G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
                      AS_PASSIVE)
@@ -62,6 +62,8 @@ _WAR_COPIED = ("mob_place", "mob_popularity", "mob_resources", "mob_factory", "m
 SEAT_WAR_RESULTS = tuple(f"war_{name}" if not name.startswith("war_") else name
                          for name in _WAR_COPIED) + ("war_points", "war_divisions")
 _WAR_FIELD_IDS = np.array([WAR_FIELDS.index(name) for name in _WAR_COPIED], np.int64)
+# The Wind Gambit, per seat (0 without airships): layout.AIRSHIP_USES as airship_<use>
+SEAT_AIRSHIP_RESULTS = tuple(f"airship_{name}" for name in AIRSHIP_USES)
 SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"stars_{k}" for k in STAR_KINDS)
                 + tuple(f"star_turn_{k}" for k in STAR_KINDS)
@@ -69,9 +71,10 @@ SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                    "factory_card", "objectives_done", "ability_uses")
                 + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
                 + ("turns", "bottom_actions")
-                + SEAT_WAR_RESULTS
+                + SEAT_WAR_RESULTS   # new columns go last: stored frozen columns keep their index
+                + SEAT_AIRSHIP_RESULTS
                 # The Wind Gambit: the seat's own tiles (0 = no airships)
-                + ("airship_aggressive", "airship_passive"))   # new columns go last: stored frozen columns keep their index
+                + ("airship_aggressive", "airship_passive"))
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
@@ -86,7 +89,8 @@ SR_WAR0 = SR_BOTTOM_ACTIONS + 1        # + k: SEAT_WAR_RESULTS[k]
 _WAR_BY = _WAR_COPIED.index("capitulated_by")
 SR_WAR_POINTS = SR_WAR0 + len(_WAR_COPIED)
 SR_WAR_DIVISIONS = SR_WAR_POINTS + 1
-SR_AIRSHIP_AGGRESSIVE = SR_WAR_DIVISIONS + 1
+SR_AIRSHIP0 = SR_WAR_DIVISIONS + 1     # + AU_*: the seat's airship uses (The Wind Gambit)
+SR_AIRSHIP_AGGRESSIVE = SR_AIRSHIP0 + len(SEAT_AIRSHIP_RESULTS)
 SR_AIRSHIP_PASSIVE = SR_AIRSHIP_AGGRESSIVE + 1
 
 # Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
@@ -318,6 +322,8 @@ def _record_uses(s, p, row):
     for m in range(N_MECHS):
         ability = s.player[p, P_MECH_ABILITY0 + m]
         row[SR_MECH_USES0 + m] = s.ability_uses[p, USE_MECH0 + ability] if ability >= 0 else 0
+    for k in range(N_AIRSHIP_USES):
+        row[SR_AIRSHIP0 + k] = s.ability_uses[p, USE_AIRSHIP0 + k]
 
 
 @njit_alloc_entry

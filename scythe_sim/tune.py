@@ -29,7 +29,8 @@ from .strategies.weights import WEIGHTS, faction_rows, load_params, with_faction
 Z_BOUND = 1.5           # a weight moves at most exp(1.5) = 4.5 times up or down
 TIE_BREAK = 0.001       # fitness per coin of margin: 10 coins weigh as 1 % of wins
 FIXED = ("plan_sections", "noise", "level", "card_bias",   # switches and settings, not strengths
-         "ahead_sections", "ahead_options")                   # counts of plans looked ahead
+         "ahead_sections", "ahead_options",                   # counts of plans looked ahead
+         "airship", "resolution")    # The Wind Gambit only: no effect on the base games tuned
 NOT_TUNABLE = {
     "random": "random play has no weights",
     "automa": ("the Automa's own logic has only level (a difficulty setting) and card_bias, and "

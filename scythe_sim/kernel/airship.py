@@ -21,11 +21,11 @@ from ..layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP
                       AS_RES0, AS_WORKERS, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
                       N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
-                      UNIT_WORKER0)
+                      UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
 from ..compiled.rows import emit
 from ..tables import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
                       R_WIND_GAMBIT)
-from .board import NOBODY, OCC_BITS, controller, enemy_presence, put_unit
+from .board import NOBODY, OCC_BITS, controller, enemy_presence, note_airship_use, put_unit
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -136,6 +136,7 @@ def select_airship(s, t, p):
     s.airship[p, AS_ATTACKED] = 0
     s.airship[p, AS_STEPS] = 0
     s.game[G_PHASE] = PH_AIRSHIP
+    note_airship_use(s, p, AU_FLIGHTS, 1)
 
 
 @njit
@@ -209,6 +210,7 @@ def load(s, p, r, k):
     s.hex_res[loc, r] -= k
     s.airship[p, AS_RES0 + r] += k
     s.game[G_HERE_MASK] |= 1 << r
+    note_airship_use(s, p, AU_RESOURCES, k)
 
 
 @njit
@@ -226,6 +228,7 @@ def board_worker(s, p, w):
     put_unit(s, p, w, OFF_BOARD)
     s.airship[p, AS_WORKERS] |= 1 << w
     s.game[G_HERE_MASK] |= 1 << 4
+    note_airship_use(s, p, AU_WORKERS, 1)
 
 
 @njit
@@ -302,6 +305,7 @@ def pay_tolls(s, t, p, u, loc):
             continue
         if aggressive_param(s, t, q, TILE_FEE) != FEE_RESOURCE:
             s.player[p, P_COINS] -= aggressive_param(s, t, q, TILE_FEE_COINS) * _fee_units(s, t, q, u)
+            note_airship_use(s, q, AU_TOLLS, 1)
             continue
         owed = _units_entering(s, u)
         room = aggressive_param(s, t, q, TILE_CAPACITY) - cargo_total(s, q)
@@ -311,6 +315,7 @@ def pay_tolls(s, t, p, u, loc):
                 s.airship[q, AS_RES0 + r] += 1
                 owed -= 1
                 room -= 1
+                note_airship_use(s, q, AU_TOLLS, 1)
 
 
 # --- scoring and spending -------------------------------------------------------------------

@@ -13,12 +13,13 @@ from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSH
                       A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD,
                       AS_ATTACKED, AS_RES0, AS_STEPS, AS_WORKERS, G_ACTIVE, G_COMBATS, G_N_PLAYERS,
                       G_PHASE, G_UNITS_LEFT, PH_MOVE_UNIT, P_ABILITY, P_COINS,
-                      P_FACTION, P_POPULARITY, P_POWER)
+                      P_FACTION, P_POPULARITY, P_POWER, AU_ATTACKS, AU_BLITZ_LOST, AU_BLITZ_WON,
+                      AU_GAINS)
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
 from .airship import (aggressive_param, airship_step, board_worker, cargo_total, land_worker,
                       legal_airship_cargo, legal_airship_steps, load, opponents_with_units,
                       passive_param, unload)
-from .board import note_faction_ability
+from .board import note_airship_use, note_faction_ability
 from .combat import next_combat
 from .turn import gain_popularity, gain_power, place_star
 
@@ -101,6 +102,7 @@ def _bombard(s, t, p, q, k):
             s.airship[p, AS_RES0 + r] -= 1
             left -= 1
     _lose(s, q, P_POWER, aggressive_param(s, t, p, TILE_LOSS1 + k - 1))
+    note_airship_use(s, p, AU_ATTACKS, 1)
 
 
 @njit
@@ -116,6 +118,8 @@ def _blitzkrieg(s, t, p, q):
     _lose(s, q, P_POWER, d)
     s.game[G_COMBATS] += 1
     winner, loser = (p, q) if a >= d else (q, p)
+    note_airship_use(s, winner, AU_BLITZ_WON, 1)
+    note_airship_use(s, loser, AU_BLITZ_LOST, 1)
     s.airship_loc[loser] = t.home_loc[s.player[loser, P_FACTION]]
     cap = t.rules[R_COMBAT_STAR_CAP]
     if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
@@ -148,10 +152,12 @@ def _end_of_move_effects(s, t, p, loc):
                 s.player[q, P_COINS] -= coins
                 s.player[p, P_COINS] += coins
         gain_popularity(s, t, p, aggressive_param(s, t, p, TILE_SELF_POPULARITY))
+        note_airship_use(s, p, AU_ATTACKS, 1)
     if passive_param(s, t, p, TILE_KIND) == KIND_STOP_GAIN and _where_matches(s, t, p, loc, others):
         gain_power(s, t, p, passive_param(s, t, p, TILE_GAIN_POWER))
         s.player[p, P_COINS] += passive_param(s, t, p, TILE_GAIN_COINS)
         gain_popularity(s, t, p, passive_param(s, t, p, TILE_GAIN_POPULARITY))
+        note_airship_use(s, p, AU_GAINS, 1)
 
 
 @njit

@@ -16,7 +16,7 @@ from ..compiled.jit import njit, njit_entry, njit_inline
 from ..enums import N_CUBES, N_HEX, N_LOC, N_SECTIONS, N_STRUCTURES
 from ..layout import (AS_RES0, G_N_PLAYERS, MAX_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0,
                       P_MECH_ABILITY0, P_RECRUIT0, UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, USE_FACTION0,
-                      USE_MECH0)
+                      USE_MECH0, USE_AIRSHIP0)
 
 NOBODY = -1
 CONTESTED = -2
@@ -172,6 +172,12 @@ def note_faction_ability(s, p, ability):
 def note_mech_ability(s, p, ability):
     """Count one use of a mech ability of p's (a statistic; no rule reads it)."""
     s.ability_uses[p, USE_MECH0 + ability] += 1
+
+
+@njit
+def note_airship_use(s, p, use, amount):
+    """Count `amount` of p's airship use AU_* (The Wind Gambit; a statistic, no rule reads it)."""
+    s.ability_uses[p, USE_AIRSHIP0 + use] += amount
 
 
 @njit

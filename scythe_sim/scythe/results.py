@@ -9,7 +9,7 @@ from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONU
 from ..tables import load_data
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
 from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
-                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
@@ -114,6 +114,8 @@ def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table
     for name in _USE_COLUMNS + _PLAY_COLUMNS:
         cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
     cols.update(_war_seat_columns(r, game_out[gi], si))
+    for name in SEAT_AIRSHIP_RESULTS:     # The Wind Gambit's airship uses (0 without airships)
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
     # The Wind Gambit: the seat's own tiles (with a pair per player, the only record of them)
     cols.update(_airship_columns(r[:, SR_AIRSHIP_AGGRESSIVE], r[:, SR_AIRSHIP_PASSIVE]))
     return pa.table(cols)

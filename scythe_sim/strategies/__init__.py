@@ -17,7 +17,7 @@ STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective
 (STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
  STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
-N_STRATEGY_PARAMS = 32   # width of the per-strategy float parameter rows
+N_STRATEGY_PARAMS = 40   # width of the per-strategy float parameter rows
 # Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past
 # the named strategies that the greedy planner plays (scythe_sim/tune.py).
 TUNING_SLOT = N_STRATEGIES

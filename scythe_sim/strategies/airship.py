@@ -1,10 +1,9 @@
-"""The direct rules' default for the Wind Gambit's airship (a simple, sensible use; the
-purposeful airship strategy is later work): fly it first when a territory where its
-aggressive tile acts (a toll: in the way of an opponent's unit) is within its range,
-else when no unit gains by moving; toward where its tiles act, take up resources nobody
-holds, fight a Blitzkrieg it wins, land any worker aboard; never board workers, never
-Bombard (paying resources aboard for an opponent's power is worth nothing to
-position_value)."""
+"""The direct rules for the Wind Gambit's airship: the simple rules (weight `airship` 0, as
+first shipped; airship_purpose.py has the purposeful play of `airship` 1): fly it first
+when a territory where its aggressive tile acts (a toll: in the way of an opponent's
+unit) is within its range, else when no unit gains by moving; toward where its tiles act,
+take up resources nobody holds, fight a Blitzkrieg it wins, land any worker aboard; never
+board workers, never Bombard."""
 from ..compiled.jit import njit
 from .view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                    A_SELECT_AIRSHIP, G_STEPS_LEFT, HOME, KIND_BLITZKRIEG, KIND_HARASS,
@@ -36,9 +35,9 @@ def airship_first(s, t, p, rows, n):
 
 
 @njit
-def _best_within(s, t, p, frm, steps):
-    """The most any territory within `steps` flights of frm pulls (frm included; the
-    tunnels and the limits of workers aboard are not considered)."""
+def _reach_mask(t, frm, steps):
+    """Bit loc set for every location an airship reaches from frm within `steps` flights
+    (frm included; home bases never; the tunnels are not considered)."""
     mask = 1 << frm
     for _ in range(steps):
         grown = mask
@@ -49,6 +48,14 @@ def _best_within(s, t, p, frm, steps):
                     if nb >= 0 and t.terrain[nb] != HOME:
                         grown |= 1 << nb
         mask = grown
+    return mask
+
+
+@njit
+def _best_within(s, t, p, frm, steps):
+    """The most any territory within `steps` flights of frm pulls (frm included; the
+    tunnels and the limits of workers aboard are not considered)."""
+    mask = _reach_mask(t, frm, steps)
     best = 0
     for loc in range(N_HEX):
         if (mask >> loc) & 1:
@@ -71,15 +78,20 @@ def _pull(s, t, p, loc):
         for q in range(s.airship_loc.shape[0]):
             if q != p and s.airship_loc[q] == loc and s.player[p, P_POWER] > s.player[q, P_POWER]:
                 pull += 3
-    if passive_param(s, t, p, TILE_KIND) == KIND_STOP_GAIN:
-        where = passive_param(s, t, p, TILE_WHERE)
-        if (where == WHERE_ANY or (where == WHERE_VILLAGE and t.terrain[loc] == VILLAGE)
-                or (where == WHERE_ENCOUNTER and s.encounter_token[loc] != 0)
-                or (where == WHERE_OPPONENT and others != 0)):
-            pull += 1
+    if passive_param(s, t, p, TILE_KIND) == KIND_STOP_GAIN and _gain_here(s, t, p, loc, others):
+        pull += 1
     if controller(s, loc) == NOBODY and s.hex_res[loc].sum() > 0:
         pull += 1
     return pull
+
+
+@njit
+def _gain_here(s, t, p, loc, others):
+    """p's stop_gain passive tile acts on loc (others: opponents_with_units there)."""
+    where = passive_param(s, t, p, TILE_WHERE)
+    return (where == WHERE_ANY or (where == WHERE_VILLAGE and t.terrain[loc] == VILLAGE)
+            or (where == WHERE_ENCOUNTER and s.encounter_token[loc] != 0)
+            or (where == WHERE_OPPONENT and others != 0))
 
 
 @njit

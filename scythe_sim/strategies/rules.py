@@ -6,6 +6,8 @@ import numpy as np
 from ..compiled.jit import njit
 from .invaders import token_row
 from .airship import airship_first, airship_select_row, choose_airship
+from .airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
+                              purposeful)
 from .movememo import forget
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
@@ -18,7 +20,7 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER,
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_AIRSHIP, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
-                   P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
+                   OFF_BOARD, P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
                    highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
@@ -89,7 +91,8 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
     if phase == PH_COMBAT_CARDS:
         return choose_card(s, t, rows, n, w)
     if phase == PH_PAY:
-        return choose_payment(s, rows, n)
+        i = pay_from_airship(s, rows, n) if purposeful(w) else -1
+        return i if i >= 0 else choose_payment(s, rows, n)
     if phase == PH_END_TURN:
         return skip_row(n)
     if phase == PH_PLACE_TOKEN:
@@ -105,6 +108,10 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
     ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
     if _maps_read(phase, rows, n):
         _direct_maps(s, t, p, buf)
+    if phase == PH_MOVE_UNIT and purposeful(w):
+        return choose_mover(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+    if phase == PH_AIRSHIP and purposeful(w):
+        return choose_airship_purposeful(s, t, p, rows, n, w, near, ctrl, enemy, need, memo)
     if phase == PH_MOVE_UNIT:
         ship = airship_first(s, t, p, rows, n)
         if ship >= 0:
@@ -127,7 +134,7 @@ def _maps_read(phase, rows, n):
     """The direct rules read the level's maps (_direct_maps) for this decision: movement,
     and the rows valued by where units stand or which resources p lacks. Building them
     for the other decisions would be wasted (they are rebuilt for every decision)."""
-    if phase == PH_MOVE_UNIT or phase == PH_MOVE_STEP:
+    if phase == PH_MOVE_UNIT or phase == PH_MOVE_STEP or phase == PH_AIRSHIP:
         return True
     for i in range(n):
         kind = rows[i, 0]
@@ -167,6 +174,8 @@ def _top_value(s, t, p, rows, i, w, near, ctrl, enemy, need, targets, memo):
     kind = rows[i, 0]
     if kind == A_MOVE:
         worth = moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo)
+        if purposeful(w) and s.airship_loc[p] != OFF_BOARD:     # The Wind Gambit: a flight is a Move's worth too
+            worth = max(worth, flight_worth(s, t, p, w, near, ctrl, enemy, need, memo))
         return 2.0 if worth > MOVE_WORTH else -1.0
     if kind == A_GAIN_COINS or kind == A_PRODUCE:
         return 1.0

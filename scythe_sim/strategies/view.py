@@ -49,6 +49,18 @@ from ..kernel.airship import aggressive_param, opponents_with_units, passive_par
 from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,  # noqa: F401
                       A_SELECT_AIRSHIP, AS_RES0, AS_STEPS, G_STEPS_LEFT, PH_AIRSHIP)
 from ..enums import VILLAGE  # noqa: F401
+# ... what the purposeful airship and the resolution tiles' values read (airship.py, value.py)
+from ..airships import (CARRY_WORKERS, KIND_BOMBARD, KIND_HAVEN, TILE_CAPACITY, TILE_CARRY,  # noqa: F401
+                        TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_LOSS1,
+                        TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_SELF_POPULARITY)
+from ..kernel.airship import can_drop_off, cargo_total, haven_owner, workers_aboard  # noqa: F401
+from ..kernel.scoring import score_total  # noqa: F401
+from ..kernel.resolution import shared_objective  # noqa: F401
+from ..enums import MAX_SHARED_OBJECTIVES  # noqa: F401
+from ..layout import (A_AIRSHIP_BOARD, A_PAY_AIRSHIP, AS_WORKERS, G_RES_LAST_TURN,  # noqa: F401
+                      G_RES_TRIGGER, G_UNITS_LEFT)
+from ..enums import (RP_EXTRA_TURNS, RP_FACTORY_EXPLOSION, RP_TRIGGER_FACTORY_STARS,  # noqa: F401
+                     RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
 from ..kernel.state import copy_into, new_state
 from ..kernel.resolution import combat_star_cap, rounds_to_end, star_cap_reached  # noqa: F401
 from ..layout import G_RES_TILE  # noqa: F401

@@ -61,12 +61,15 @@ WEIGHTS = (
     "progress",     # per own objective card, times its fulfilled share (objective_progress)
     "ahead_sections",  # with lookahead: the next turn is looked at for this many best sections by their own turn
     "ahead_options",   # ... and for this many best top-row options (0: an option is judged by its own turn)
+    # --- The Wind Gambit (0: as before; no effect without the variant's rules) ------------
+    "airship",      # 1: the airship flies with purpose (airship.py, value.py airship_term); 0: the simple rules
+    "resolution",   # per coin of lead once a resolution tile's end is triggered (value.py resolution_term)
 )
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
  W_RECRUIT, W_WORKER, W_TERRITORY, W_RESOURCE, W_OBJECTIVE, W_READY, W_ENCOUNTER, W_FACTORY,
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
  W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS,
- W_AHEAD_SECTIONS, W_AHEAD_OPTIONS) = range(len(WEIGHTS))
+ W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION) = range(len(WEIGHTS))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[2] / "configs" / "strategies"
