@@ -181,7 +181,7 @@ def test_base_games_are_the_same_whatever_the_wind_gambit_weights():
     b = run_games(t, seeds, 4, strategies=strategies, params=params_with(**OLD))
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
     airship_cols = [SEAT_RESULTS.index(c) for c in SEAT_RESULTS if c.startswith("airship_")]
-    assert len(airship_cols) == 8 and not a[1][:, :4][:, :, airship_cols].any()
+    assert len(airship_cols) == 10 and not a[1][:, :4][:, :, airship_cols].any()   # 8 uses, 2 tiles
 
 
 
