@@ -5,10 +5,11 @@ T19, T26; T11-T12 is a river, T17 a lake."""
 import pytest
 
 from scythe_sim.enums import parse_loc as L
-from scythe_sim.layout import AIRSHIP_FIELDS
+from scythe_sim.layout import AIRSHIP_FIELDS, P_POWER
 from scythe_sim.strategies import STRATEGIES
 from tests.scythe.war.helpers import act, divs, rows, war, war_game
 from tests.scythe.war.soak import war_soak
+from tests.scythe.war.test_war_strategy import pick
 
 NONE = {"location": "home:rusviet", "aggressive": "bombard", "passive": "ferry"}
 
@@ -196,3 +197,48 @@ def test_a_capitulated_factions_divisions_aboard_are_lost():
     assert war(game, 1, "capitulated_by") == 0
     assert aboard(game, 1) == 0 and war(game, 1, "casualties") == 4
     assert airship_of(game, 1)["location"] == "T30"              # it stays, out of the war
+
+
+# --- the war strategies' airship (strategies/war.py) ---------------------------------------
+def _play_move(game, strategy="greedy"):
+    """The decider's Move played by the strategy to its fights; the kinds it chose."""
+    kinds = []
+    me = game.decider
+    act(game, "war_move")
+    while game.phase in ("war_move", "war_airship", "war_airship_end", "ship_dial", "ship_cards"):
+        kind, a0, a1, a2 = pick(game, strategy)
+        kinds.append(kind)
+        act(game, kind, a0, a1, a2)
+        if game.phase in ("war_move", "war_airship", "war_airship_end") and game.decider != me:
+            break
+    return kinds
+
+
+def test_the_strategy_carries_divisions_over_the_river_to_land_next_to_a_home_base():
+    game = war_game({0: {"T11": 12, "T04": 3, "T05": 3}, 1: {"T12": 1, "T06": 3, "T19": 4}}, power=7,
+                    airships={0: ship("T11"), 1: NONE})
+    kinds = _play_move(game)
+    assert kinds[:2] == ["war_select_airship", "war_airship_load"] and "war_airship_unload" in kinds
+    assert war(game, 1, "capitulated_by") == 0 and divs(game, 0)["T13"] == 10   # T13: Rusviet capitulates
+
+
+def test_the_strategy_blitzes_where_the_forecast_wins_and_not_where_it_loses():
+    weak = {0: {"T11": 12, "T04": 3, "T05": 3}, 1: {"T12": 1, "T06": 3, "T13": 3, "T18": 2, "T19": 4, "T26": 3}}
+    game = war_game(weak, power=7, airships={0: ship("T11"), 1: NONE})
+    assert "war_blitz" in _play_move(game) and game.phase == "war_dial"   # 10 dropped on T19 against 4
+    strong = {0: {"T11": 12, "T04": 3, "T05": 3},
+              1: {"T12": 14, "T06": 14, "T13": 14, "T18": 14, "T19": 14, "T26": 3}}
+    game = war_game(strong, power=7, airships={0: ship("T11"), 1: NONE})
+    assert "war_blitz" not in _play_move(game)
+
+
+def test_the_strategy_fights_a_ship_combat_it_likely_wins_only():
+    home = {"T13": 9, "T19": 9, "T26": 9}
+    game = war_game({0: {"T11": 1, "T04": 3}, 1: home}, power=12, cards={0: [5]},
+                    airships={0: ship("T11"), 1: ship("T12", divisions=3)})
+    game.state.player[1, P_POWER] = 1                            # Rusviet: 1 power
+    assert "war_ship_fight" in _play_move(game)
+    game = war_game({0: {"T11": 1, "T04": 3}, 1: home}, power=2,
+                    airships={0: ship("T11"), 1: ship("T12", divisions=3)})
+    game.state.player[1, P_POWER] = 14
+    assert "war_ship_fight" not in _play_move(game)
