@@ -242,3 +242,15 @@ def test_the_strategy_fights_a_ship_combat_it_likely_wins_only():
                     airships={0: ship("T11"), 1: ship("T12", divisions=3)})
     game.state.player[1, P_POWER] = 14
     assert "war_ship_fight" not in _play_move(game)
+
+
+def test_a_war_run_with_airships_plays_and_names_its_assumptions():
+    from scythe_sim.runner.batch import play_range
+    from scythe_sim.scythe.spec import assumptions
+    from tests.runner.test_spec import config
+    c = config(variant="all_out_war", rules={"wind_gambit": 1}, strategies={"pool": ["greedy"]}, games=2)
+    ids = {a["id"] for a in assumptions(c)}
+    assert {"war-airships-simplified", "blitzkrieg-fight-simplified", "war-stalemate"} <= ids
+    assert "war-airships-simplified" not in {a["id"] for a in assumptions(config(variant="all_out_war"))}
+    batch = play_range(c, 0, 2)
+    assert batch.tables["games"].num_rows == 2 and batch.bad == ()
