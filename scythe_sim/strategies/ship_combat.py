@@ -1,6 +1,8 @@
 """Airship against airship (Blitzkrieg, the war's ship combat) from one seat: the dial and
 the card, and whether a fight is worth starting, from public information only (powers,
-hand sizes) and the seat's own cards; an unseen card is guessed at 3 + caution.
+hand sizes) and the seat's own cards. Only one card is played, so an opponent's is its
+best: guessed at 3 + caution, a quarter more per further card in its hand, at most the
+top card's value.
 
 A side dials just enough, with its best card, to beat the opponent's best (the attacker
 wins ties). When that is out of reach it keeps its power, except in the war, where a loss
@@ -8,7 +10,7 @@ by the destroy margin loses the airship for good: there it dials all it may."""
 from ..compiled.jit import njit
 from .tactics import best_cards
 from .view import (A_SHIP_CARD, A_SHIP_DIAL, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
-                   G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, P_POWER, R_DIAL_MAX,
+                   G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, N_CARD_VALUES, P_POWER, R_DIAL_MAX,
                    SHIP_CARDS, hand_size, highest_dial_row, skip_row)
 from .weights import W_CAUTION
 
@@ -20,7 +22,11 @@ def ship_strength(s, t, p, w, own):
     dial = min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
     if own:
         return dial + best_cards(s, p, SHIP_CARDS)
-    return dial + min(SHIP_CARDS, hand_size(s, p)) * (3.0 + w[W_CAUTION])
+    h = hand_size(s, p)
+    if h == 0:
+        return float(dial)
+    guess = min(3.0 + w[W_CAUTION] + 0.25 * (h - 1), float(t.card_values[N_CARD_VALUES - 1]))
+    return dial + guess
 
 
 @njit
