@@ -23,7 +23,10 @@ from .layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHI
                      PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP, A_PLACE_FLAG, A_PLACE_TRAP,
                      A_ARTILLERY, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                      P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
-                     UNIT_MECH0, UNIT_WORKER0)
+                     UNIT_MECH0, UNIT_WORKER0, A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS,
+                     A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
+                     A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
+                     A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT)
 
 
 # action kinds by the rule they belong to (named, never ranges of ids)
@@ -159,6 +162,8 @@ def describe(state, tables, row) -> str:
         return _describe_war(state, tables, p, kind, a0, a1, int(row[3]))
     if kind in _AIRSHIP_TEXT:
         return _describe_airship(state, p, kind, a0, a1)
+    if kind in _SHIP_TEXT:
+        return _describe_ship(state, p, kind, a0, a1)
     return f"{ACTION_KINDS[kind]} {a0} {a1}"
 
 
@@ -180,6 +185,31 @@ def _describe_airship(state, p, kind, a0, a1):
     to = hex_name(a0) if kind == A_AIRSHIP_STEP else ""
     res = RESOURCES[a0] if kind in (A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD) else ""
     return _AIRSHIP_TEXT[kind].format(here=here, to=to, a1=a1, res=res)
+
+
+# airship against airship, and the war's airship rows (docs/RULES.md "All Out War")
+_SHIP_TEXT = {A_SHIP_DIAL: "{me} dials {a0} power (airship fight)",
+              A_SHIP_CARD: "{me} adds a combat card ({card}) (airship fight)",
+              A_SHIP_END_CARDS: "{me} adds no more combat cards (airship fight)",
+              A_WAR_SELECT_AIRSHIP: "move the airship from {here}",
+              A_WAR_AIRSHIP_STEP: "airship -> {to}",
+              A_WAR_AIRSHIP_LOAD: "load {a0} division(s) onto the airship",
+              A_WAR_AIRSHIP_UNLOAD: "unload {a0} division(s) from the airship on {here}",
+              A_WAR_AIRSHIP_STOP: "stop the airship",
+              A_WAR_BOMBARD: "bombard {target}: destroy {a1} division(s) on {here}",
+              A_WAR_BLITZ: "blitz drop {a0} division(s) onto {here}",
+              A_WAR_SHIP_FIGHT: "ship combat: attack {target}'s airship on {here}",
+              A_WAR_AIRSHIP_DONE: "the airship does nothing more this Move"}
+
+
+def _describe_ship(state, p, kind, a0, a1):
+    me = FACTIONS[int(state.player[p, P_FACTION])]
+    target = FACTIONS[int(state.player[a0, P_FACTION])] if kind in (A_WAR_BOMBARD, A_WAR_SHIP_FIGHT) else ""
+    card = CARD_VALUES[a0] if kind == A_SHIP_CARD else ""
+    to = hex_name(a0) if kind == A_WAR_AIRSHIP_STEP else ""
+    loc = int(state.airship_loc[p])
+    here = hex_name(loc) if loc >= 0 else ""
+    return _SHIP_TEXT[kind].format(me=me, a0=a0, a1=a1, card=card, to=to, here=here, target=target)
 
 
 def _describe_war(state, tables, p, kind, a0, a1, a2):

@@ -41,9 +41,12 @@ AIRSHIP_FIELDS = (
     "passive",       # passive tile number 9..16 (0 = none)
     "attacked",      # 1 once the aggressive tile's attack was used in this airship move
     "steps",         # territories entered in this airship move (its end-of-move effects need one)
+    # All Out War with the Wind Gambit (kernel/war/airship.py; 0 in any other game)
+    "divisions",     # divisions aboard (up to war_airship_carry); they neither control nor fight
+    "destroyed",     # 1 once lost in a ship combat by the destroy margin (airship_loc off the board for good)
 )
 (AS_RES0, _AS_RES1, _AS_RES2, _AS_RES3, AS_WORKERS, AS_AGGRESSIVE, AS_PASSIVE, AS_ATTACKED,
- AS_STEPS) = range(len(AIRSHIP_FIELDS))
+ AS_STEPS, AS_DIVISIONS, AS_DESTROYED) = range(len(AIRSHIP_FIELDS))
 N_AIRSHIP_FIELDS = len(AIRSHIP_FIELDS)
 
 # --- Per-player fields: s.player[p, P_...] ------------------------------------------
@@ -164,6 +167,8 @@ GAME_FIELDS = (
     "war_cargo",       # Move: divisions the moving mech carries
     "war_combats",     # war combats fought
     "war_atk_mech",    # Combat: 1 when the attacker has a mech in the fight (ties go to the attacker)
+    "war_bombarded",   # enemy divisions the active faction's airship bombarded this war turn
+    "war_ship_acts",   # the war Move's airship acts done at its end: WAR_SHIP_DROPPED / WAR_SHIP_FOUGHT bits
     # --- Invaders from Afar (kernel/tokens.py; 0 and unread without Albion and Togawa)
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
@@ -189,9 +194,12 @@ GAME_FIELDS = (
  G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
+ G_WAR_ATK_MECH, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
  G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1, G_RES_FREE_DONE,
  G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
+# G_WAR_SHIP_ACTS bits: the airship dropped its divisions (no bombarding after it); it fought
+WAR_SHIP_DROPPED = 1
+WAR_SHIP_FOUGHT = 2
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
  BEFORE_DONE) = range(5)
@@ -225,14 +233,23 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "artillery",
           "retreat",
           # The Wind Gambit (kernel/airship.py)
-          "airship")
+          "airship",
+          # airship against airship (kernel/airship_combat.py): Blitzkrieg, the war's ship combat
+          "ship_dial", "ship_cards",
+          # All Out War with airships (kernel/war/airship.py)
+          "war_airship", "war_airship_end")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
  PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
  PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
  PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
- PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP) = range(len(PHASES))
+ PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP,
+ PH_SHIP_DIAL, PH_SHIP_CARDS, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END) = range(len(PHASES))
+# PH_SHIP_DIAL / PH_SHIP_CARDS: an airship fight's dial and card (attacker, then defender).
+# PH_WAR_AIRSHIP: the airship moving in a war Move (steps, loads, unloads, stop);
+# PH_WAR_AIRSHIP_END: the end of a war Move in which it was activated: bombard, blitz
+# drop, ship combat, or done.
 # PH_AIRSHIP: the airship moving in a Move: steps (G_STEPS_LEFT), loads and unloads
 # (G_HERE_MASK as for a unit), its aggressive tile's attack, and stop.
 # PH_RETREAT: a losing player with Seaworthy retreats its character and mechs onto an
@@ -274,7 +291,7 @@ WAR_FIELDS = (
     "captured_in",       # deployed divisions gained at an enemy's capitulation
     "captured_out",      # deployed divisions lost at this player's capitulation
     "mechs_lost",        # own mechs destroyed in war combat
-    "trophies",          # enemy mechs this player destroyed
+    "trophies",          # enemy mechs and airships this player destroyed
     "structures_lost",   # own structures destroyed by enemy units
     "points",            # territorial points at this player's last count
     "capitulated_by",    # conqueror player, -1 none
@@ -282,12 +299,13 @@ WAR_FIELDS = (
     "last_action",       # WAR_* action taken last turn, -1 none
     "war_turns",         # war turns taken
     "place",             # 0-based place order in the war (standard rank, ties by turn order)
+    "airships_lost",     # own airship destroyed in a ship combat (0 or 1)
 )
 (W_STANDARD_RANK, W_RECRUIT_POOL, W_DEPLOY_POOL, W_CASUALTIES, W_MOB_PLACE,
  W_MOB_POPULARITY, W_MOB_RESOURCES, W_MOB_FACTORY, W_MOB_RECRUITS, W_MOB_TERRITORIES,
  W_PRODUCED, W_CAPTURED_IN, W_CAPTURED_OUT, W_MECHS_LOST, W_TROPHIES, W_STRUCTURES_LOST,
  W_POINTS, W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_LAST_ACTION, W_WAR_TURNS,
- W_PLACE) = range(len(WAR_FIELDS))
+ W_PLACE, W_AIRSHIPS_LOST) = range(len(WAR_FIELDS))
 N_WAR_FIELDS = len(WAR_FIELDS)
 
 # then one per resolution tile: END_RESOLUTION0 + tile number - 1 (the tile's condition ended it)
@@ -368,6 +386,20 @@ ACTION_KINDS = (
     "airship_attack",     # a0 = opponent player, a1 = resources paid (bombard) or 0 (blitzkrieg)
     "airship_stop",       # the airship ends its move
     "pay_airship",        # payment: one token of the resource owed from the airship's cargo
+    # airship against airship (kernel/airship_combat.py)
+    "ship_dial",          # a0 = power set on the dial
+    "ship_card",          # a0 = value index of the combat card added
+    "ship_end_cards",     # add no (more) combat card
+    # All Out War with airships (kernel/war/airship.py)
+    "war_select_airship", # the airship moves next (one of the war Move's moves)
+    "war_airship_step",   # a0 = location the airship enters
+    "war_airship_load",   # a0 = divisions that go aboard here
+    "war_airship_unload", # a0 = divisions dropped off here (they move no more this Move)
+    "war_airship_stop",   # the airship ends its move (its divisions stay aboard)
+    "war_bombard",        # a0 = enemy player, a1 = its divisions destroyed (5 power each)
+    "war_blitz",          # a0 = divisions dropped onto the airship's territory (a fight there follows)
+    "war_ship_fight",     # a0 = enemy player whose airship is fought
+    "war_airship_done",   # the airship does nothing more at the end of this Move
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -381,7 +413,11 @@ ACTION_KINDS = (
  A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
  A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE,
  A_SELECT_AIRSHIP, A_AIRSHIP_STEP, A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD, A_AIRSHIP_BOARD,
- A_AIRSHIP_LAND, A_AIRSHIP_ATTACK, A_AIRSHIP_STOP, A_PAY_AIRSHIP) = range(len(ACTION_KINDS))
+ A_AIRSHIP_LAND, A_AIRSHIP_ATTACK, A_AIRSHIP_STOP, A_PAY_AIRSHIP,
+ A_SHIP_DIAL, A_SHIP_CARD, A_SHIP_END_CARDS,
+ A_WAR_SELECT_AIRSHIP, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_UNLOAD,
+ A_WAR_AIRSHIP_STOP, A_WAR_BOMBARD, A_WAR_BLITZ, A_WAR_SHIP_FIGHT,
+ A_WAR_AIRSHIP_DONE) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 

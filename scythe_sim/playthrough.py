@@ -13,7 +13,7 @@ from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX,
                      G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
                      P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
-                     W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_AIRSHIP)
+                     W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
 from .kernel.state import copy_state
 from .resolution_text import resolution_line, turns_left
 from .strategies import strategy_id
@@ -108,8 +108,10 @@ def events(before, after):
     defender_done = a.game[G_PHASE] == PH_COMBAT_CARDS and a.game[G_DECIDER] == a.game[G_DEFENDER]
     if defender_done and (b.game[G_PHASE] != PH_COMBAT_CARDS or b.game[G_COMBATS] != a.game[G_COMBATS]):
         out.append(_combat_result(a, b))
-    if b.game[G_COMBATS] > a.game[G_COMBATS] and a.game[G_PHASE] == PH_AIRSHIP:
-        out.append(_blitzkrieg(a, b))
+    if b.game[G_PHASE] == PH_SHIP_DIAL and a.game[G_PHASE] != PH_SHIP_CARDS:
+        out.append(_ship_fight_start(b))
+    elif a.game[G_PHASE] == PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_DIAL:
+        out.append(_ship_fight_result(a, b))
     elif b.game[G_COMBATS] > a.game[G_COMBATS]:
         out.append(_combat_start(a, b))
     out.extend(_tolls(a, b))
@@ -122,16 +124,21 @@ def events(before, after):
     return out
 
 
-def _blitzkrieg(a, b):
-    """The Wind Gambit's airship fight: who fought, the power spent, whose airship went home."""
-    p = int(a.game[G_ACTIVE])
-    loser = next((q for q in range(int(b.game[G_N_PLAYERS])) if a.airship_loc[q] != b.airship_loc[q]), p)
-    q = next(x for x in range(int(b.game[G_N_PLAYERS]))
-             if x != p and a.airship_loc[x] == a.airship_loc[p]) if loser == p else loser
-    winner = q if loser == p else p
-    return (f"Blitzkrieg on {hex_name(int(a.airship_loc[p]))}: {_name(b, p)} attacks {_name(b, q)}'s airship "
-            f"(power {int(a.player[p, P_POWER])} vs {int(a.player[q, P_POWER])}): {_name(b, winner)} wins, "
-            f"{_name(b, loser)}'s airship retreats home")
+def _ship_fight_start(b):
+    """An airship fight begins (Blitzkrieg, or the war's ship combat)."""
+    p, q = int(b.game[G_ACTIVE]), int(b.game[G_DEFENDER])
+    return (f"airship fight on {hex_name(int(b.game[G_COMBAT_HEX]))}: {_name(b, p)} attacks {_name(b, q)}'s "
+            f"airship (power {int(b.player[p, P_POWER])} vs {int(b.player[q, P_POWER])}, "
+            f"cards {int(b.hand[p].sum())} vs {int(b.hand[q].sum())})")
+
+
+def _ship_fight_result(a, b):
+    p, q = int(a.game[G_ACTIVE]), int(a.game[G_DEFENDER])
+    attack = int(a.game[G_ATK_DIAL] + a.game[G_ATK_CARDS])
+    defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
+    winner, loser = (p, q) if attack >= defence else (q, p)
+    fate = "is destroyed" if b.airship_loc[loser] < 0 else "retreats home"
+    return f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, {_name(b, loser)}'s airship {fate}"
 
 
 def _tolls(a, b):

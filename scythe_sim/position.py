@@ -14,7 +14,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
 from .airship_position import airship_from_dict, airship_to_dict
 from .codec import mech_name
 from .errors import PositionError
-from .layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
+from .layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
                      G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_RNG_STREAMS, N_WORKERS,
                      OFF_BOARD, PHASES, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD,
@@ -50,7 +50,8 @@ _COUNT_MAX = 10**6
 _SCRATCH_MAX = 2**63 - 1     # turn scratch fields hold masks and a hash: any int64 >= -1
 # phases in which two factions' characters or mechs may stand on one territory: a Move
 # that made contact and the combats that follow it (and a game ended before them)
-_SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over")
+_SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over",
+                   "ship_dial", "ship_cards")
 
 
 def state_to_dict(state, tables) -> dict:
@@ -275,7 +276,7 @@ def dict_to_state(data, tables, reachable=True):
 def _airships_match_rules(s, tables, n):
     wind = int(tables.rules[RULE_NAMES.index("wind_gambit")]) != 0
     for p in range(n):
-        if (s.airship_loc[p] != OFF_BOARD) != wind:
+        if (s.airship_loc[p] != OFF_BOARD or s.airship[p, AS_DESTROYED] != 0) != wind:
             raise PositionError(f"players[{p}].airship: give one airship per player exactly when the rules "
                                 f"play the Wind Gambit (rule wind_gambit = {int(wind)})")
 

@@ -18,7 +18,7 @@ from ..compiled.rng import rand_below
 from ..enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
 from ..layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                       A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,
-                      AS_RES0, AS_WORKERS, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_HERE_MASK, G_MOVED_MASK,
+                      AS_RES0, AS_WORKERS, AS_DESTROYED, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_HERE_MASK, G_MOVED_MASK,
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
                       N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
                       UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
@@ -347,7 +347,8 @@ def opponents_with_units(s, p, loc):
 @njit
 def airships_ok(s, t, n):
     """One airship per player exactly when the Wind Gambit is played; on a territory or
-    its own home base (where it starts and retreats to); both tiles of the right category;
+    its own home base (where it starts and retreats to), or off the board once destroyed
+    in All Out War; both tiles of the right category;
     cargo of the aggressive tile's kind within its capacity; workers aboard only during
     the active player's airship move, off the board meanwhile (so counted once)."""
     for p in range(s.airship_loc.shape[0]):
@@ -355,6 +356,8 @@ def airships_ok(s, t, n):
         if p >= n or t.rules[R_WIND_GAMBIT] == 0:
             if loc != OFF_BOARD or cargo_total(s, p) != 0 or s.airship[p, AS_WORKERS] != 0:
                 return False
+            continue
+        if s.airship[p, AS_DESTROYED] != 0:   # lost in All Out War's ship combat (war/invariants.py)
             continue
         if not (0 <= loc < N_HEX or loc == t.home_loc[s.player[p, P_FACTION]]):
             return False

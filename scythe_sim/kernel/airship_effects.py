@@ -8,20 +8,19 @@ from ..airships import (KIND_BLITZKRIEG, KIND_BOMBARD, KIND_HARASS, KIND_STOP_GA
                         WHERE_OPPONENT, WHERE_VILLAGE)
 from ..compiled.jit import njit
 from ..compiled.rows import emit
-from ..enums import DOMINATE, N_HEX, N_RES, STAR_COMBAT, VILLAGE
+from ..enums import N_HEX, N_RES, VILLAGE
 from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
                       A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD,
-                      AS_ATTACKED, AS_RES0, AS_STEPS, AS_WORKERS, G_ACTIVE, G_COMBATS, G_N_PLAYERS,
-                      G_PHASE, G_UNITS_LEFT, PH_MOVE_UNIT, P_ABILITY, P_COINS,
-                      P_FACTION, P_POPULARITY, P_POWER, AU_ATTACKS, AU_BLITZ_LOST, AU_BLITZ_WON,
-                      AU_GAINS)
-from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX
+                      AS_ATTACKED, AS_RES0, AS_STEPS, AS_WORKERS, G_ACTIVE, G_N_PLAYERS,
+                      G_PHASE, G_UNITS_LEFT, PH_MOVE_UNIT, P_COINS, P_POPULARITY, P_POWER,
+                      AU_ATTACKS, AU_GAINS)
+from .airship_combat import start_ship_fight
 from .airship import (aggressive_param, airship_step, board_worker, cargo_total, land_worker,
                       legal_airship_cargo, legal_airship_steps, load, opponents_with_units,
                       passive_param, unload)
-from .board import note_airship_use, note_faction_ability
+from .board import note_airship_use
 from .combat import next_combat
-from .turn import gain_popularity, gain_power, place_star
+from .turn import gain_popularity, gain_power
 
 
 @njit
@@ -81,8 +80,8 @@ def apply_airship(s, t, p, kind, a0, a1):
         s.airship[p, AS_ATTACKED] = 1
         if a1 > 0:
             _bombard(s, t, p, a0, a1)
-        else:
-            _blitzkrieg(s, t, p, a0)
+        else:   # Blitzkrieg: a fight with dial and cards (airship_combat.py)
+            start_ship_fight(s, t, p, a0)
     elif kind == A_AIRSHIP_STOP:
         _stop(s, t, p)
 
@@ -103,29 +102,6 @@ def _bombard(s, t, p, q, k):
             left -= 1
     _lose(s, q, P_POWER, aggressive_param(s, t, p, TILE_LOSS1 + k - 1))
     note_airship_use(s, p, AU_ATTACKS, 1)
-
-
-@njit
-def _blitzkrieg(s, t, p, q):
-    """Airship against airship: each side spends its power up to the dial's top, the
-    attacker wins ties (as in a combat); the winner gains a combat star within the
-    combat-star cap, the loser's airship retreats to its home base. The other units there
-    neither fight nor retreat (a simplified fight: no dial choice, no combat cards)."""
-    dial = t.rules[R_DIAL_MAX]
-    a = min(s.player[p, P_POWER], dial)
-    d = min(s.player[q, P_POWER], dial)
-    _lose(s, p, P_POWER, a)
-    _lose(s, q, P_POWER, d)
-    s.game[G_COMBATS] += 1
-    winner, loser = (p, q) if a >= d else (q, p)
-    note_airship_use(s, winner, AU_BLITZ_WON, 1)
-    note_airship_use(s, loser, AU_BLITZ_LOST, 1)
-    s.airship_loc[loser] = t.home_loc[s.player[loser, P_FACTION]]
-    cap = t.rules[R_COMBAT_STAR_CAP]
-    if s.stars[winner, STAR_COMBAT] < cap or s.player[winner, P_ABILITY] == DOMINATE:
-        if s.stars[winner, STAR_COMBAT] >= cap:
-            note_faction_ability(s, winner, DOMINATE)
-        place_star(s, t, winner, STAR_COMBAT)
 
 
 @njit

@@ -21,6 +21,7 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
 from ..enums import TOKEN_FLAG, TOKEN_TRAP0
 from .airship import select_airship
 from .airship_effects import apply_airship, is_airship_kind
+from .airship_combat import apply_ship, is_ship_kind
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_airship, pay_coercion, pay_resource,
                      start_payment, upgrade)
@@ -112,6 +113,8 @@ def apply_action(s, t, kind, a0, a1, a2):
         select_airship(s, t, p)
     elif is_airship_kind(kind):
         apply_airship(s, t, p, kind, a0, a1)
+    elif is_ship_kind(kind):
+        apply_ship(s, t, kind, a0)
     else:
         s.game[G_ERROR] = ERR_UNKNOWN_KIND
         return

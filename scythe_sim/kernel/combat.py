@@ -126,15 +126,21 @@ def start_combat(s, t, p, loc):
     q = opponent_in_combat(s, p, loc)
     s.game[G_COMBAT_HEX] = loc
     s.game[G_DEFENDER] = q
+    clear_dials(s)
+    s.game[G_COMBATS] += 1
+    s.game[G_BEFORE_STEP] = BEFORE_ATK_ARTILLERY
+    go_on_before_combat(s, t)
+
+
+@njit
+def clear_dials(s):
+    """Neither side has dialled nor added cards yet (a fight, or the war's round, begins)."""
     s.game[G_ATK_DIAL] = 0
     s.game[G_DEF_DIAL] = 0
     s.game[G_ATK_CARDS] = 0
     s.game[G_DEF_CARDS] = 0
     s.game[G_ATK_NCARDS] = 0
     s.game[G_DEF_NCARDS] = 0
-    s.game[G_COMBATS] += 1
-    s.game[G_BEFORE_STEP] = BEFORE_ATK_ARTILLERY
-    go_on_before_combat(s, t)
 
 
 @njit

@@ -12,11 +12,12 @@ from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MO
                       G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_ARTILLERY, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .airship import can_select_airship
 from .airship_effects import legal_airship
+from .airship_combat import legal_ship_fight
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
 from .factory import legal_factory_bottom, legal_factory_top
@@ -82,6 +83,8 @@ def legal_actions(s, t, out, buf):
         return legal_place_token(s, t, p, out)
     if phase == PH_AIRSHIP:
         return legal_airship(s, t, p, out, buf)
+    if phase == PH_SHIP_DIAL or phase == PH_SHIP_CARDS:
+        return legal_ship_fight(s, t, out)
     if (phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS
             or phase == PH_ARTILLERY or phase == PH_RETREAT):
         return legal_combat(s, t, out)

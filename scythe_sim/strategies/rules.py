@@ -9,6 +9,7 @@ from .airship import airship_first, airship_select_row, choose_airship
 from .airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
                               purposeful)
 from .movememo import forget
+from .ship_combat import choose_ship_card, choose_ship_dial
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
@@ -21,7 +22,8 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_AIRSHIP, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    OFF_BOARD, P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
+                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT,
+                   PH_SHIP_CARDS, PH_SHIP_DIAL)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
@@ -60,7 +62,7 @@ def factory_card_row(t, rows, n, w):
 def opponent_public_choice(s, n):
     """An opponent's decision inside a plan (a defender's), from public information only:
     the highest dial it can set and no combat cards."""
-    if s.game[G_PHASE] == PH_COMBAT_DIAL:
+    if s.game[G_PHASE] == PH_COMBAT_DIAL or s.game[G_PHASE] == PH_SHIP_DIAL:
         return highest_dial_row(n)
     if s.game[G_PHASE] == PH_ARTILLERY:
         return 0          # an opponent's Artillery: expected to be used
@@ -90,6 +92,10 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
         return choose_dial(s, t, rows, n, w)
     if phase == PH_COMBAT_CARDS:
         return choose_card(s, t, rows, n, w)
+    if phase == PH_SHIP_DIAL:
+        return choose_ship_dial(s, t, rows, n, w)
+    if phase == PH_SHIP_CARDS:
+        return choose_ship_card(s, t, rows, n, w)
     if phase == PH_PAY:
         i = pay_from_airship(s, rows, n) if purposeful(w) else -1
         return i if i >= 0 else choose_payment(s, rows, n)

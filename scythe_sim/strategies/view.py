@@ -94,6 +94,16 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       P_SEAT, P_STARS, P_TURNS, STATE_DTYPE, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
                       UNIT_WORKER0)
+# Airship against airship (kernel/airship_combat.py) and All Out War's airship rules
+# (kernel/war/airship.py)
+from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD,  # noqa: F401
+                      A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ,
+                      A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED,
+                      AS_DIVISIONS, AS_PASSIVE, G_HERE_MASK,
+                      PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END)
+from ..tables import R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_DESTROY_MARGIN  # noqa: F401
+from ..kernel.war.airship import airship_in_war, bombard_most, drop_spot, war_loadable  # noqa: F401
+from ..kernel.airship_combat import SHIP_CARDS  # noqa: F401
 from ..tables import (R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX, R_WAR_CARD_DIVISIONS,
                       R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST)
 

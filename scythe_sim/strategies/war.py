@@ -12,6 +12,11 @@ rows): one scored choice per decision, from the seat's own information only.
   worth times aggression/4, capitulations first), reinforce land that needs units;
   never strip a territory below what it wants to keep (home-adjacent land above all).
 - Each combat round: war_combat (dial, cards, fight on or retreat).
+- The airship (with the Wind Gambit): flown, with the spare divisions where it stands
+  aboard, to where it ends its move best within its range (a blitz drop the forecast
+  wins, land to take or to reinforce, over rivers and lakes, or an enemy airship it
+  likely beats); bombard when power beyond a full dial is spare or when it turns a fight
+  the forecast loses into a win; ship combats by ship_combat.ship_fight_worth.
 
 The personas differ by their weights: `aggression` scales what a won attack is worth,
 `caution` how strong the enemy's unseen cards are guessed. Ties are broken at random
@@ -25,12 +30,17 @@ from .view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COI
                    P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
-                   units_at, war_controller)
+                   units_at, war_controller, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
+                   A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP,
+                   A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
+                   HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
+                   R_WAR_AIRSHIP_CARRY, TILE_RANGE, airship_in_war, drop_spot, in_war)
+from .ship_combat import choose_ship_card, choose_ship_dial, ship_fight_worth
 from .war_combat import choose_fight_on, choose_war_card, choose_war_dial, forecast
 from .war_map import (HOME_GUARD, capitulation_target, danger, enemy_units, front_distance, frontier,
                       guards_home, is_land, keep, need, worth)
 from .weights import W_AGGRESSION
-from .workspace import BUF_NEED, BUF_TARGETS
+from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
 CAPITULATION = 60.0   # taking land next to a fighting enemy's home base
 POINT = 4.0           # one territorial point won (or taken from an enemy)
@@ -48,6 +58,10 @@ def choose_war(s, t, seat, actions, n, w, work):
         return choose_war_card(s, t, actions, n, w)
     if phase == PH_WAR_RETREAT:
         return choose_fight_on(s, t, actions, n, w, hand)
+    if phase == PH_SHIP_DIAL:
+        return choose_ship_dial(s, t, actions, n, w)
+    if phase == PH_SHIP_CARDS:
+        return choose_ship_card(s, t, actions, n, w)
     values = work.values[0]
     d = s.game[G_DECIDER]
     for i in range(n):
@@ -97,6 +111,8 @@ def _score(s, t, d, row, w, work):
         return _entry_value(s, t, d, loc, a0, cargo, 1, w, work) + _leave_cost(s, t, d, loc, cargo, 1, a0)
     if s.game[G_PHASE] == PH_WAR_ACTION:
         return _action_value(s, t, d, kind, a0, w, work)
+    if s.game[G_PHASE] == PH_WAR_AIRSHIP or s.game[G_PHASE] == PH_WAR_AIRSHIP_END or kind == A_WAR_SELECT_AIRSHIP:
+        return _airship_row_value(s, t, d, kind, a0, a1, w, work)
     return 0.0   # stop, end of the Move (worth nothing more), pass
 
 
@@ -175,6 +191,8 @@ def best_move(s, t, d, w, work):
         loc = s.unit_loc[d, u]
         if loc != OFF_BOARD and loc < N_HEX:
             best = max(best, _mech_value(s, t, d, u, w, work))
+    if airship_in_war(s, d):
+        best = max(best, _select_airship_value(s, t, d, w, work))
     return best
 
 
@@ -277,3 +295,111 @@ def _load_value(s, t, d, k, w, work):
         best = max(best, _entry_value(s, t, d, loc, buf[i], cargo + k, 1, w, work)
                    + _leave_cost(s, t, d, loc, cargo + k, 1, buf[i]))
     return best + 0.01 * k
+
+
+# --- the airship (All Out War with the Wind Gambit) ---------------------------------------
+
+SHIP_WIN = 8.0   # an enemy airship beaten (a trophy too when it falls by the margin)
+
+
+@njit
+def _airship_row_value(s, t, d, kind, a0, a1, w, work):
+    loc = s.airship_loc[d]
+    aboard = s.airship[d, AS_DIVISIONS]
+    if kind == A_WAR_SELECT_AIRSHIP:
+        return _select_airship_value(s, t, d, w, work)
+    if kind == A_WAR_AIRSHIP_STEP:
+        return _airship_plan(s, t, d, a0, s.game[G_STEPS_LEFT] - 1, aboard, w, work) - 0.01   # ties: stop
+    if kind == A_WAR_AIRSHIP_LOAD:
+        return (_airship_plan(s, t, d, loc, s.game[G_STEPS_LEFT], aboard + a0, w, work)
+                + _leave_cost(s, t, d, loc, a0, 0, loc) + 0.01 * a0)
+    if kind == A_WAR_AIRSHIP_UNLOAD or kind == A_WAR_BLITZ:
+        return _entry_value(s, t, d, loc, loc, a0, 0, w, work)
+    if kind == A_WAR_SHIP_FIGHT:
+        return SHIP_WIN if ship_fight_worth(s, t, d, a0, w) > 0.0 else -SHIP_WIN
+    if kind == A_WAR_BOMBARD:
+        return _bombard_value(s, t, d, a0, a1, w, work)
+    if kind == A_WAR_AIRSHIP_STOP:   # the airship ends its move here
+        return _spot_value(s, t, d, loc, aboard, w, work)
+    return 0.0   # done
+
+
+@njit
+def _select_airship_value(s, t, d, w, work):
+    """The airship's best flight, with the spare divisions where it stands aboard or not."""
+    loc = s.airship_loc[d]
+    steps = t.airship_tile[s.airship[d, AS_PASSIVE] - 1, TILE_RANGE]
+    aboard = s.airship[d, AS_DIVISIONS]
+    best = _airship_plan(s, t, d, loc, steps, aboard, w, work)
+    if loc < N_HEX and enemy_at(s, d, loc) < 0:
+        k = min(t.rules[R_WAR_AIRSHIP_CARRY] - aboard, _spare(s, t, d, loc, 0), max(movable(s, d, loc), 0))
+        if k > 0:
+            best = max(best, _airship_plan(s, t, d, loc, steps, aboard + k, w, work)
+                       + _leave_cost(s, t, d, loc, k, 0, loc))
+    return best - 0.05
+
+
+@njit
+def _spot_value(s, t, d, loc, cargo, w, work):
+    """The airship ending its move on loc with cargo aboard: the best of its blitz drop
+    (or unloading there) and a ship combat it likely wins."""
+    best = 0.0
+    if cargo > 0 and drop_spot(s, t, d, loc):
+        best = max(best, _entry_value(s, t, d, loc, loc, cargo, 0, w, work))
+    for q in range(s.game[G_N_PLAYERS]):
+        if (q != d and in_war(s, q) and s.airship_loc[q] == loc and s.airship[q, AS_DESTROYED] == 0
+                and ship_fight_worth(s, t, d, q, w) > 0.0):
+            best = max(best, SHIP_WIN)
+    return best
+
+
+@njit
+def _airship_plan(s, t, d, frm, steps, cargo, w, work):
+    """The best spot value within `steps` airship steps of frm (rivers and lakes do not
+    matter to it, home bases are never entered; tunnels are left out of the plan)."""
+    dist = work.buf[1, BUF_CONTROL]
+    queue = work.buf[1, BUF_ENEMY]
+    for x in range(dist.shape[0]):
+        dist[x] = -1
+    dist[frm] = 0
+    queue[0] = frm
+    head, tail = 0, 1
+    best = _spot_value(s, t, d, frm, cargo, w, work)
+    while head < tail:
+        x = queue[head]
+        head += 1
+        if dist[x] >= steps:
+            continue
+        for k in range(t.neighbours.shape[1]):
+            nb = t.neighbours[x, k]
+            if nb < 0:
+                break
+            if dist[nb] >= 0 or t.terrain[nb] == HOME:
+                continue
+            dist[nb] = dist[x] + 1
+            queue[tail] = nb
+            tail += 1
+            best = max(best, _spot_value(s, t, d, nb, cargo, w, work))
+    return best
+
+
+@njit
+def _bombard_value(s, t, d, q, k, w, work):
+    """Bombarding k of q's divisions: worth a lot when it turns the fight there (the
+    divisions aboard dropped and those standing there against q's) into a win, a little
+    per division when the power is spare beyond a full dial, else a loss."""
+    loc = s.airship_loc[d]
+    cost = k * t.rules[R_WAR_AIRSHIP_BOMBARD_POWER]
+    spare = s.player[d, P_POWER] - cost >= t.rules[R_DIAL_MAX]
+    mine = s.divisions[d, loc] + s.airship[d, AS_DIVISIONS]
+    mechs = count_mechs(s, d, loc)
+    value = 0.5 * k if spare else -1.0 * k
+    if mine + mechs > 0:
+        hand = work.buf[0, BUF_NEED]
+        before, _, _, _ = forecast(s, t, d, q, loc, mine, mechs, s.divisions[q, loc],
+                                   count_mechs(s, q, loc), w, hand)
+        after, _, _, _ = forecast(s, t, d, q, loc, mine, mechs, s.divisions[q, loc] - k,
+                                  count_mechs(s, q, loc), w, hand)
+        if after and not before:
+            value += 15.0
+    return value

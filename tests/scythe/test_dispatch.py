@@ -45,16 +45,19 @@ def test_error_codes_are_named():
 
 
 def test_every_action_kind_is_routed_by_name_in_apply():
-    # the war's kinds are routed by name in kernel/war/legal.py, the airship's in
-    # kernel/airship_effects.py, which apply.py calls
+    # the war's kinds are routed by name in kernel/war/legal.py (its airship's in
+    # kernel/war/airship.py), the airship's in kernel/airship_effects.py and the airship
+    # fight's in kernel/airship_combat.py, which apply.py calls
     source = ((KERNEL / "apply.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
-              + (KERNEL / "airship_effects.py").read_text())
+              + (KERNEL / "war" / "airship.py").read_text()
+              + (KERNEL / "airship_effects.py").read_text() + (KERNEL / "airship_combat.py").read_text())
     names = _names_by_value("A_", len(ACTION_KINDS))
     assert [ACTION_KINDS[k] for k in range(len(ACTION_KINDS)) if not _named_in(source, names[k])] == []
 
 
 def test_every_phase_is_routed_by_name_in_legal():
-    source = (KERNEL / "legal.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
+    source = ((KERNEL / "legal.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
+              + (KERNEL / "war" / "airship.py").read_text())
     names = _names_by_value("PH_", len(PHASES))
     assert [PHASES[k] for k in range(len(PHASES)) if not _named_in(source, names[k])] == []
 

@@ -272,7 +272,9 @@ def test_default_rules(t):
         "war_capitulation_power_cap": 1, "war_points_factory": 3, "war_points_village": 2,
         "war_points_other": 1,
         "resolution": 0,
-        "wind_gambit": 0, "airship_per_player": 0, "airship_aggressive": 0, "airship_passive": 0}
+        "wind_gambit": 0, "airship_per_player": 0, "airship_aggressive": 0, "airship_passive": 0,
+        "war_airship_carry": 10, "war_airship_bombard_power": 5, "war_airship_bombard_max": 3,
+        "war_airship_destroy_margin": 5}
     assert t.rules.dtype == np.int64
 
 

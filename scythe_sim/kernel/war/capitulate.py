@@ -2,11 +2,13 @@
 faction's home base, that faction capitulates to it. Its character and mechs leave the
 board; its coins, power (capped at the power maximum, rule war_capitulation_power_cap)
 and combat cards go to the conqueror, and so do its divisions on the board (captured);
-it takes no more turns. Its recruitment and deployment pools stay unused."""
+it takes no more turns. Its recruitment and deployment pools stay unused; its airship (the
+Wind Gambit) stays where it is, out of the war, and the divisions aboard are lost."""
 from ...compiled.jit import njit
 from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
-from ...layout import (G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
-                       W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT)
+from ...layout import (AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
+                       W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,
+                       W_CASUALTIES)
 from ...tables import R_POWER_MAX, R_WAR_CAPITULATION_POWER_CAP
 from ..board import put_unit
 from .board import home_of, in_war, units_at, war_controller
@@ -62,5 +64,7 @@ def capitulate(s, t, q, c):
             s.divisions[q, loc] = 0
             s.war[q, W_CAPTURED_OUT] += k
             s.war[c, W_CAPTURED_IN] += k
+    s.war[q, W_CASUALTIES] += s.airship[q, AS_DIVISIONS]   # aboard its airship: lost
+    s.airship[q, AS_DIVISIONS] = 0
     s.war[q, W_CAPITULATED_BY] = c
     s.war[q, W_CAPITULATED_ROUND] = s.game[G_WAR_ROUND]

@@ -9,11 +9,13 @@ from ...layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH
                        G_DECIDER, G_PHASE, G_WAR_PLACE_LEFT, PH_WAR_ACTION, PH_WAR_CARDS,
                        PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
                        PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
+from .airship import (apply_airship_end, apply_war_airship_move, is_end_kind, is_stop_kind,
+                      is_war_airship_kind, is_war_airship_phase, legal_war_airship_phase)
 from .board import place_spot, war_controller, war_emit
 from .combat import add_war_card, end_war_cards, fight_on, legal_war_combat, retreat, set_war_dial
 from .mobilize import deploy_mech, deployment_done, pending_handover, swap, swap_candidate
 from .move import (any_war_move, corps_move, end_war_move, legal_mech_step, legal_war_move,
-                   load, mech_step, mech_stop, select_mech, start_war_move)
+                   load, mech_step, mech_stop, select_mech, start_war_move, war_airship_stop)
 from .turn import (end_war_turn, legal_war_action, place_divisions, war_bolster,
                    war_gain_coins, war_pass, war_produce)
 
@@ -23,7 +25,7 @@ def is_war_phase(phase):
     return (phase == PH_WAR_SWAP or phase == PH_WAR_DEPLOY or phase == PH_WAR_MECH
             or phase == PH_WAR_ACTION or phase == PH_WAR_PLACE or phase == PH_WAR_MOVE
             or phase == PH_WAR_MECH_STEP or phase == PH_WAR_DIAL or phase == PH_WAR_CARDS
-            or phase == PH_WAR_RETREAT)
+            or phase == PH_WAR_RETREAT or is_war_airship_phase(phase))
 
 
 @njit_inline
@@ -34,7 +36,7 @@ def is_war_kind(kind):
             or kind == A_WAR_SELECT_MECH or kind == A_WAR_LOAD or kind == A_WAR_STEP
             or kind == A_WAR_STOP or kind == A_WAR_END_MOVE or kind == A_WAR_DIAL
             or kind == A_WAR_CARD or kind == A_WAR_END_CARDS or kind == A_WAR_FIGHT_ON
-            or kind == A_WAR_RETREAT)
+            or kind == A_WAR_RETREAT or is_war_airship_kind(kind))
 
 
 @njit
@@ -50,6 +52,8 @@ def legal_war(s, t, p, out, buf):
         return _legal_place(s, t, p, out)
     if phase == PH_WAR_SWAP:
         return _legal_swap(s, t, out)
+    if is_war_airship_phase(phase):
+        return legal_war_airship_phase(s, t, p, out, buf)
     if phase == PH_WAR_MECH:
         n = 0
         for loc in range(N_HEX):
@@ -127,3 +131,9 @@ def apply_war(s, t, p, kind, a0, a1, a2):
         fight_on(s, t)
     elif kind == A_WAR_RETREAT:
         retreat(s, t)
+    elif is_stop_kind(kind):
+        war_airship_stop(s, t, p)
+    elif is_end_kind(kind):
+        apply_airship_end(s, t, p, kind, a0, a1)
+    else:
+        apply_war_airship_move(s, t, p, kind, a0)

@@ -8,12 +8,14 @@ carried, they go where the mech goes. Divisions that arrived this Move do not mo
 again (s.mark counts them). At least one division stays behind where leaving would
 leave the territory without own structures or divisions. Entering enemy units stops.
 Corps rows offer all the divisions that may move, half of them and one (DESIGN: small
-legal lists). After all moves, the fights (combat.py)."""
+legal lists). The airship (with the Wind Gambit) is one move too, and acts at the end of
+the Move (airship.py). After all moves, the fights (combat.py)."""
 from ...compiled.jit import njit
 from ...enums import HOME, LAKE, N_HEX, N_LOC, SPEED
 from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH,
                        A_WAR_STEP, A_WAR_STOP, G_HERE_MASK, G_MOVED_MASK, G_MOVER,
-                       G_PHASE, G_STEPS_LEFT, G_WAR_CARGO, G_WAR_MOVES_LEFT, MAX_ACTIONS,
+                       G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_MOVES_LEFT,
+                       G_WAR_SHIP_ACTS, MAX_ACTIONS,
                        OFF_BOARD, PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0,
                        WAR_MOVE, W_LAST_ACTION)
 from ...enums import CUBE_MOVE
@@ -21,6 +23,7 @@ from ...tables import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
 from ..movement import step_targets
 from .board import enemy_at, own_structure_at, own_tunnel, war_emit
+from .airship import airship_end_due, can_select_war_airship, emit_select_airship, start_airship_end
 from .capitulate import check_capitulations
 from .combat import next_war_combat
 from .turn import cube_amount
@@ -89,6 +92,8 @@ def _mech_may_move(s, t, p, u, buf):
 
 @njit
 def any_war_move(s, t, p, buf):
+    if can_select_war_airship(s, p):
+        return True
     for u in range(UNIT_MECH0, UNIT_WORKER0):
         if _mech_may_move(s, t, p, u, buf):
             return True
@@ -104,6 +109,7 @@ def legal_war_move(s, t, p, out, buf):
     for u in range(UNIT_MECH0, UNIT_WORKER0):
         if _mech_may_move(s, t, p, u, buf):
             n = war_emit(out, n, A_WAR_SELECT_MECH, u, 0, 0)
+    n = emit_select_airship(s, p, out, n)
     n = war_emit(out, n, A_WAR_END_MOVE, 0, 0, 0)
     for frm in range(N_HEX):
         if s.divisions[p, frm] == 0:
@@ -128,6 +134,8 @@ def start_war_move(s, t, p):
     s.war[p, W_LAST_ACTION] = WAR_MOVE
     s.game[G_WAR_MOVES_LEFT] = cube_amount(s, t, p, CUBE_MOVE)
     s.game[G_MOVED_MASK] = 0
+    s.game[G_WAR_BOMBARDED] = 0
+    s.game[G_WAR_SHIP_ACTS] = 0
     for loc in range(N_LOC):
         s.mark[loc] = 0
         s.war_from[loc] = -1
@@ -162,7 +170,17 @@ def _move_done(s, t, p):
 
 @njit
 def end_war_move(s, t, p):
-    next_war_combat(s, t, p)
+    """The Move's moves are over: the airship's acts if it was activated, then the fights."""
+    if airship_end_due(s, p):
+        start_airship_end(s, p)
+    else:
+        next_war_combat(s, t, p)
+
+
+@njit
+def war_airship_stop(s, t, p):
+    """The airship ends its move (what it carries stays aboard): one move done."""
+    _move_done(s, t, p)
 
 
 @njit

@@ -4,7 +4,7 @@ Positions use Nordic (home base next to T04, T05) and Rusviet (next to T13, T19,
 T16 forest, T23 the Factory, T30 tundra, T24 mountain in the middle; T17 is a lake; the
 edge T11-T12 is a river."""
 from scythe_sim.game import Game
-from scythe_sim.layout import WAR_FIELDS, WAR_STAGE_WAR
+from scythe_sim.layout import AIRSHIP_FIELDS, WAR_FIELDS, WAR_STAGE_WAR
 from tests.scythe.positions import P, position
 
 WAR_RULES = {"all_out_war": 1}
@@ -12,9 +12,10 @@ WAR_RULES = {"all_out_war": 1}
 
 def war_game(divisions, *, factions=("nordic", "rusviet"), mats=("industrial", "engineering"),
              mechs=None, structures=None, coins=20, power=5, cards=None, phase="war_action",
-             active=0, turn_state=None, war_players=None, rules=None, characters=None):
+             active=0, turn_state=None, war_players=None, rules=None, characters=None, airships=None):
     """A war position: divisions = {player: {hex: count}}; each player's recruitment pool
-    holds the rest of its 100 divisions; places follow turn order."""
+    holds the rest of its 100 divisions (less those aboard its airship); places follow
+    turn order. airships = {player: airship entry} plays the Wind Gambit too."""
     n = len(factions)
     players = []
     for p, faction in enumerate(factions):
@@ -23,10 +24,12 @@ def war_game(divisions, *, factions=("nordic", "rusviet"), mats=("industrial", "
                   combat_cards=(cards or {}).get(p, []))
         if characters and p in characters:
             entry["character"] = characters[p]
+        if airships:
+            entry["airship"] = airships[p]
         players.append(entry)
     war_players_out = []
     for p in range(n):
-        on_board = sum((divisions.get(p) or {}).values())
+        on_board = sum((divisions.get(p) or {}).values()) + (airships or {}).get(p, {}).get("divisions", 0)
         entry = {"standard_rank": p + 1, "place": p, "recruit_pool": 100 - on_board,
                  "capitulated_by": -1, "capitulated_round": -1, "last_action": -1}
         entry.update((war_players or {}).get(p, {}))
@@ -36,7 +39,8 @@ def war_game(divisions, *, factions=("nordic", "rusviet"), mats=("industrial", "
     data = position(*players, game={"phase": phase, "active": active, "turn_state": state},
                     war={"players": war_players_out,
                          "divisions": [divisions.get(p, {}) for p in range(n)]})
-    game = Game.from_dict(data, rules={**WAR_RULES, **(rules or {})})
+    wind = {"wind_gambit": 1} if airships else {}
+    game = Game.from_dict(data, rules={**WAR_RULES, **wind, **(rules or {})})
     assert game.check() == 0, game.check()
     return game
 
@@ -69,9 +73,9 @@ def act(game, kind, a0=None, a1=None, a2=None):
 
 
 def division_total(game, p):
-    """Divisions on the board + pools + casualties + captured out - captured in."""
+    """Divisions on the board and aboard + pools + casualties + captured out - captured in."""
     s = game.state
-    return (int(s.divisions[p].sum()) + war(game, p, "recruit_pool") + war(game, p, "deploy_pool")
+    return (int(s.divisions[p].sum()) + int(s.airship[p, AIRSHIP_FIELDS.index("divisions")]) + war(game, p, "recruit_pool") + war(game, p, "deploy_pool")
             + war(game, p, "casualties") + war(game, p, "captured_out") - war(game, p, "captured_in"))
 
 

@@ -20,10 +20,11 @@ from scythe_sim.strategies import STRATEGIES
 from scythe_sim.tables import build_tables
 
 
-def war_soak(games, players, strategies=STRATEGIES, seed=0, chunk=200):
+def war_soak(games, players, strategies=STRATEGIES, seed=0, chunk=200, rules=None):
     """(status counter, first failing seed or None, decisions) over `games` war games;
-    game i gives seat k the strategy strategies[(i + k) % len(strategies)]."""
-    tables = build_tables({"all_out_war": 1})
+    game i gives seat k the strategy strategies[(i + k) % len(strategies)]; rules are
+    added to all_out_war (the Wind Gambit, say)."""
+    tables = build_tables({"all_out_war": 1, **(rules or {})})
     ids = [STRATEGIES.index(name) for name in strategies]
     statuses, first_bad, decisions = collections.Counter(), None, 0
     for start in range(0, games, chunk):

@@ -106,6 +106,8 @@ def test_blitzkrieg_is_fought_only_when_the_airship_wins_it(power, attacks):
     assert (pick(game)[0] == A_AIRSHIP_ATTACK) == attacks
     if attacks:
         act(game, *pick(game))
+        while game.phase in ("ship_dial", "ship_cards"):       # each side's dial and card
+            act(game, *pick(game))
         assert uses(game, 0, AU_BLITZ_WON) == 1 and uses(game, 1, AU_BLITZ_LOST) == 1
 
 

@@ -8,7 +8,8 @@ from scythe_sim.airships import (KINDS, N_AIRSHIP_TILES, TILE_CAPACITY, TILE_CAR
                                  airship_table, tile_names)
 from scythe_sim.enums import OIL, parse_loc
 from scythe_sim.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_PICK_RESOURCE,
-                               A_SELECT_AIRSHIP, A_STEP, A_STOP)
+                               A_SELECT_AIRSHIP, A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, A_STEP,
+                               A_STOP)
 from scythe_sim.tables import load_data
 from tests.scythe.test_move import CHAR, W0, act, go, reach, select, units
 from tests.scythe.windgambit.helpers import (airship, fly, rows_of, ship, stop_and_end, wg_game,
@@ -109,17 +110,34 @@ def test_bombard_pays_resources_aboard_for_an_opponent_there_to_lose_power():
 
 
 # --- Blitzkrieg (H) --------------------------------------------------------------------------------
-def test_blitzkrieg_airship_fight_star_to_the_winner_loser_airship_home():
-    game = wg_game(wg_player("nordic", ship("T05", aggressive="blitzkrieg"), power=6),
+def _ship_fight(game, attacker, defender):
+    """Both sides' dial and card (card = value index or None), attacker first."""
+    for dial, card in (attacker, defender):
+        assert game.phase == "ship_dial"
+        act(game, A_SHIP_DIAL, dial)
+        assert game.phase == "ship_cards"
+        if card is not None:
+            act(game, A_SHIP_CARD, card)
+            assert [a.kind for a in game.legal_actions()] == [A_SHIP_END_CARDS]   # one card each
+        act(game, A_SHIP_END_CARDS)
+
+
+def test_blitzkrieg_is_a_fight_with_dial_and_one_card_each_ties_to_the_attacker():
+    game = wg_game(wg_player("nordic", ship("T05", aggressive="blitzkrieg"), power=6, combat_cards=[5, 2]),
                    wg_opponent("saxony", airship=ship("T12", aggressive="blitzkrieg"), power=3,
-                               workers=["T12", "T12"]))
+                               workers=["T12", "T12"], combat_cards=[4]))
     fly(game, "T12")
     assert [(a.a0, a.a1) for a in rows_of(game, A_AIRSHIP_ATTACK)] == [(1, 0)]
     act(game, A_AIRSHIP_ATTACK, 1, 0)
+    assert [a.a0 for a in game.legal_actions()] == list(range(7))      # dial 0..6: its power
+    _ship_fight(game, (2, 3), (3, 2))                                   # 2 + 5 vs 3 + 4: a tie
     me, foe = units(game), units(game, 1)
     assert me["stars"] == {"combat": 1} and "combat" in me["star_turns"]
     assert foe["airship"]["location"] == "home:saxony" and foe["workers"] == ["T12", "T12"]  # others stay
-    assert me["power"] == 0 and foe["power"] == 0        # each spent its dial (up to 7)
+    assert me["power"] == 4 and foe["power"] == 0                       # each paid its dial
+    assert me["combat_cards"] == [2] and len(foe["combat_cards"]) == 1  # the loser drew one
+    assert game.phase == "airship" and not rows_of(game, A_AIRSHIP_ATTACK)   # the move goes on
+    act(game, A_AIRSHIP_STOP)
 
 
 def test_blitzkrieg_the_attacker_loses_and_retreats_home():
@@ -127,8 +145,10 @@ def test_blitzkrieg_the_attacker_loses_and_retreats_home():
                    wg_opponent("saxony", airship=ship("T12", aggressive="bounty"), power=9))
     fly(game, "T12")
     act(game, A_AIRSHIP_ATTACK, 1, 0)
+    _ship_fight(game, (2, None), (3, None))
     assert airship(game)["location"] == "home:nordic" and units(game, 1)["stars"] == {"combat": 1}
-    assert units(game, 1)["power"] == 2                    # 9 - its dial of 7
+    assert units(game, 1)["power"] == 6 and units(game)["power"] == 0
+    assert len(units(game)["combat_cards"]) == 1                        # it dialled: it draws
     act(game, A_AIRSHIP_STOP)
 
 
