@@ -17,8 +17,8 @@ good (a trophy for the winner), and the end of the war Move goes on."""
 from ..compiled.jit import njit
 from ..enums import DOMINATE, STAR_COMBAT
 from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, AS_DESTROYED, AS_DIVISIONS,
-                      G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS,
-                      G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS,
+                      G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS,
+                      G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
                       G_PHASE, G_WAR_COMBATS, G_WAR_SHIP_ACTS, G_WAR_STAGE, OFF_BOARD, PH_AIRSHIP,
                       PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP_END, P_ABILITY, P_FACTION,
                       RNG_VARIANT, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST,
@@ -26,7 +26,7 @@ from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, AS_DESTROYED, 
 from ..tables import R_WAR_AIRSHIP_DESTROY_MARGIN
 from .board import note_airship_use, note_faction_ability
 from .cards import draw_card_from
-from .combat import _lose_power, add_card, card_rows, clear_dials, dial_rows
+from .combat import add_card, card_rows, clear_dials, dial_rows, reveal_dials
 from .resolution import combat_star_cap
 from .turn import place_star
 
@@ -81,10 +81,7 @@ def apply_ship(s, t, kind, a0):
 def _resolve(s, t):
     p = s.game[G_ACTIVE]
     q = s.game[G_DEFENDER]
-    attack = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS]
-    defence = s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
-    _lose_power(s, p, s.game[G_ATK_DIAL])
-    _lose_power(s, q, s.game[G_DEF_DIAL])
+    attack, defence = reveal_dials(s)
     winner, loser = (p, q) if attack >= defence else (q, p)
     used = (s.game[G_DEF_DIAL] + s.game[G_DEF_NCARDS] if loser == q
             else s.game[G_ATK_DIAL] + s.game[G_ATK_NCARDS])

@@ -271,14 +271,22 @@ def end_cards(s, t):
 
 
 @njit
+def reveal_dials(s):
+    """Both sides reveal: their totals (dial + cards, attacker's first), each paying the
+    power its dial shows (a standard fight, a war round, an airship fight)."""
+    attack = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS]
+    defence = s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
+    _lose_power(s, s.game[G_ACTIVE], s.game[G_ATK_DIAL])
+    _lose_power(s, s.game[G_DEFENDER], s.game[G_DEF_DIAL])
+    return attack, defence
+
+
+@njit
 def resolve_combat(s, t):
     p = s.game[G_ACTIVE]
     q = s.game[G_DEFENDER]
     loc = s.game[G_COMBAT_HEX]
-    attack = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS]
-    defence = s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
-    _lose_power(s, p, s.game[G_ATK_DIAL])
-    _lose_power(s, q, s.game[G_DEF_DIAL])
+    attack, defence = reveal_dials(s)
     winner, loser = (p, q) if attack >= defence else (q, p)
     revealed = defence if loser == q else attack
     to_lake = lake_retreat_possible(s, t, loser, loc)

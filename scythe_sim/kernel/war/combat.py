@@ -20,12 +20,12 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL,
                        G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_ATK_MECH,
                        G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
-                       P_POWER, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
+                       RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from
-from ..combat import add_card, before_combat_from, card_rows, dial_rows
+from ..combat import add_card, before_combat_from, card_rows, dial_rows, reveal_dials
 from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
 from .turn import end_war_turn
@@ -53,12 +53,6 @@ def _start_combat(s, t, p, loc):
     _before_combat(s, t, p, q, loc)
     _before_combat(s, t, q, p, loc)
     _start_round(s, t)
-
-
-@njit
-def _lose_power(s, p, amount):
-    v = s.player[p, P_POWER] - amount
-    s.player[p, P_POWER] = v if v > 0 else 0
 
 
 @njit
@@ -156,10 +150,7 @@ def resolve_round(s, t):
     p = s.game[G_ACTIVE]
     q = s.game[G_DEFENDER]
     loc = s.game[G_COMBAT_HEX]
-    attack = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS]
-    defence = s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
-    _lose_power(s, p, s.game[G_ATK_DIAL])
-    _lose_power(s, q, s.game[G_DEF_DIAL])
+    attack, defence = reveal_dials(s)
     if attack > defence or (attack == defence and s.game[G_WAR_ATK_MECH] != 0):
         winner, loser = p, q
     else:
