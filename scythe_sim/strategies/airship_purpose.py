@@ -149,9 +149,10 @@ def bombard_worth(s, t, p, q, k, w, need):
 
 @njit
 def blitz_worth(s, t, p, q, w):
-    """A Blitzkrieg on q's airship (the kernel's fight: each side's power up to the dial's
-    top, the attacker wins ties): a star when p wins and may place one, less the power
-    spent, plus q's power lost as a rival's share; never worth it when p loses."""
+    """A Blitzkrieg on q's airship, judged by power alone (each side's dial at its top,
+    ties to the attacker; the fight's combat cards are not weighed): a star when p wins
+    and may place one, less the power spent, plus q's power lost as a rival's share;
+    never worth it when p would lose."""
     dial = t.rules[R_DIAL_MAX]
     a = min(s.player[p, P_POWER], dial)
     d = min(s.player[q, P_POWER], dial)

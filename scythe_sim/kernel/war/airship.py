@@ -22,7 +22,7 @@ from ...enums import HOME, LAKE, N_HEX
 from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
                        A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
                        A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AIRSHIP_BIT, AS_DESTROYED,
-                       AS_DIVISIONS, AS_PASSIVE, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
+                       AS_DIVISIONS, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
                        G_N_PLAYERS, G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS,
                        HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD, PH_WAR_AIRSHIP,
                        PH_WAR_AIRSHIP_END, P_POWER, WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT,
@@ -30,7 +30,7 @@ from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STE
 from ...airships import TILE_RANGE
 from ...tables import (R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
                        R_WAR_AIRSHIP_CARRY)
-from ..airship import airship_targets
+from ..airship import airship_targets, passive_param
 from ..airship_combat import start_ship_fight
 from .board import enemy_at, in_war, own_structure_at, war_emit
 from .combat import next_war_combat
@@ -58,7 +58,7 @@ def emit_select_airship(s, p, out, n):
 @njit
 def select_war_airship(s, t, p):
     s.game[G_MOVED_MASK] |= 1 << AIRSHIP_BIT
-    s.game[G_STEPS_LEFT] = t.airship_tile[s.airship[p, AS_PASSIVE] - 1, TILE_RANGE]
+    s.game[G_STEPS_LEFT] = passive_param(s, t, p, TILE_RANGE)
     s.game[G_HERE_MASK] = 0
     s.game[G_PHASE] = PH_WAR_AIRSHIP
 
