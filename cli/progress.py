@@ -21,15 +21,23 @@ class _Signalled(BaseException):
 
 class _stopped_by_signals:
     """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
-    published and say how to resume; an OS error (disk full, ...) is one line, exit 2."""
+    published and say how to resume; an OS error (disk full, ...) is one line, exit 2; a
+    worker killed from outside (the OOM killer, say) is one line, exit 1."""
 
     def __init__(self, cfg):
         self.cfg = cfg
 
     def __enter__(self):
+        import os
         import signal
 
+        owner = os.getpid()
+
         def raise_signalled(signum, frame):
+            if os.getpid() != owner:       # a worker forked before it reset its handlers: just end
+                signal.signal(signum, signal.SIG_DFL)
+                os.kill(os.getpid(), signum)
+                return
             raise _Signalled()
         self.previous = signal.signal(signal.SIGTERM, raise_signalled)
         return self
@@ -40,8 +48,10 @@ class _stopped_by_signals:
 
         from scythe_sim.runner.run import saved_games
 
+        from concurrent.futures.process import BrokenProcessPool
+
         signal.signal(signal.SIGTERM, self.previous)
-        if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError)):
+        if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError, BrokenProcessPool)):
             return False
         run_dir = str(self.cfg.run_dir())
         resume = (f"resume with: scythe-sim run --resume --out {shlex.quote(self.cfg.output)} "
@@ -50,6 +60,10 @@ class _stopped_by_signals:
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}: fix it, then {resume}", err=True)
             sys.exit(2)
+        if issubclass(kind, BrokenProcessPool):
+            click.echo("error: a worker process ended abruptly (killed from outside, or out of memory): "
+                       f"{resume}", err=True)
+            sys.exit(1)
         saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
         click.echo(f"{'interrupted' if kind is KeyboardInterrupt else 'terminated'}: {saved}; {resume}", err=True)
         sys.exit(130 if kind is KeyboardInterrupt else 143)

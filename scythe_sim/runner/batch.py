@@ -55,8 +55,11 @@ def forked_pool(workers, warm):
 def _worker_signals():
     """Ctrl-C reaches every process of the terminal's group: workers leave it to the parent,
     which stops them (stop_pool) and tells how to resume, instead of each printing a
-    traceback."""
+    traceback. SIGTERM, stop_pool's terminate(), ends a worker at once: a forked worker
+    would otherwise inherit the parent's Python handler, whose exception a worker can
+    swallow (inside a logging call, say) and play on while the parent waits for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def stop_pool(pool):

@@ -160,6 +160,32 @@ def test_a_signal_stops_the_workers_and_resume_completes_the_same_tables(tmp_pat
     assert not any(name.startswith(".") for t in ("games", "seats") for name in os.listdir(run_dir / t))
 
 
+def _sigterm_is_default():
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_a_worker_ends_at_sigterm_whatever_handler_the_parent_holds():
+    # A forked worker that kept the parent's handler turned stop_pool's terminate() into an
+    # exception it could swallow inside a logging call and play on, and the run hung.
+    from cli.progress import _stopped_by_signals
+    from scythe_sim.runner.batch import forked_pool
+
+    with _stopped_by_signals(None):
+        assert not _sigterm_is_default()
+        with forked_pool(2, lambda: None) as pool:
+            assert all(pool.submit(_sigterm_is_default).result() for _ in range(4))
+
+
+def test_a_worker_killed_from_outside_is_one_line_with_a_resume_hint(tmp_path):
+    cfg, proc = _start(tmp_path, workers=2)
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    for worker in workers:
+        worker.kill()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert err.strip().splitlines()[-1].startswith("error: a worker process ended abruptly") and "--resume" in err
+
+
 # --- Dask scheduler addresses -------------------------------------------------------------
 def _serve(handler):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
