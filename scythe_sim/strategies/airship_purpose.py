@@ -14,18 +14,20 @@ only when its flight is worth more than the unit it displaces.
 """
 from ..compiled.jit import njit
 from .airship import NOBODY, _gain_here, _reach_mask, airship_select_row
-from .tactics import best_step_gain, choose_unit, memo_spot, worker_on
+from .ship_combat import dial_to_beat, guessed_card, ship_strength, top_dial
+from .tactics import best_cards, best_step_gain, choose_unit, memo_spot, worker_on
 from .view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD,
                    A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_PAY_AIRSHIP, CARRY_WORKERS,
                    DOMINATE, G_N_PLAYERS, G_STEPS_LEFT, G_UNITS_LEFT, KIND_BLITZKRIEG, KIND_BOMBARD,
                    KIND_HARASS, KIND_HAVEN, KIND_STOP_GAIN, KIND_TOLL, LAKE, N_HEX, N_RES, N_UNITS,
-                   P_COINS, P_POPULARITY, P_POWER, R_DIAL_MAX, STAR_COMBAT, TILE_CAPACITY,
+                   P_COINS, P_POPULARITY, P_POWER, SHIP_CARDS, STAR_COMBAT, TILE_CAPACITY,
                    TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
                    TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_RANGE,
                    TILE_SELF_POPULARITY, UNIT_CHARACTER, UNIT_WORKER0, aggressive_param,
                    can_drop_off, cargo_total, combat_star_cap, controller, faction_ability,
                    opponents_with_units, passive_param, skip_row, star_cap_reached)
-from .weights import W_AIRSHIP, W_POPULARITY, W_POWER, W_RESOURCE, W_SCORE, W_STAR, W_TERRITORY
+from .weights import (W_AIRSHIP, W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_SCORE, W_STAR,
+                      W_TERRITORY)
 
 AIRSHIP_WORTH = 0.3    # a flight (or a worker's lift) is taken when worth more than this
 TOLL_WORTH = 0.3       # per opponent's character or mech next to a toll airship: the way it closes
@@ -149,21 +151,25 @@ def bombard_worth(s, t, p, q, k, w, need):
 
 @njit
 def blitz_worth(s, t, p, q, w):
-    """A Blitzkrieg on q's airship, judged by power alone (each side's dial at its top,
-    ties to the attacker; the fight's combat cards are not weighed): a star when p wins
-    and may place one, less the power spent, plus q's power lost as a rival's share;
-    never worth it when p would lose."""
-    dial = t.rules[R_DIAL_MAX]
-    a = min(s.player[p, P_POWER], dial)
-    d = min(s.player[q, P_POWER], dial)
-    if a < d:
+    """A Blitzkrieg on q's airship, judged as ship_combat.py will fight it: p dials just
+    enough, with its best card, to beat q's top dial and guessed card (ties are p's), and
+    does not attack when its top dial is not enough. Worth a star when p may place one,
+    less the power dialled and the card played (the winner draws none), plus q's loss as a
+    rival's share: the dial q sets against p's guessed best (its card comes back: a loser
+    that dialled or played draws one)."""
+    mine = best_cards(s, p, SHIP_CARDS)
+    spent = dial_to_beat(ship_strength(s, t, q, w, False), mine, True, top_dial(s, t, p))
+    if spent < 0:
         return -1.0
     star = 0.0
     if not star_cap_reached(s, t, p) and (s.stars[p, STAR_COMBAT] < combat_star_cap(s, t)
                                           or faction_ability(s, p) == DOMINATE):
         tier = t.pop_tier[s.player[p, P_POPULARITY]]
         star = w[W_STAR] + w[W_SCORE] * t.tier_pay[tier, 0]
-    return star - a * w[W_POWER] + d * w[W_POWER] * _deny(s)
+    lost = max(dial_to_beat(ship_strength(s, t, p, w, False), guessed_card(s, t, q, w), False,
+                            top_dial(s, t, q)), 0)
+    card = w[W_COMBAT_CARD] if mine > 0 else 0.0
+    return star - spent * w[W_POWER] - card + lost * w[W_POWER] * _deny(s)
 
 
 @njit

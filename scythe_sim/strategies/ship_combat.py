@@ -16,17 +16,35 @@ from .weights import W_CAUTION
 
 
 @njit
+def top_dial(s, t, p):
+    return min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
+
+
+@njit
+def guessed_card(s, t, p, w):
+    """p's card in an airship fight as an opponent guesses it from p's hand size."""
+    h = hand_size(s, p)
+    if h == 0:
+        return 0.0
+    return min(3.0 + w[W_CAUTION] + 0.25 * (h - 1), float(t.card_values[N_CARD_VALUES - 1]))
+
+
+@njit
 def ship_strength(s, t, p, w, own):
     """p's best total in an airship fight: its dial at most and one card (its own best
     when own, else guessed)."""
-    dial = min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
     if own:
-        return dial + best_cards(s, p, SHIP_CARDS)
-    h = hand_size(s, p)
-    if h == 0:
-        return float(dial)
-    guess = min(3.0 + w[W_CAUTION] + 0.25 * (h - 1), float(t.card_values[N_CARD_VALUES - 1]))
-    return dial + guess
+        return top_dial(s, t, p) + best_cards(s, p, SHIP_CARDS)
+    return top_dial(s, t, p) + guessed_card(s, t, p, w)
+
+
+@njit
+def dial_to_beat(theirs, mine, attacker, top):
+    """The least dial that, with `mine` from the side's card, beats `theirs` (the attacker
+    wins ties); -1 when even `top` does not."""
+    need = theirs - mine + (0.0 if attacker else 1.0)
+    want = int(need + 0.999) if need > 0.0 else 0
+    return want if want <= top else -1
 
 
 @njit
@@ -45,10 +63,9 @@ def _sides(s):
 @njit
 def choose_ship_dial(s, t, rows, n, w):
     d, q, attacker = _sides(s)
-    need = ship_strength(s, t, q, w, False) - best_cards(s, d, SHIP_CARDS) + (0.0 if attacker else 1.0)
-    want = int(need + 0.999) if need > 0.0 else 0
     top = rows[highest_dial_row(n), 1]
-    if want > top:
+    want = dial_to_beat(ship_strength(s, t, q, w, False), best_cards(s, d, SHIP_CARDS), attacker, top)
+    if want < 0:
         want = top if s.game[G_WAR_STAGE] != 0 else 0
     for i in range(n):
         if rows[i, 0] == A_SHIP_DIAL and rows[i, 1] == want:

@@ -111,6 +111,23 @@ def test_blitzkrieg_is_fought_only_when_the_airship_wins_it(power, attacks):
         assert uses(game, 0, AU_BLITZ_WON) == 1 and uses(game, 1, AU_BLITZ_LOST) == 1
 
 
+@pytest.mark.parametrize("power, mine, theirs, attacks", [(5, [], [5, 5, 5], False), (2, [5], [], True)])
+def test_a_blitzkrieg_weighs_the_combat_cards(power, mine, theirs, attacks):
+    # 5 power against 3 is not enough against three unseen cards with none in hand (each
+    # guessed at 3 + caution); 2 power against 3 wins with a 5 against an empty hand.
+    game = wg_game(wg_player("nordic", ship("T04", aggressive="blitzkrieg"), power=power, combat_cards=mine),
+                   wg_opponent("saxony", airship=ship("T05", aggressive="blitzkrieg"), power=3,
+                               combat_cards=theirs))
+    fly(game)
+    act(game, A_AIRSHIP_STEP, parse_loc("T05"))
+    assert (pick(game)[0] == A_AIRSHIP_ATTACK) == attacks
+    if attacks:
+        act(game, *pick(game))
+        while game.phase in ("ship_dial", "ship_cards"):
+            act(game, *pick(game))
+        assert uses(game, 0, AU_BLITZ_WON) == 1 and game.to_dict()["players"][0]["power"] == 2
+
+
 @pytest.mark.parametrize("threat, attacks", [(True, True), (False, False)])
 def test_bombard_is_paid_when_the_power_loss_is_worth_the_resources(threat, attacks):
     # Saxony's worker on T05 under Nordic's Bombard airship (3 food aboard); with `threat` a
