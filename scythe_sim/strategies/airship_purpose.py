@@ -14,13 +14,13 @@ only when its flight is worth more than the unit it displaces.
 """
 from ..compiled.jit import njit
 from .airship import NOBODY, _gain_here, _reach_mask, airship_select_row
-from .ship_combat import dial_to_beat, guessed_card, ship_strength, top_dial
-from .tactics import best_cards, best_step_gain, choose_unit, memo_spot, worker_on
+from .ship_combat import dial_to_beat, guessed_ship_card, ship_strength
+from .tactics import best_cards, best_step_gain, choose_unit, memo_spot, top_dial, worker_on
 from .view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD,
                    A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_PAY_AIRSHIP, CARRY_WORKERS,
                    DOMINATE, G_N_PLAYERS, G_STEPS_LEFT, G_UNITS_LEFT, KIND_BLITZKRIEG, KIND_BOMBARD,
                    KIND_HARASS, KIND_HAVEN, KIND_STOP_GAIN, KIND_TOLL, LAKE, N_HEX, N_RES, N_UNITS,
-                   P_COINS, P_POPULARITY, P_POWER, SHIP_CARDS, STAR_COMBAT, TILE_CAPACITY,
+                   P_COINS, P_POPULARITY, SHIP_CARDS, STAR_COMBAT, TILE_CAPACITY,
                    TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
                    TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_RANGE,
                    TILE_SELF_POPULARITY, UNIT_CHARACTER, UNIT_WORKER0, aggressive_param,
@@ -166,7 +166,7 @@ def blitz_worth(s, t, p, q, w):
                                           or faction_ability(s, p) == DOMINATE):
         tier = t.pop_tier[s.player[p, P_POPULARITY]]
         star = w[W_STAR] + w[W_SCORE] * t.tier_pay[tier, 0]
-    lost = max(dial_to_beat(ship_strength(s, t, p, w, False), guessed_card(s, t, q, w), False,
+    lost = max(dial_to_beat(ship_strength(s, t, p, w, False), guessed_ship_card(s, t, q, w), False,
                             top_dial(s, t, q)), 0)
     card = w[W_COMBAT_CARD] if mine > 0 else 0.0
     return star - spent * w[W_POWER] - card + lost * w[W_POWER] * _deny(s)

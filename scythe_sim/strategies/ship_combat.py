@@ -8,20 +8,15 @@ A side dials just enough, with its best card, to beat the opponent's best (the a
 wins ties). When that is out of reach it keeps its power, except in the war, where a loss
 by the destroy margin loses the airship for good: there it dials all it may."""
 from ..compiled.jit import njit
-from .tactics import best_cards
+from .tactics import best_cards, top_dial
 from .view import (A_SHIP_CARD, A_SHIP_DIAL, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
-                   G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, N_CARD_VALUES, P_POWER, R_DIAL_MAX,
+                   G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, N_CARD_VALUES,
                    SHIP_CARDS, hand_size, highest_dial_row, skip_row)
 from .weights import W_CAUTION
 
 
 @njit
-def top_dial(s, t, p):
-    return min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
-
-
-@njit
-def guessed_card(s, t, p, w):
+def guessed_ship_card(s, t, p, w):
     """p's card in an airship fight as an opponent guesses it from p's hand size."""
     h = hand_size(s, p)
     if h == 0:
@@ -35,7 +30,7 @@ def ship_strength(s, t, p, w, own):
     when own, else guessed)."""
     if own:
         return top_dial(s, t, p) + best_cards(s, p, SHIP_CARDS)
-    return top_dial(s, t, p) + guessed_card(s, t, p, w)
+    return top_dial(s, t, p) + guessed_ship_card(s, t, p, w)
 
 
 @njit

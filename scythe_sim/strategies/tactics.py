@@ -41,20 +41,24 @@ def best_cards(s, p, k):
 
 
 @njit
+def top_dial(s, t, p):
+    """The highest power p may dial in a fight: the dial's top, at most p's power."""
+    return min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
+
+
+@njit
 def estimated_strength(s, t, q, loc, w):
     """What opponent q may bring to a fight on loc, from public information: its dial at
     most, plus one card per combat unit there (its hand size at most), each guessed at
     3 + caution."""
-    dial = min(t.rules[R_DIAL_MAX], s.player[q, P_POWER])
     cards = min(card_allowance(s, t, q, loc), hand_size(s, q))
-    return dial + cards * (3.0 + w[W_CAUTION])
+    return top_dial(s, t, q) + cards * (3.0 + w[W_CAUTION])
 
 
 @njit
 def own_strength(s, t, p, loc, joining):
     """p's best total on loc with `joining` more combat units arriving."""
-    dial = min(t.rules[R_DIAL_MAX], s.player[p, P_POWER])
-    return dial + best_cards(s, p, card_allowance(s, t, p, loc) + joining)
+    return top_dial(s, t, p) + best_cards(s, p, card_allowance(s, t, p, loc) + joining)
 
 
 @njit

@@ -12,7 +12,7 @@ from .view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACTI
                    G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
                    G_DEF_DIAL, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
                    count_mechs, hand_size, highest_dial_row, skip_row, war_card_allowance)
-from .tactics import best_cards
+from .tactics import best_cards, top_dial
 from .weights import W_CAUTION
 
 DRAWN_CARD = 3.0    # a card drawn during the fight, unseen yet
@@ -99,9 +99,8 @@ def _sides(s):
 @njit
 def opponent_best(s, t, q, loc, w):
     """What q may bring to this round, from public information."""
-    dial = min(t.rules[R_DIAL_MAX], s.player[q, P_POWER])
     cards = min(war_card_allowance(s, q, loc), hand_size(s, q))
-    return dial + cards * guessed_card(w)
+    return top_dial(s, t, q) + cards * guessed_card(w)
 
 
 @njit
