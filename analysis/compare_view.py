@@ -69,7 +69,7 @@ def check_runs(base, candidate, allow_same=False):
                             f"different rule sets ({', '.join(ruleset)}): they deal the same games, so the "
                             "differences below are that change's effect alone, measured on the same deals")
         if "data_sha256" in ruleset and base.manifest.get("config_hash") == candidate.manifest.get("config_hash"):
-            warnings.append("warning: the configs are identical but the game data (scythe_sim/data) "
+            warnings.append("warning: the configs are identical but the game data (scythe_sim/games/scythe/data) "
                             "differ: the data edit is the change measured")
     return warnings
 

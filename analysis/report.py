@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls_report, models, queries, summary, war, windgambit_report  # noqa: E402
+from . import figures, mls, models, queries, summary, war, wind_gambit_report  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
@@ -145,9 +145,9 @@ def build_report(run_dirs, out_dir):
         _side_by_side(report, runs)
     for k, run in enumerate(runs):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
-        if run.game == mls_report.GAME:
-            mls_report.run_sections(report, run, prefix)
-            _strength_sections(report, run.seats(), prefix, mls_report.FACTORS, mls_report.STRENGTH_TEXT)
+        if run.game == mls.GAME:
+            mls.run_sections(report, run, prefix)
+            _strength_sections(report, run.seats(), prefix, mls.FACTORS, mls.STRENGTH_TEXT)
         else:
             _run_sections(report, run, prefix)
     _provenance(report, runs)
@@ -165,7 +165,7 @@ def _provenance(report, runs):
     report.table("provenance", pl.DataFrame(rows))
     report.heading("Config and rules of each run", 3)
     report.text("The config each run was played with (manifest.json), house rules as rules.<name>; a rule "
-                "not listed plays its default from scythe_sim/data/rules.toml.")
+                "not listed plays its default from scythe_sim/games/scythe/data/rules.toml.")
     configs = [flat_config(r) for r in runs]
     fields = sorted(set().union(*configs))
     table = pl.DataFrame({"field": fields, **{f"{r.name} ({k + 1})": [_value(c.get(f)) for f in fields]
@@ -196,7 +196,7 @@ def _side_by_side(report, runs):
                 "strategies in every seat) the difference is measured seat by seat with a paired 95% "
                 "interval, much narrower than the unpaired (Newcombe) one shown beside it; `method` says "
                 "which one the `shifted` verdict used.")
-    groups = mls_report.COMPARE_BY if runs[0].game == mls_report.GAME else ("faction", "mat", "faction,mat")
+    groups = mls.COMPARE_BY if runs[0].game == mls.GAME else ("faction", "mat", "faction,mat")
     for run in runs[1:]:
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
@@ -219,7 +219,7 @@ def _side_by_side(report, runs):
             report.summary.extend(summary.shifts(runs[0].name, run.name, table, by, pairing.method))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
                           f"difference of win rate by {by} with {pairing.method} 95% intervals")
-        windgambit_report.compare_sections(report, runs[0], run, pairing)
+        wind_gambit_report.compare_sections(report, runs[0], run, pairing)
 
 
 def _run_sections(report, run, prefix):
@@ -284,7 +284,7 @@ def _run_sections(report, run, prefix):
     _strength_sections(report, seats, prefix)
     if war.war_games(run):
         _war_sections(report, run, prefix)
-    windgambit_report.run_sections(report, run, prefix)
+    wind_gambit_report.run_sections(report, run, prefix)
 
 
 def _player_count_sections(report, run, seats, prefix):

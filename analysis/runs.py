@@ -20,7 +20,7 @@ GAME_SEATS_COLUMNS = {"scythe": ("faction", "mat", "coins", "star_coins", "terri
                                  "resource_coins", "structure_bonus_coins", "total", "stars")}
 ENUM_COLUMNS = ("faction", "mat", "strategy", "personality", "move_tile", "make_tile")
 # The Wind Gambit's tiles, one per game in the games table (null in a base run; the airship
-# tiles also with a tile per player): each seat carries its game's (analysis/windgambit.py)
+# tiles also with a tile per player): each seat carries its game's (analysis/wind_gambit.py)
 TILE_COLUMNS = ("resolution_tile", "airship_aggressive", "airship_passive")
 
 

@@ -1,6 +1,6 @@
 """How the report shows its tables: a long table as a matrix, a rate with its n, and a
 compare table (analysis/compare.py) as a forest plot beside its compact table. Shared
-by the report's sections (report.py, windgambit_report.py)."""
+by the report's sections (report.py, wind_gambit_report.py)."""
 import matplotlib.pyplot as plt
 import polars as pl
 

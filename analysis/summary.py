@@ -64,7 +64,7 @@ def shifts(base_name, run_name, table, by, method, min_n=0):
 
 
 def tile_ends(run_name, table, column, title, ends=True):
-    """One sentence on a run's tiles (windgambit.tile_games): with `ends`, how often games
+    """One sentence on a run's tiles (wind_gambit.tile_games): with `ends`, how often games
     ended by the tile rather than the turn cap; the shortest and longest tiles."""
     if not table.height:
         return []
@@ -80,7 +80,7 @@ def tile_ends(run_name, table, column, title, ends=True):
 
 def length_shifts(base_name, run_name, table, column, title):
     """One sentence on the largest differences of game length in rounds per tile
-    (windgambit.length_differences)."""
+    (wind_gambit.length_differences)."""
     rounds = table.filter(pl.col("measure") == "rounds")
     if not rounds.height:
         return []

@@ -1,12 +1,13 @@
 """What a long command shows while it works, and how it stops: the compile notice, the
 run's progress bar and summary table, Ctrl-C and SIGTERM, a tuning run's generations.
-Called by the commands in main.py."""
+Used by the command modules (run.py, tune.py)."""
 import sys
 
 import click
 
 
-def _warm_visibly(cfg):
+def run_warmer(cfg):
+    """How a run warms its game's kernel: with the compile notice when nothing is cached."""
     from scythe_sim.compiled.packages import has_cache
 
     from .compiling import warm_visibly
@@ -19,7 +20,7 @@ class _Signalled(BaseException):
     """SIGTERM, raised in the main thread so the run stops its workers on the way out."""
 
 
-class _stopped_by_signals:
+class StoppedBySignals:
     """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
     published and say how to resume; an OS error (disk full, ...) is one line, exit 2; a
     worker killed from outside (the OOM killer, say) is one line, exit 1."""
@@ -69,7 +70,7 @@ class _stopped_by_signals:
         sys.exit(130 if kind is KeyboardInterrupt else 143)
 
 
-class _progress:
+class ProgressBar:
     """A rich progress bar with games/s and ETA, or nothing when not on a terminal."""
 
     def __init__(self, show, total):
@@ -107,7 +108,7 @@ class _progress:
         return False
 
 
-def _print_summary(result):
+def print_summary(result):
     from rich.console import Console
     from rich.table import Table
 
@@ -132,7 +133,7 @@ def _print_summary(result):
                   f"manifest: {result.run_dir}/manifest.json")
 
 
-class _generations:
+class GenerationBar:
     """Progress of a tuning run: a rich bar on a terminal, one line per generation otherwise."""
 
     def __init__(self, show, total):

@@ -1,6 +1,6 @@
 """A strategy-quality report as `scythe-sim evaluate` prints it, for any game: tables,
-targets marked PASS or FAIL, Markdown and a rich console view (scythe_sim/evaluate.py
-measures Scythe, scythe_sim/mls/evaluate.py My Little Scythe)."""
+targets marked PASS or FAIL, Markdown and a rich console view (scythe_sim/games/scythe/tools/evaluate.py
+measures Scythe, scythe_sim/games/mls/tools/evaluate.py My Little Scythe)."""
 from __future__ import annotations
 
 import dataclasses

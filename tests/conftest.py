@@ -2,7 +2,7 @@
 cold, then loaded from the on-disk cache)."""
 import pytest
 
-from scythe_sim.tables import default_tables
+from scythe_sim.games.scythe.tables import default_tables
 
 
 @pytest.fixture(scope="session")

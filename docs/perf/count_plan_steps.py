@@ -22,13 +22,13 @@ import sys
 
 import numpy as np
 
-import scythe_sim.play as play
-import scythe_sim.strategies.workspace as ws
-from scythe_sim.layout import PHASES
-from scythe_sim.play import R_DECISIONS, run_games
-from scythe_sim.strategies.mixes import mix_strategies
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.tables import default_tables
+import scythe_sim.games.scythe.play as play
+import scythe_sim.games.scythe.strategies.workspace as ws
+from scythe_sim.games.scythe.layout import PHASES
+from scythe_sim.games.scythe.play import R_DECISIONS, run_games
+from scythe_sim.games.scythe.strategies.mixes import mix_strategies
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.tables import default_tables
 
 games = int(sys.argv[1])
 made = []

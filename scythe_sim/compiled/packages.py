@@ -49,13 +49,18 @@ _PACKAGES = {}
 def register_compiled_package(name, root, sources):
     """Cache the compiled functions defined in files under ``root`` in the package's own
     folder, keyed by the files matching ``sources`` (globs relative to root, such as
-    ``"kernel/**/*.py"``). List every module with compiled functions and every module
-    whose constants they read. Call it before the package's first decorated function
-    is defined (the package's ``__init__.py``); the deepest registered root holding a
-    file wins, so a game package may live inside another's folder."""
+    ``"kernel/**/*.py"``). List every module with compiled functions that others call and
+    every module whose constants they read. Call it before the package's first decorated
+    function is defined (the package's ``__init__.py``). Roots do not nest: the games
+    are siblings (``scythe_sim/games/<game>``), so each file belongs to one package."""
     if not _NAME.fullmatch(name):
         raise ValueError(f"compiled package name {name!r}: use lowercase letters, digits and _")
     package = CompiledPackage(name, pathlib.Path(root).resolve(), tuple(sources))
+    for other in _PACKAGES.values():
+        if other.name != name and (package.root.is_relative_to(other.root)
+                                   or other.root.is_relative_to(package.root)):
+            raise ValueError(f"compiled package {name!r} at {package.root} nests with "
+                             f"{other.name!r} at {other.root}: give each its own folder")
     _PACKAGES[name] = package
     return package
 
@@ -65,14 +70,12 @@ def registered(name):
 
 
 def package_of(py_file):
-    """The registered package whose root holds py_file most closely, or None."""
+    """The registered package whose root holds py_file, or None."""
     path = pathlib.Path(py_file).resolve()
-    best = None
     for package in _PACKAGES.values():
         if path.is_relative_to(package.root):
-            if best is None or len(package.root.parts) > len(best.root.parts):
-                best = package
-    return best
+            return package
+    return None
 
 
 def source_key(package):

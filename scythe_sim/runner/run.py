@@ -114,7 +114,7 @@ def _refusal(run_dir, manifest, config):
     then = manifest.get("rule_set") or {"data_sha256": manifest.get("data_sha256")}
     now = config.rule_set()
     if then.get("data_sha256") != now["data_sha256"]:
-        return (f"{run_dir} was played with other game data (scythe_sim/data/*.toml changed since): "
+        return (f"{run_dir} was played with other game data (scythe_sim/games/scythe/data/*.toml changed since): "
                 "finish it with the version that started it, or --overwrite to play it again")
     if then.get("scythe_sim", now["scythe_sim"]) != now["scythe_sim"]:
         return (f"{run_dir} was played by scythe-sim {then['scythe_sim']} (this is {now['scythe_sim']}): "

@@ -15,7 +15,7 @@ from typing import Callable
 from ..errors import ConfigError
 
 # the games this package ships: importing the module registers its spec
-BUILTIN = {"scythe": "scythe_sim.scythe", "my_little_scythe": "scythe_sim.mls.spec"}
+BUILTIN = {"scythe": "scythe_sim.games.scythe.spec", "my_little_scythe": "scythe_sim.games.mls.spec"}
 GAMES: dict = {}
 
 

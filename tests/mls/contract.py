@@ -8,16 +8,16 @@ import functools
 import numpy as np
 
 from scythe_sim.compiled.rng import RNG_WORDS
-from scythe_sim.mls.game import Game
-from scythe_sim.mls.kernel.state import copy_state
-from scythe_sim.mls.layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS, G_DECIDER, G_DEFENDER,
+from scythe_sim.games.mls.game import Game
+from scythe_sim.games.mls.kernel.state import copy_state
+from scythe_sim.games.mls.layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS, G_DECIDER, G_DEFENDER,
                                    G_N_PLAYERS, G_PHASE, G_QUEST_DECK_N, MAX_PLAYERS,
                                    N_PERSONALITIES, N_SPELL_VALUES, P_PERSONALITY, P_PIES, P_SEAT,
                                    PH_DIAL, PH_SPELL, State)
-from scythe_sim.mls.strategies import STRATEGIES
-from scythe_sim.mls.strategies.dispatch import choose as kernel_choose
-from scythe_sim.mls.strategies.weights import load_weights
-from scythe_sim.mls.strategies.workspace import new_workspace
+from scythe_sim.games.mls.strategies import STRATEGIES
+from scythe_sim.games.mls.strategies.dispatch import choose as kernel_choose
+from scythe_sim.games.mls.strategies.weights import load_weights
+from scythe_sim.games.mls.strategies.workspace import new_workspace
 
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5, 6], "seed": 7, "shard_size": 30}
 _SEEDS, _PLAYERS, _EVERY = (10, 23, 24), 4, 17

@@ -1,6 +1,6 @@
 """Building MLS positions for rule tests."""
-from scythe_sim.mls.game import Game
-from scythe_sim.mls.tables import space_names
+from scythe_sim.games.mls.game import Game
+from scythe_sim.games.mls.tables import space_names
 
 SPACES = space_names()
 

@@ -1,5 +1,5 @@
 """MLS pie fights (rulebook PIE FIGHT, BASE CAMPS), from positions."""
-from scythe_sim.mls.layout import (CAMP, P_FRIENDSHIP, P_LAST_ACTION, P_PIES, TR_PIE_FIGHT)
+from scythe_sim.games.mls.layout import (CAMP, P_FRIENDSHIP, P_LAST_ACTION, P_PIES, TR_PIE_FIGHT)
 from tests.mls.helpers import game, idx, player, rows_of
 
 

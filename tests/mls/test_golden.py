@@ -4,8 +4,8 @@ and review the diff), and the batch player must agree with the stepped game."""
 import numpy as np
 import pytest
 
-from scythe_sim.mls.play import SEAT_RESULTS, run_games
-from scythe_sim.mls.tables import default_tables
+from scythe_sim.games.mls.play import SEAT_RESULTS, run_games
+from scythe_sim.games.mls.tables import default_tables
 from tests.mls.golden.regenerate import FOLDER, GOLDEN_GAMES, RESULT_KEYS, render, strategy_ids
 from tests.shared.golden import assert_matches_golden
 

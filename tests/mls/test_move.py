@@ -1,5 +1,5 @@
 """MLS Move, portals and deliveries (rulebook MOVE, DELIVERY, PORTALS), from positions."""
-from scythe_sim.mls.layout import CAMP, G_DELIVERIES, P_PIES, TR_APPLE_DELIVERY, TR_GEM_DELIVERY
+from scythe_sim.games.mls.layout import CAMP, G_DELIVERIES, P_PIES, TR_APPLE_DELIVERY, TR_GEM_DELIVERY
 from tests.mls.helpers import SPACES, game, idx, player, rows_of
 
 PORTALS = [x for x in SPACES if x.startswith("portal_")]

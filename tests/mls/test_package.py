@@ -4,19 +4,19 @@ import pathlib
 import subprocess
 import sys
 
-from scythe_sim.mls.tables import validate, build_tables
+from scythe_sim.games.mls.tables import validate, build_tables
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCYTHE_ONLY = ("scythe_sim.kernel", "scythe_sim.layout", "scythe_sim.tables", "scythe_sim.enums",
-               "scythe_sim.strategies", "scythe_sim.play", "scythe_sim.scythe")
+SCYTHE_ONLY = ("scythe_sim.games.scythe.kernel", "scythe_sim.games.scythe.layout", "scythe_sim.games.scythe.tables", "scythe_sim.games.scythe.enums",
+               "scythe_sim.games.scythe.strategies", "scythe_sim.games.scythe.play", "scythe_sim.games.scythe.spec")
 
 
 def test_mls_loads_nothing_of_scythe():
     code = ("import sys, numpy as np\n"
-            "from scythe_sim.mls.play import run_games\n"
-            "from scythe_sim.mls.spec import SPEC\n"
-            "from scythe_sim.mls.game import Game\n"
-            "from scythe_sim.mls.tables import default_tables\n"
+            "from scythe_sim.games.mls.play import run_games\n"
+            "from scythe_sim.games.mls.spec import SPEC\n"
+            "from scythe_sim.games.mls.game import Game\n"
+            "from scythe_sim.games.mls.tables import default_tables\n"
             "run_games(default_tables(), np.arange(2, dtype=np.uint64), 3)\n"
             f"print([m for m in sys.modules if m.startswith({SCYTHE_ONLY!r})])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -25,7 +25,7 @@ def test_mls_loads_nothing_of_scythe():
 
 
 def test_no_source_reads_the_shared_folder():
-    for path in (ROOT / "scythe_sim" / "mls").rglob("*.py"):
+    for path in (ROOT / "scythe_sim" / "games" / "mls").rglob("*.py"):
         assert "/work/shared" not in path.read_text() and "shared/reference" not in path.read_text()
 
 

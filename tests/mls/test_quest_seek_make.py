@@ -1,9 +1,9 @@
 """MLS quests, Seek and Make (rulebook QUESTS, SEEK, MAKE), from positions."""
 import numpy as np
 
-from scythe_sim.mls.layout import (G_DICE_NEXT, G_QUEST_DECK_N, P_FRIENDSHIP, P_MAKE_TILE, P_PIES,
+from scythe_sim.games.mls.layout import (G_DICE_NEXT, G_QUEST_DECK_N, P_FRIENDSHIP, P_MAKE_TILE, P_PIES,
                                    P_QUESTS_DONE, RES_APPLE, TOKEN_QUEST)
-from scythe_sim.mls.tables import default_tables
+from scythe_sim.games.mls.tables import default_tables
 from tests.mls.helpers import SPACES, game, idx, player, rows_of
 
 

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from cli.main import main
 from scythe_sim.errors import ConfigError, PositionError
-from scythe_sim.mls.layout import G_FINALE, P_TROPHIES, TR_PIE_FIGHT
-from scythe_sim.mls.strategies import STRATEGIES
+from scythe_sim.games.mls.layout import G_FINALE, P_TROPHIES, TR_PIE_FIGHT
+from scythe_sim.games.mls.strategies import STRATEGIES
 from scythe_sim.runner.config import load_config, parse_config
 from tests.mls.helpers import game, player, rows_of
 

@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 
 from scythe_sim.errors import PositionError
-from scythe_sim.mls.game import Game
-from scythe_sim.mls.layout import (CAMP, G_QUEST_DECK_N, P_CAMP, P_FRIENDSHIP, P_LAST_ACTION,
+from scythe_sim.games.mls.game import Game
+from scythe_sim.games.mls.layout import (CAMP, G_QUEST_DECK_N, P_CAMP, P_FRIENDSHIP, P_LAST_ACTION,
                                    P_PERSONALITY, P_PIES, P_SEAT)
-from scythe_sim.mls.tables import default_tables
+from scythe_sim.games.mls.tables import default_tables
 from tests.mls.helpers import game, player, rows_of
 
 

@@ -3,8 +3,8 @@ a pure function of its seed."""
 import numpy as np
 import pytest
 
-from scythe_sim.mls.game import Game
-from scythe_sim.mls.play import R_END_REASON, R_STATUS, SR_WINNER, STATUS_OK
+from scythe_sim.games.mls.game import Game
+from scythe_sim.games.mls.play import R_END_REASON, R_STATUS, SR_WINNER, STATUS_OK
 from tests.mls.soak import random_games
 
 

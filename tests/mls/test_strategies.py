@@ -6,9 +6,9 @@ from click.testing import CliRunner
 
 from cli.main import main
 from scythe_sim.errors import ConfigError
-from scythe_sim.mls.evaluate import PLANNERS, evaluate
-from scythe_sim.mls.strategies import STRATEGIES
-from scythe_sim.mls.strategies.weights import WEIGHTS, load_weights, weight_row
+from scythe_sim.games.mls.tools.evaluate import PLANNERS, evaluate
+from scythe_sim.games.mls.strategies import STRATEGIES
+from scythe_sim.games.mls.strategies.weights import WEIGHTS, load_weights, weight_row
 
 
 def test_every_planner_has_a_weights_file_and_personas_differ():

@@ -1,7 +1,7 @@
 """MLS trophies and the grand finale (rulebook TROPHIES, HOW TO WIN), from positions."""
-from scythe_sim.mls.layout import (END_FINALE, G_END_REASON, G_FINALE, P_TROPHIES, TR_FRIENDSHIP,
+from scythe_sim.games.mls.layout import (END_FINALE, G_END_REASON, G_FINALE, P_TROPHIES, TR_FRIENDSHIP,
                                    TR_PIES, TR_SPELLS)
-from scythe_sim.mls.play import is_winner_py, rank_py
+from scythe_sim.games.mls.play import is_winner_py, rank_py
 from tests.mls.helpers import game, player, rows_of
 
 

@@ -5,11 +5,11 @@ import collections
 import numpy as np
 import pytest
 
-from scythe_sim.enums import FACTIONS, MATS
-from scythe_sim.lineup import lineup
+from scythe_sim.games.scythe.enums import FACTIONS, MATS
+from scythe_sim.games.scythe.lineup import lineup
 from scythe_sim.runner.config import parse_config
 from scythe_sim.runner.plan import game_seed
-from scythe_sim.scythe.deals import balanced_deal, count_index, plan_games
+from scythe_sim.games.scythe.spec.deals import balanced_deal, count_index, plan_games
 
 
 def counts(factions, mats, banned, n, games, root=1):

@@ -8,16 +8,16 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from scythe_sim.enums import STAR_KINDS
+from scythe_sim.games.scythe.enums import STAR_KINDS
 from scythe_sim.errors import ConfigError
-from scythe_sim.ablation import ablations
-from scythe_sim.evaluate import SCRIPTED, block_configs, evaluate, play_blocks
+from scythe_sim.games.scythe.tools.ablation import ablations
+from scythe_sim.games.scythe.tools.evaluate import SCRIPTED, block_configs, evaluate, play_blocks
 from scythe_sim.runner.config import load_config, parse_config
-from scythe_sim.scythe.deals import plan_games
+from scythe_sim.games.scythe.spec.deals import plan_games
 from scythe_sim.runner.run import execute
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.mixes import MIXES, mix_strategies
-from scythe_sim.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.mixes import MIXES, mix_strategies
+from scythe_sim.games.scythe.strategies.weights import load_params
 
 
 def test_the_mix_is_deterministic_and_draws_only_from_its_pool():
@@ -120,7 +120,7 @@ def test_the_usage_target_lists_every_dealt_ability(report):
 
 
 def test_an_ability_exception_prints_its_reason_instead_of_fail(monkeypatch):
-    from scythe_sim import evaluate as ev
+    from scythe_sim.games.scythe.tools import evaluate as ev
 
     monkeypatch.delitem(ev.ABILITY_EXCEPTIONS, "wayfare", raising=False)
     assert ev._usage_verdict("wayfare", 10, 0.0) == "FAIL"
@@ -131,8 +131,8 @@ def test_an_ability_exception_prints_its_reason_instead_of_fail(monkeypatch):
 
 
 def test_every_ability_exception_names_an_ability_and_gives_a_reason():
-    from scythe_sim.enums import FACTION_ABILITIES, MECH_ABILITIES
-    from scythe_sim.evaluate import ABILITY_EXCEPTIONS
+    from scythe_sim.games.scythe.enums import FACTION_ABILITIES, MECH_ABILITIES
+    from scythe_sim.games.scythe.tools.evaluate import ABILITY_EXCEPTIONS
 
     for name, reason in ABILITY_EXCEPTIONS.items():
         assert name in FACTION_ABILITIES + MECH_ABILITIES, name
@@ -221,8 +221,8 @@ def test_a_weights_override_changes_the_hash_and_a_resume_after_editing_it_is_re
 
 
 def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_counts(tmp_path):
-    from scythe_sim.evaluate import deal_rules, mix_usage
-    from scythe_sim.tables import build_tables
+    from scythe_sim.games.scythe.tools.evaluate import deal_rules, mix_usage
+    from scythe_sim.games.scythe.tables import build_tables
 
     report = mix_usage(games=3, players=(4, 6), seed=3, workers=1, expansion=True)
     names = {u["ability"] for u in report.metrics["abilities"]}

@@ -167,10 +167,10 @@ def _sigterm_is_default():
 def test_a_worker_ends_at_sigterm_whatever_handler_the_parent_holds():
     # A forked worker that kept the parent's handler turned stop_pool's terminate() into an
     # exception it could swallow inside a logging call and play on, and the run hung.
-    from cli.progress import _stopped_by_signals
+    from cli.progress import StoppedBySignals
     from scythe_sim.runner.batch import forked_pool
 
-    with _stopped_by_signals(None):
+    with StoppedBySignals(None):
         assert not _sigterm_is_default()
         with forked_pool(2, lambda: None) as pool:
             assert all(pool.submit(_sigterm_is_default).result() for _ in range(4))

@@ -15,7 +15,7 @@ from cli.main import main
 from scythe_sim.errors import ConfigError
 from scythe_sim.runner.config import MAX_GAMES, flag_overrides, load_config, parse_config
 from scythe_sim.runner.run import execute
-from scythe_sim.scythe import spec as scythe_spec
+from scythe_sim.games.scythe.spec import answers as scythe_spec
 
 from .test_runner import assert_same_tables
 
@@ -180,7 +180,7 @@ def test_a_compile_is_foreseen_from_the_package_s_cache_folder(tmp_path, monkeyp
     assert has_cache("scythe") and not has_cache("mls")
 
 
-@pytest.mark.parametrize("game,module", [("scythe", "scythe_sim.play"), ("my_little_scythe", "scythe_sim.mls.play")])
+@pytest.mark.parametrize("game,module", [("scythe", "scythe_sim.games.scythe.play"), ("my_little_scythe", "scythe_sim.games.mls.play")])
 def test_warming_compiles_the_signature_the_runner_plays(game, module):
     # else the first shard compiles again after the clock started (games/s would count it)
     import importlib
@@ -197,9 +197,9 @@ def test_warming_compiles_the_signature_the_runner_plays(game, module):
 
 def test_the_progress_bar_appears_with_the_first_games_not_before():
     # a refusal raised while preparing the run, or the compile, comes before any bar
-    from cli.main import _progress
+    from cli.progress import ProgressBar
 
-    bar = _progress(True, 10)
+    bar = ProgressBar(True, 10)
     with bar as update:
         assert bar.bar is None
         update(0, 10)

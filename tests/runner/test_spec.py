@@ -16,9 +16,9 @@ from scythe_sim.runner.batch import play_range
 from scythe_sim.runner.config import config_from_snapshot, parse_config
 from scythe_sim.runner.run import execute
 from scythe_sim.runner.spec import GAMES, spec_for
-from scythe_sim.scythe.deals import plan_games
-from scythe_sim.scythe.spec import all_assumptions, data_sha256
-from scythe_sim.strategies import STRATEGIES
+from scythe_sim.games.scythe.spec.deals import plan_games
+from scythe_sim.games.scythe.spec.answers import all_assumptions, data_sha256
+from scythe_sim.games.scythe.strategies import STRATEGIES
 
 HERE = pathlib.Path(__file__).resolve().parents[2]
 
@@ -94,7 +94,7 @@ def test_the_assumptions_file_is_complete_and_its_ids_unique():
 def test_the_data_checksum_covers_every_data_file():
     import hashlib
 
-    folder = HERE / "scythe_sim" / "data"
+    folder = HERE / "scythe_sim" / "games" / "scythe" / "data"
     digest = hashlib.sha256()
     for f in sorted(folder.glob("*.toml")):
         tomllib.loads(f.read_text())

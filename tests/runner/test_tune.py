@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from scythe_sim.enums import NORDIC, RUSVIET
+from scythe_sim.games.scythe.enums import NORDIC, RUSVIET
 from scythe_sim.errors import ConfigError
-from scythe_sim.strategies import STRATEGIES, TUNING_SLOT
-from scythe_sim.strategies.weights import WEIGHTS, load_params, weight_rows
-from scythe_sim.tune import Settings, check, games_for, space_for, tune, write_outputs
+from scythe_sim.games.scythe.strategies import STRATEGIES, TUNING_SLOT
+from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params, weight_rows
+from scythe_sim.games.scythe.tools.tune import Settings, check, games_for, space_for, tune, write_outputs
 
 TINY = Settings("greedy", games=8, generations=2, popsize=4, seed=3, validate=8,
                 params=("aggression", "star", "caution"), faction_params=("aggression",),

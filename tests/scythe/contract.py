@@ -7,17 +7,17 @@ import functools
 
 import numpy as np
 
-from scythe_sim.enums import N_CARD_VALUES, N_HEX, N_OBJECTIVES, TOKEN_DISARMED0, TOKEN_TRAP0
-from scythe_sim.game import Game
-from scythe_sim.kernel.state import copy_state
-from scythe_sim.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
+from scythe_sim.games.scythe.enums import N_CARD_VALUES, N_HEX, N_OBJECTIVES, TOKEN_DISARMED0, TOKEN_TRAP0
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.state import copy_state
+from scythe_sim.games.scythe.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
                                P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
                                PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE, State)
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose as kernel_choose
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.strategies.workspace import new_workspace
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose as kernel_choose
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies.workspace import new_workspace
 
 # a small run of every variant: every player count, the default strategy mix
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5], "seed": 7, "shard_size": 30}

@@ -1,6 +1,6 @@
 """Helpers shared by the rule tests: build positions in the position JSON format
 (docs/position-format.md), act on them with Game.step and read the result back."""
-from scythe_sim.enums import parse_loc
+from scythe_sim.games.scythe.enums import parse_loc
 
 
 def P(faction, mat, **fields):

@@ -2,10 +2,10 @@
 
 Written from the rules text (shared/reference/scythe_facts.md sections 1, 3, 4, 5, 9, 12
 and the rules summary in shared/seeds/001_*.txt), not from the kernel: it never imports
-``scythe_sim.kernel``. It only reads the raw game data (``scythe_sim.tables.load_data``:
+``scythe_sim.games.scythe.kernel``. It only reads the raw game data (``scythe_sim.games.scythe.tables.load_data``:
 terrain, row/col, rivers, tunnels, encounter symbols, home bases, faction mechs and
 Riverwalk terrains, scoring tiers and structure-bonus payouts) and works on a position
-dict in the format of ``scythe_sim/position.py`` (docs/position-format.md).
+dict in the format of ``scythe_sim/games/scythe/text/position.py`` (docs/position-format.md).
 
 Adjacency is derived here. The board is an "odd-r" offset grid: row 0 on top, odd rows
 shifted half a hex to the right. The six neighbours of (row, col) are E (r, c+1),
@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import functools
 
-from scythe_sim.tables import load_data
+from scythe_sim.games.scythe.tables import load_data
 
 FIGHTER_LAKE_ABILITIES = ("seaworthy", "submerge", "suiton")
 MANY_PLAYERS = 6   # from this many players Wayfare and Meander change (Invaders from Afar)

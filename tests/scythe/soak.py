@@ -15,16 +15,16 @@ import time
 
 import numpy as np
 
-from scythe_sim.kernel.invariants import INVARIANTS
-from scythe_sim.layout import END_REASONS
-from scythe_sim.enums import (ALBION, FACTION_ABILITIES, MECH_ABILITIES, N_ENCOUNTER_CARDS,
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
+from scythe_sim.games.scythe.layout import END_REASONS
+from scythe_sim.games.scythe.enums import (ALBION, FACTION_ABILITIES, MECH_ABILITIES, N_ENCOUNTER_CARDS,
                               N_ENCOUNTER_OPTIONS, TOGAWA)
-from scythe_sim.play import (N_USAGE, R_COMBATS, R_DECISIONS, R_ENCOUNTERS, R_END_REASON,
+from scythe_sim.games.scythe.play import (N_USAGE, R_COMBATS, R_DECISIONS, R_ENCOUNTERS, R_END_REASON,
                              R_STATUS, R_TURNS, STATUS_INVARIANT, STATUS_OK, USAGE_ENCOUNTER0,
                              USAGE_FACTORY_KEPT0, USAGE_FACTORY_TOP0, USAGE_OBJECTIVE0,
                              SR_ABILITY_USES, SR_FACTION, SR_MECH_USES0, run_games)
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.tables import build_tables, default_tables
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.tables import build_tables, default_tables
 
 INVADERS = (ALBION, TOGAWA)
 

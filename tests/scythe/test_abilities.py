@@ -4,13 +4,13 @@ setup that swaps abilities between players needs no branch in rule code."""
 import pathlib
 import re
 
-from scythe_sim import layout
-from scythe_sim.enums import (BASE_FACTIONS, CRIMEA, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
+from scythe_sim.games.scythe import layout
+from scythe_sim.games.scythe.enums import (BASE_FACTIONS, CRIMEA, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
                                RELENTLESS, RIVERWALK, SAXONY, SEAWORTHY, SPEED, parse_loc)
-from scythe_sim.game import Game
-from scythe_sim.kernel.board import rebuild_occupancy
-from scythe_sim.kernel.invariants import INVARIANTS
-from scythe_sim.layout import (A_SECTION, N_MECHS, P_ABILITY, P_FACTION, P_MECH_ABILITY0,
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.board import rebuild_occupancy
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
+from scythe_sim.games.scythe.layout import (A_SECTION, N_MECHS, P_ABILITY, P_FACTION, P_MECH_ABILITY0,
                                UNIT_MECH0)
 
 KERNEL = pathlib.Path(layout.__file__).parent / "kernel"

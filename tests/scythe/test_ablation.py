@@ -1,19 +1,19 @@
 """Ablation house rules (faction_abilities_off, mech_abilities_off, encounters_off,
-factory_off), the ability-use counters and the ablation report (scythe_sim/ablation.py)."""
+factory_off), the ability-use counters and the ablation report (scythe_sim/games/scythe/tools/ablation.py)."""
 import numpy as np
 import pytest
 
-from scythe_sim import ablation
-from scythe_sim.enums import (FACTION_ABILITIES, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
+from scythe_sim.games.scythe.tools import ablation
+from scythe_sim.games.scythe.enums import (FACTION_ABILITIES, FACTIONS, MECH_ABILITIES, NO_ABILITY, NORDIC,
                                RELENTLESS, RIVERWALK, SPEED, SWIM)
 from scythe_sim.errors import ConfigError
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_SECTION, A_STEP, G_FACTORY_POOL, N_MECHS, P_ABILITY,
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_SECTION, A_STEP, G_FACTORY_POOL, N_MECHS, P_ABILITY,
                                P_MECH_ABILITY0, USE_FACTION0, USE_MECH0)
-from scythe_sim.play import (R_ENCOUNTERS, R_STATUS, SEAT_RESULTS, SR_FACTION, SR_FACTORY_CARD,
+from scythe_sim.games.scythe.play import (R_ENCOUNTERS, R_STATUS, SEAT_RESULTS, SR_FACTION, SR_FACTORY_CARD,
                              SR_MAT, STATUS_OK, run_games)
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.tables import build_tables
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.tables import build_tables
 from tests.scythe.test_move import CHAR, act, game_of, go, mech, opponent, player, reach, select
 
 EVERYTHING_OFF = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
@@ -35,7 +35,7 @@ def _uses(game, p, k):
 
 # --- the rules and their validation --------------------------------------------------------
 def test_the_switches_are_off_by_default_and_a_bit_past_the_vocabulary_is_refused(tables):
-    from scythe_sim.tables import RULE_NAMES
+    from scythe_sim.games.scythe.tables import RULE_NAMES
     assert all(tables.rules[RULE_NAMES.index(name)] == 0 for name in EVERYTHING_OFF)
     assert tables.rules[RULE_NAMES.index("mech_abilities_off_for")] == 2 ** len(FACTIONS) - 1
     build_tables(EVERYTHING_OFF)
@@ -203,14 +203,14 @@ def test_a_small_ablation_reports_every_line_with_holm_p_values():
 
 
 def test_with_the_expansion_albion_and_togawa_get_their_lines_on_the_same_deals():
-    from scythe_sim.evaluate import deal_rules
+    from scythe_sim.games.scythe.tools.evaluate import deal_rules
 
     deal = deal_rules(4, True)
     items = ablation.ablations(build_tables(deal))
     names = {a.name for a in items}
     assert {"exalt", "maifuku", "burrow", "sword", "shield", "rally", "toka", "suiton", "ronin",
             "shinobi"} <= names
-    from scythe_sim.strategies.weights import load_params
+    from scythe_sim.games.scythe.strategies.weights import load_params
 
     configs = ablation.run_configs(2, 4, 1, load_params(), items[:2], deal)
     assert all(dict(c.rules)["expansion_factions"] == 1 for c in configs)

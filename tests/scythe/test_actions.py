@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from scythe_sim.enums import (BUILD, CUBE_POWER, CUBE_PRODUCE, DEPLOY, ENLIST, FOOD, METAL,
+from scythe_sim.games.scythe.enums import (BUILD, CUBE_POWER, CUBE_PRODUCE, DEPLOY, ENLIST, FOOD, METAL,
                               MILL, OIL, WOOD)
 from scythe_sim.errors import ConfigError
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 
 from .positions import L, P, act, hand, kinds, me, pay_all, position, res, rows, turn_state
 

@@ -4,14 +4,14 @@ alternatives, and whole games against random seats (docs/AUTOMA.md)."""
 import numpy as np
 import pytest
 
-from scythe_sim.enums import CARD_VALUES, NORDIC, RUSVIET, SAXONY, parse_loc
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_SELECT_UNIT,
+from scythe_sim.games.scythe.enums import CARD_VALUES, NORDIC, RUSVIET, SAXONY, parse_loc
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_SELECT_UNIT,
                                G_ACTIVE, G_DECIDER, P_SEAT, P_TURNS, S_RANK, UNIT_CHARACTER)
-from scythe_sim.play import SR_SCORE0, run_games
-from scythe_sim.strategies import STRATEGY_AUTOMA, STRATEGY_RANDOM
-from scythe_sim.strategies import automa as A
-from scythe_sim.strategies.automa_data import (C_CARDS, C_LEVEL0, C_NUMBER, C_POWER0,
+from scythe_sim.games.scythe.play import SR_SCORE0, run_games
+from scythe_sim.games.scythe.strategies import STRATEGY_AUTOMA, STRATEGY_RANDOM
+from scythe_sim.games.scythe.strategies import automa as A
+from scythe_sim.games.scythe.strategies.automa_data import (C_CARDS, C_LEVEL0, C_NUMBER, C_POWER0,
                                                C_RESOURCES, C_SCHEME0, C_SKIP, C_STAR,
                                                GAIN_WIDTH, GN_CARD, GN_MECH, GN_POWER,
                                                L_LENGTH, L_RIVER, L_SCHEME2, L_SKIPS, L_STAR0,
@@ -20,8 +20,8 @@ from scythe_sim.strategies.automa_data import (C_CARDS, C_LEVEL0, C_NUMBER, C_PO
                                                MV_MECH, MV_NONE, MV_WORKER, N_AUTOMA_CARDS,
                                                N_AUTOMA_FIELDS, SCHEME_WIDTH, SC_GAIN0,
                                                SC_MOVE0, automa_deck)
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import W_LEVEL, load_params
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.weights import W_LEVEL, load_params
 from tests.scythe.test_combat import fight_at
 from tests.scythe.test_move import opponent, player, position
 

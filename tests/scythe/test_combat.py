@@ -10,9 +10,9 @@ import json
 import random
 from collections import Counter
 
-from scythe_sim.enums import CARD_VALUES, hex_name, parse_loc
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER,
+from scythe_sim.games.scythe.enums import CARD_VALUES, hex_name, parse_loc
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER,
                                A_RETREAT_LAKE, A_SKIP)
 from tests.scythe.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
 

@@ -1,8 +1,8 @@
 """Scythe's contract hooks redraw only what the deciding seat may not see."""
 import numpy as np
 
-from scythe_sim.layout import G_DECIDER
-from scythe_sim.enums import TOKEN_DISARMED0
+from scythe_sim.games.scythe.layout import G_DECIDER
+from scythe_sim.games.scythe.enums import TOKEN_DISARMED0
 from tests.scythe.contract import _hidden_traps, decision_points, scramble_hidden
 
 

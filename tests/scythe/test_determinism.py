@@ -2,9 +2,9 @@
 repeated runs agree, and chunking does not matter."""
 import numpy as np
 
-from scythe_sim.layout import MAX_PLAYERS
-from scythe_sim.play import R_DECISIONS, R_TURNS, SEAT_RESULTS, run_games
-from scythe_sim.playthrough import play_through
+from scythe_sim.games.scythe.layout import MAX_PLAYERS
+from scythe_sim.games.scythe.play import R_DECISIONS, R_TURNS, SEAT_RESULTS, run_games
+from scythe_sim.games.scythe.text.playthrough import play_through
 
 
 def test_same_seeds_same_results(tables):

@@ -5,14 +5,14 @@ import pathlib
 
 import numpy as np
 
-from scythe_sim import layout
-from scythe_sim.enums import N_LOC
-from scythe_sim.game import Game
-from scythe_sim.kernel.apply import apply_action
-from scythe_sim.kernel.invariants import INVARIANTS, check_invariants
-from scythe_sim.kernel.legal import legal_actions
-from scythe_sim.kernel.state import copy_state
-from scythe_sim.layout import (ACTION_KINDS, ACTION_WIDTH, ERR_NONE, ERR_UNKNOWN_KIND,
+from scythe_sim.games.scythe import layout
+from scythe_sim.games.scythe.enums import N_LOC
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.apply import apply_action
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS, check_invariants
+from scythe_sim.games.scythe.kernel.legal import legal_actions
+from scythe_sim.games.scythe.kernel.state import copy_state
+from scythe_sim.games.scythe.layout import (ACTION_KINDS, ACTION_WIDTH, ERR_NONE, ERR_UNKNOWN_KIND,
                                ERR_UNKNOWN_PHASE, ERRORS, G_ERROR, G_PHASE, MAX_ACTIONS, PHASES,
                                STATE_FIELDS)
 
@@ -46,11 +46,12 @@ def test_error_codes_are_named():
 
 def test_every_action_kind_is_routed_by_name_in_apply():
     # the war's kinds are routed by name in kernel/war/legal.py (its airship's in
-    # kernel/war/airship.py), the airship's in kernel/airship_effects.py and the airship
-    # fight's in kernel/airship_combat.py, which apply.py calls
+    # kernel/war/airship.py), the airship's in kernel/wind_gambit/airship_effects.py and the airship
+    # fight's in kernel/wind_gambit/airship_combat.py, which apply.py calls
     source = ((KERNEL / "apply.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
               + (KERNEL / "war" / "airship.py").read_text()
-              + (KERNEL / "airship_effects.py").read_text() + (KERNEL / "airship_combat.py").read_text())
+              + (KERNEL / "wind_gambit" / "airship_effects.py").read_text()
+              + (KERNEL / "wind_gambit" / "airship_combat.py").read_text())
     names = _names_by_value("A_", len(ACTION_KINDS))
     assert [ACTION_KINDS[k] for k in range(len(ACTION_KINDS)) if not _named_in(source, names[k])] == []
 

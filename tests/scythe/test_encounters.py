@@ -13,9 +13,9 @@ from importlib import resources
 
 import pytest
 
-from scythe_sim.enums import BOTTOM_ACTIONS, RESOURCES
-from scythe_sim.game import Game
-from scythe_sim.layout import A_DIAL, A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER
+from scythe_sim.games.scythe.enums import BOTTOM_ACTIONS, RESOURCES
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import A_DIAL, A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER
 from tests.scythe.test_move import CHAR, act, go, mech, player, position, rows, select
 
 ENCOUNTER_HEX, NEXT_TO_IT = "T08", "T02"       # tundra with a token; T02 is adjacent
@@ -23,7 +23,7 @@ ONE_TIME = {"power": 2, "coins": 2, "popularity": 2, "combat_cards": 2}
 
 
 def _cards():
-    text = resources.files("scythe_sim").joinpath("data/encounters.toml").read_text()
+    text = resources.files("scythe_sim.games.scythe").joinpath("data/encounters.toml").read_text()
     return tomllib.loads(text)["card"]
 
 

@@ -5,13 +5,13 @@ import re
 
 import pytest
 
-from scythe_sim import layout
-from scythe_sim.game import Game
-from scythe_sim.layout import G_N_PLAYERS, G_ROUND, P_SEAT, P_STARS
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.tables import R_STARS_TO_END, R_TURN_CAP
+from scythe_sim.games.scythe import layout
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import G_N_PLAYERS, G_ROUND, P_SEAT, P_STARS
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.tables import R_STARS_TO_END, R_TURN_CAP
 
 KERNEL = pathlib.Path(layout.__file__).parent / "kernel"
 

@@ -3,17 +3,17 @@ layout they give, and the row each seat plays with."""
 import numpy as np
 import pytest
 
-from scythe_sim.enums import FACTIONS, NORDIC, RUSVIET
+from scythe_sim.games.scythe.enums import FACTIONS, NORDIC, RUSVIET
 from scythe_sim.errors import ConfigError
-from scythe_sim.game import Game
-from scythe_sim.layout import MAX_PLAYERS, P_FACTION, P_SEAT
-from scythe_sim.play import run_games
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import MAX_PLAYERS, P_FACTION, P_SEAT
+from scythe_sim.games.scythe.play import run_games
 from scythe_sim.runner.config import config_from_snapshot, parse_config
-from scythe_sim.strategies import N_SLOTS, N_STRATEGIES, STRATEGIES
-from scythe_sim.strategies.dispatch import param_row
-from scythe_sim.strategies.weights import (WEIGHTS, faction_rows, load_params, weight_rows,
+from scythe_sim.games.scythe.strategies import N_SLOTS, N_STRATEGIES, STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import param_row
+from scythe_sim.games.scythe.strategies.weights import (WEIGHTS, faction_rows, load_params, weight_rows,
                                            with_faction_rows)
-from scythe_sim.tables import default_tables
+from scythe_sim.games.scythe.tables import default_tables
 
 GREEDY = STRATEGIES.index("greedy")
 

@@ -12,9 +12,9 @@ from importlib import resources
 
 import pytest
 
-from scythe_sim.enums import BOTTOM_ACTIONS, FACTORY_SECTION
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_FACTORY_TOP, A_SECTION,
+from scythe_sim.games.scythe.enums import BOTTOM_ACTIONS, FACTORY_SECTION
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_FACTORY_TOP, A_SECTION,
                                A_TAKE_FACTORY, UNIT_WORKER0)
 from tests.scythe.test_move import CHAR, act, go, mech, player, position, rows, select
 
@@ -23,7 +23,7 @@ MOUNTAIN, FARM = "T01", "T02"          # a worker on each for the card gains and
 
 
 def _cards():
-    text = resources.files("scythe_sim").joinpath("data/factory.toml").read_text()
+    text = resources.files("scythe_sim.games.scythe").joinpath("data/factory.toml").read_text()
     return tomllib.loads(text)["card"]
 
 

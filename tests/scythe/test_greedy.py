@@ -4,20 +4,20 @@ import numba
 import numpy as np
 import pytest
 
-from scythe_sim.enums import CARD_VALUES, LAKE, N_HEX, hex_name
+from scythe_sim.games.scythe.enums import CARD_VALUES, LAKE, N_HEX, hex_name
 from scythe_sim.errors import ConfigError
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PICK_RESOURCE,
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PICK_RESOURCE,
                                A_PICK_WORKER, A_SELECT_UNIT, A_STEP, A_STOP, A_TAKE_FACTORY,
                                G_DECIDER, P_SEAT)
-from scythe_sim.play import R_STATUS, SR_SCORE0, run_games
-from scythe_sim.layout import S_RANK
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.rules import _option_value, factory_card_row
-from scythe_sim.strategies.value import popularity_outlook, tier_gain
-from scythe_sim.strategies.weights import CONFIG_DIR, WEIGHTS, load_params, weight_row
-from scythe_sim.tables import default_tables
+from scythe_sim.games.scythe.play import R_STATUS, SR_SCORE0, run_games
+from scythe_sim.games.scythe.layout import S_RANK
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.rules import _option_value, factory_card_row
+from scythe_sim.games.scythe.strategies.value import popularity_outlook, tier_gain
+from scythe_sim.games.scythe.strategies.weights import CONFIG_DIR, WEIGHTS, load_params, weight_row
+from scythe_sim.games.scythe.tables import default_tables
 from tests.scythe.test_combat import FARM, FARM_FROM, commit, fight_at
 from tests.scythe.test_move import CHAR, mech, opponent, player, position
 
@@ -238,8 +238,8 @@ def test_whole_games_keep_every_invariant_and_beat_random(name):
 
 def test_near_lists_every_territory_nearest_first(tables):
     """The movement heuristics take a unit's nearest goal as the first one met in near."""
-    from scythe_sim.enums import N_LOC
-    from scythe_sim.strategies.workspace import NEAR_BITS, NEAR_LOC_MASK, new_workspace
+    from scythe_sim.games.scythe.enums import N_LOC
+    from scythe_sim.games.scythe.strategies.workspace import NEAR_BITS, NEAR_LOC_MASK, new_workspace
 
     work = new_workspace(tables)
     for loc in range(N_LOC):

@@ -3,9 +3,9 @@ position (rules: seed 001 "Clan Albion", "Togawa Shogunate"; scythe_facts.md 3.2
 
 Positions start a Move on the Agricultural mat (section 1 = Move) as in test_move.py.
 """
-from scythe_sim.enums import TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_TRAP0, TRAP_COINS, TRAP_POWER, parse_loc
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PLACE_FLAG,
+from scythe_sim.games.scythe.enums import TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_TRAP0, TRAP_COINS, TRAP_POWER, parse_loc
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PLACE_FLAG,
                                A_PLACE_TRAP, A_SKIP, A_STOP, UNIT_CHARACTER)
 from tests.scythe.test_move import (act, game_of, go, mech, opponent, player, reach, select,
                                     turn_state, units)

@@ -1,18 +1,18 @@
-"""The strategies' use of the Invaders from Afar abilities (strategies/invaders.py), each
+"""The strategies' use of the Invaders from Afar abilities (strategies/invaders/abilities.py), each
 rule at a real position: where Flags and Traps go and which Trap, Traps in the way,
 Shinobi's re-arming, Rally's reach, Sword/Shield/Ronin in the attack estimate."""
 import numba
 import numpy as np
 
-from scythe_sim.enums import LAKE, N_HEX, hex_name, parse_loc
-from scythe_sim.game import Game
-from scythe_sim.layout import A_PLACE_FLAG, A_PLACE_TRAP, A_SELECT_UNIT, A_SKIP, A_STEP, UNIT_CHARACTER
-from scythe_sim.enums import FACTIONS, TRAP_COINS, TRAP_POPULARITY, TRAP_POWER
-from scythe_sim.strategies.invaders import power_edge, token_spot_value, trap_step_value
-from scythe_sim.strategies.tactics import _reach_distance
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.tables import default_tables
+from scythe_sim.games.scythe.enums import LAKE, N_HEX, hex_name, parse_loc
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import A_PLACE_FLAG, A_PLACE_TRAP, A_SELECT_UNIT, A_SKIP, A_STEP, UNIT_CHARACTER
+from scythe_sim.games.scythe.enums import FACTIONS, TRAP_COINS, TRAP_POPULARITY, TRAP_POWER
+from scythe_sim.games.scythe.strategies.invaders.abilities import power_edge, token_spot_value, trap_step_value
+from scythe_sim.games.scythe.strategies.tactics import _reach_distance
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.tables import default_tables
 from tests.scythe.test_greedy import pick
 from tests.scythe.test_invaders import flag, move_one, trap
 from tests.scythe.test_move import game_of, mech, opponent, player, position

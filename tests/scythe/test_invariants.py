@@ -4,9 +4,9 @@ import collections
 import numpy as np
 import pytest
 
-from scythe_sim.kernel.invariants import INVARIANTS
-from scythe_sim.play import R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
-from scythe_sim.strategies import STRATEGIES
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
+from scythe_sim.games.scythe.play import R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
+from scythe_sim.games.scythe.strategies import STRATEGIES
 from tests.scythe.soak import soak, use_shares
 
 
@@ -51,9 +51,9 @@ def test_invariant_names_are_unique():
 def test_a_piece_moved_without_put_unit_breaks_the_occupancy_invariant():
     """Occupancy is kept by board.put_unit / put_structure; a location written directly
     is caught until board.rebuild_occupancy recounts it."""
-    from scythe_sim.game import Game
-    from scythe_sim.kernel.board import rebuild_occupancy
-    from scythe_sim.layout import UNIT_WORKER0
+    from scythe_sim.games.scythe.game import Game
+    from scythe_sim.games.scythe.kernel.board import rebuild_occupancy
+    from scythe_sim.games.scythe.layout import UNIT_WORKER0
 
     game = Game.new(seed=3, players=3)
     assert game.check() == 0

@@ -1,8 +1,9 @@
 """The NAMES tuples and index constants stay in step; the state has the documented shapes."""
 import numpy as np
 
-from scythe_sim import enums, layout
-from scythe_sim.kernel.state import copy_state, new_state
+from scythe_sim.games.scythe import enums
+from scythe_sim.games.scythe import layout
+from scythe_sim.games.scythe.kernel.state import copy_state, new_state
 
 
 def _assert_range(names, first, last):

@@ -3,11 +3,11 @@ masks, the API's checks and the kernel's deal agree."""
 import numpy as np
 import pytest
 
-from scythe_sim.enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
+from scythe_sim.games.scythe.enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from scythe_sim.errors import ConfigError
-from scythe_sim.game import Game
-from scythe_sim.lineup import NOT_PLAYED, check_setup, lineup
-from scythe_sim.tables import as_record, build_tables, validate, Tables
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.lineup import NOT_PLAYED, check_setup, lineup
+from scythe_sim.games.scythe.tables import as_record, build_tables, validate, Tables
 
 BANNED = {(FACTIONS.index("rusviet"), MATS.index("industrial")),
           (FACTIONS.index("crimea"), MATS.index("patriotic"))}

@@ -6,12 +6,12 @@ import numba
 import numpy as np
 import pytest
 
-from scythe_sim.game import Game
-from scythe_sim.layout import G_DECIDER, G_PHASE, P_SEAT, PH_SECTION, PH_TOP
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.greedy import SETTLE_TURN, plan_candidates, play_plan
-from scythe_sim.strategies.weights import WEIGHTS, load_params
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import G_DECIDER, G_PHASE, P_SEAT, PH_SECTION, PH_TOP
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.greedy import SETTLE_TURN, plan_candidates, play_plan
+from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 
 GREEDY = STRATEGIES.index("greedy")
 

@@ -7,13 +7,13 @@ neighbours are those of scythe_facts.md section 1.3 (walk / river / lakes column
 """
 import pytest
 
-from scythe_sim.enums import (FACTIONS, FOOD, MATS, MECH_ABILITIES, MOVE, OIL, WOOD,
+from scythe_sim.games.scythe.enums import (FACTIONS, FOOD, MATS, MECH_ABILITIES, MOVE, OIL, WOOD,
                                hex_name, parse_loc)
-from scythe_sim.game import Game
-from scythe_sim.layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_GAIN_COINS,
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_GAIN_COINS,
                                A_MOVE, A_PICK_RESOURCE, A_PICK_WORKER, A_SELECT_UNIT,
                                A_STEP, A_STOP, UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0)
-from scythe_sim.tables import default_tables
+from scythe_sim.games.scythe.tables import default_tables
 
 MOVER_MAT = "agricultural"     # section 1: Move / Upgrade
 OTHER_MAT = "mechanical"

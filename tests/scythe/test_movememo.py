@@ -4,17 +4,17 @@ every decision of played games. (The frozen batches check the games as a whole.)
 import numba
 import numpy as np
 
-from scythe_sim.enums import N_LOC
-from scythe_sim.game import Game
-from scythe_sim.kernel.movement import can_start_moving, step_targets
-from scythe_sim.layout import G_DECIDER, G_MOVED_MASK, G_N_PLAYERS, N_UNITS, OFF_BOARD, P_SEAT
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.movememo import (GAIN_COL, forget, keeps_spot_values, known, new_memo,
+from scythe_sim.games.scythe.enums import N_LOC
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.movement import can_start_moving, step_targets
+from scythe_sim.games.scythe.layout import G_DECIDER, G_MOVED_MASK, G_N_PLAYERS, N_UNITS, OFF_BOARD, P_SEAT
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.movememo import (GAIN_COL, forget, keeps_spot_values, known, new_memo,
                                             remember)
-from scythe_sim.strategies.rules import _direct_maps
-from scythe_sim.strategies.tactics import best_step_gain, spot_value
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.strategies.workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
+from scythe_sim.games.scythe.strategies.rules import _direct_maps
+from scythe_sim.games.scythe.strategies.tactics import best_step_gain, spot_value
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies.workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
 GREEDY_MIX = [1, 2, 3, 4]        # greedy and three personas (strategies/__init__.py ids)
 

@@ -10,15 +10,15 @@ import numba
 import numpy as np
 import pytest
 
-from scythe_sim.enums import N_OBJECTIVES
-from scythe_sim.game import Game
-from scythe_sim.kernel.apply import apply_action
-from scythe_sim.kernel.legal import legal_actions
-from scythe_sim.layout import G_DECIDER, G_N_PLAYERS, G_WARNING, P_SEAT
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.view import objective_holds, objective_progress
-from scythe_sim.strategies.weights import load_params
+from scythe_sim.games.scythe.enums import N_OBJECTIVES
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.apply import apply_action
+from scythe_sim.games.scythe.kernel.legal import legal_actions
+from scythe_sim.games.scythe.layout import G_DECIDER, G_N_PLAYERS, G_WARNING, P_SEAT
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.view import objective_holds, objective_progress
+from scythe_sim.games.scythe.strategies.weights import load_params
 
 from .positions import P, position
 

@@ -11,7 +11,7 @@ Expected values come from the card table, never from the kernel.
 """
 import pytest
 
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 
 from .positions import L, P, act, me, position, rows
 

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from scythe_sim.errors import PositionError
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 
 
 def _mid_game(seed=5, steps=400):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scythe_sim.errors import PositionError, ScytheSimError
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 
 
 def _two_players(**game):

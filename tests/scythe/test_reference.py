@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from scythe_sim.enums import hex_name
-from scythe_sim.game import Game
-from scythe_sim.layout import A_SELECT_UNIT, A_STEP, A_STOP, G_MOVER, G_PHASE, PH_MOVE_STEP
-from scythe_sim.tables import load_data
+from scythe_sim.games.scythe.enums import hex_name
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import A_SELECT_UNIT, A_STEP, A_STOP, G_MOVER, G_PHASE, PH_MOVE_STEP
+from scythe_sim.games.scythe.tables import load_data
 
 from .reference import (INVADER_MOVE_RULES, INVADER_SCORE_RULES, MOVE_RULES, SCORE_RULES,
                         TIE_BREAKERS, board, final_score, move_reach)

@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from scythe_sim.errors import PositionError
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 from scythe_sim.compiled.rng import seed_streams
-from scythe_sim.layout import GAME_STREAM_ID, STRATEGY_STREAM_ID
-from scythe_sim.kernel.setup import seed_state_rng
-from scythe_sim.layout import (MAX_PLAYERS, N_RNG_STREAMS, RNG_GAME, RNG_VARIANT, RNG_WORDS,
+from scythe_sim.games.scythe.layout import GAME_STREAM_ID, STRATEGY_STREAM_ID
+from scythe_sim.games.scythe.kernel.setup import seed_state_rng
+from scythe_sim.games.scythe.layout import (MAX_PLAYERS, N_RNG_STREAMS, RNG_GAME, RNG_VARIANT, RNG_WORDS,
                                VARIANT_STREAM_ID)
 
 

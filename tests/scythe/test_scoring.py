@@ -5,7 +5,7 @@ and 9 (the board table gives each hex's neighbours, rivers, lakes and axial coor
 """
 import pytest
 
-from scythe_sim.game import Game
+from scythe_sim.games.scythe.game import Game
 
 
 def P(faction, mat, **fields):

@@ -4,15 +4,15 @@ position JSON round trip. Each test fails when a declared field is missed."""
 import numpy as np
 import pytest
 
-from scythe_sim import position
-from scythe_sim.game import Game
-from scythe_sim.kernel.state import clear_state, copy_into, copy_state, new_state
-from scythe_sim.layout import (P_SEAT, STATE_DTYPE, STATE_FIELDS, State, carried_by_position,
+from scythe_sim.games.scythe.text import position
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.state import clear_state, copy_into, copy_state, new_state
+from scythe_sim.games.scythe.layout import (P_SEAT, STATE_DTYPE, STATE_FIELDS, State, carried_by_position,
                                state_shapes)
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.tables import build_tables
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.tables import build_tables
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.weights import load_params
 
 
 def _scrambled_state(seed=1):
@@ -117,7 +117,7 @@ def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, p
 def test_copy_into_skips_the_war_fields_outside_a_war():
     """Planners copy base-game states constantly: the war fields are copied only when the
     source or the destination is in a war (they stay blank outside one)."""
-    from scythe_sim.layout import G_WAR_STAGE
+    from scythe_sim.games.scythe.layout import G_WAR_STAGE
     src = _scrambled_state()
     src.game[G_WAR_STAGE] = 0
     dst = new_state()

@@ -1,4 +1,4 @@
-"""Strategies see the game through one module (scythe_sim/strategies/view.py), and the
+"""Strategies see the game through one module (scythe_sim/games/scythe/strategies/view.py), and the
 row conventions it names hold at every decision of played games."""
 import ast
 import pathlib
@@ -6,40 +6,57 @@ import pathlib
 import numba
 import numpy as np
 
-from scythe_sim.enums import FACTION_ABILITIES, N_MECH_ABILITIES
-from scythe_sim.game import Game
-from scythe_sim.kernel.apply import apply_action
-from scythe_sim.kernel.legal import legal_actions
-from scythe_sim.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_END_MOVE, A_REVEAL_OBJECTIVE,
+from scythe_sim.games.scythe.enums import FACTION_ABILITIES, N_MECH_ABILITIES
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.apply import apply_action
+from scythe_sim.games.scythe.kernel.legal import legal_actions
+from scythe_sim.games.scythe.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_END_MOVE, A_REVEAL_OBJECTIVE,
                                A_SKIP, A_STEP, A_STOP, G_DECIDER, G_N_PLAYERS, G_PHASE, PH_BOTTOM,
                                PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP,
                                PH_MOVE_UNIT, PH_TOP, P_ABILITY, P_FACTION, P_SEAT)
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.view import (BOTTOM_ACTION_ROW, faction_ability, highest_dial_row,
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.view import (BOTTOM_ACTION_ROW, faction_ability, highest_dial_row,
                                         mech_slot, skip_row)
-from scythe_sim.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies.weights import load_params
 
-STRATEGY_DIR = pathlib.Path(__file__).resolve().parents[2] / "scythe_sim" / "strategies"
-VIEWED = ("kernel", "layout", "tables", "enums")
+STRATEGY_DIR = pathlib.Path(__file__).resolve().parents[2] / "scythe_sim" / "games" / "scythe" / "strategies"
+GAME = "scythe_sim.games.scythe"
+VIEWED = tuple(f"{GAME}.{m}" for m in ("kernel", "layout", "tables", "enums"))
+
+
+def _absolute(path, node):
+    """The module an ImportFrom names, as an absolute dotted name."""
+    if node.level == 0:
+        return node.module or ""
+    package = path.parent.relative_to(STRATEGY_DIR.parents[3]).parts
+    base = list(package[:len(package) - (node.level - 1)])
+    return ".".join(base + ([node.module] if node.module else []))
 
 
 def test_only_the_view_imports_the_kernel_layout_tables_and_enums():
     offenders = []
-    for path in sorted(STRATEGY_DIR.glob("*.py")):
-        if path.name == "view.py":
+    for path in sorted(STRATEGY_DIR.rglob("*.py")):
+        if path.name == "view.py" and path.parent == STRATEGY_DIR:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
-                parts = (node.module or "").split(".")
-                inside = node.level == 2 and parts[0] in VIEWED
-                absolute = node.level == 0 and parts[:2] in [["scythe_sim", m] for m in VIEWED]
-                if inside or absolute:
-                    offenders.append(f"{path.name}:{node.lineno} imports {node.module}")
+                module = _absolute(path, node)
+                if module == GAME:
+                    names = [f"{GAME}.{a.name}" for a in node.names]
+                else:
+                    names = [module]
+                if any(n == v or n.startswith(v + ".") for n in names for v in VIEWED):
+                    offenders.append(f"{path.relative_to(STRATEGY_DIR)}:{node.lineno} imports {module}")
             elif isinstance(node, ast.Import):
                 offenders += [f"{path.name}:{node.lineno} imports {a.name}" for a in node.names
-                              if a.name.split(".")[:2] in [["scythe_sim", m] for m in VIEWED]]
+                              if any(a.name == v or a.name.startswith(v + ".") for v in VIEWED)]
     assert not offenders, offenders
+
+
+def test_the_view_check_sees_a_relative_import_from_a_variant_folder():
+    node = ast.parse("from ...kernel.board import controller").body[0]
+    assert _absolute(STRATEGY_DIR / "war" / "policy.py", node) == f"{GAME}.kernel.board"
 
 
 # The closing row of each decision: skip_row(n) holds it once reveal rows are set aside.

@@ -1,4 +1,4 @@
-"""Facts of the board, mats, factions and scoring as built into scythe_sim.tables.
+"""Facts of the board, mats, factions and scoring as built into scythe_sim.games.scythe.tables.
 
 Expected values are transcribed from the reference (scythe_facts.md sections 1-5, 9),
 independently of the TOML files, so a wrong data entry makes a test fail.
@@ -7,13 +7,13 @@ independently of the TOML files, so a wrong data entry makes a test fail.
 import numpy as np
 import pytest
 
-from scythe_sim.enums import (
+from scythe_sim.games.scythe.enums import (
     ALBION, BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, CRIMEA, FACTIONS, FARM, FOREST, LAKE, MATS,
     MECH_ABILITIES, MOUNTAIN, N_HEX, N_LOC, NORDIC, POLANIA, RUSVIET, SAXONY, STRUCTURE_BONUS_TILES, TERRAINS,
     TOGAWA, TUNDRA, VILLAGE, hex_name, parse_loc,
 )
 from scythe_sim.errors import ConfigError, ScytheSimError
-from scythe_sim.tables import (
+from scythe_sim.games.scythe.tables import (
     R_DIAL_MAX, R_POPULARITY_MAX, R_POWER_MAX, R_STARS_TO_END, R_TURN_CAP, RULE_NAMES, Tables, build_tables,
     default_tables, load_data, validate,
 )

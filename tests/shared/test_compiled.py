@@ -11,18 +11,20 @@ import time
 
 import pytest
 
+import scythe_sim.games.mls  # noqa: F401  (registers each game's compiled package)
+import scythe_sim.games.scythe  # noqa: F401
 from scythe_sim.compiled import packages
 from scythe_sim.compiled.packages import (package_folder, package_of, register_compiled_package,
                                           registered, source_key)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCYTHE = ROOT / "scythe_sim"
+PACKAGE = ROOT / "scythe_sim"
+SCYTHE = PACKAGE / "games" / "scythe"
 
 
 def test_plumbing_loads_no_scythe_module():
     code = ("import sys, scythe_sim.compiled.jit, scythe_sim.compiled.rng\n"
-            "bad = [m for m in sys.modules if m.split('.')[:2] in "
-            "(['scythe_sim', 'kernel'], ['scythe_sim', 'layout'], ['scythe_sim', 'tables'])]\n"
+            "bad = [m for m in sys.modules if m.startswith('scythe_sim.games')]\n"
             "assert not bad, bad\n"
             "from scythe_sim import Game\n"
             "print(Game.__name__)\n")
@@ -100,8 +102,8 @@ def test_a_function_caches_in_its_package_folder(scratch):
 
 def test_scythe_kernel_caches_in_scythe_folder():
     from scythe_sim.compiled.rng import rand_below
-    from scythe_sim.kernel.legal import legal_actions
-    from scythe_sim.strategies.dispatch import choose
+    from scythe_sim.games.scythe.kernel.legal import legal_actions
+    from scythe_sim.games.scythe.strategies.dispatch import choose
 
     scythe = package_folder(registered("scythe"))
     assert scythe.name.startswith("scythe-")
@@ -111,12 +113,15 @@ def test_scythe_kernel_caches_in_scythe_folder():
     assert pathlib.Path(rand_below._cache._cache_path).parent == plumbing
 
 
-def test_the_deepest_registered_root_wins(scratch):
-    register_compiled_package("game_d", SCYTHE / "game_d", ("**/*.py",))
-    assert package_of(SCYTHE / "game_d" / "kernel" / "x.py").name == "game_d"
+def test_each_file_belongs_to_one_package_and_roots_do_not_nest(scratch):
     assert package_of(SCYTHE / "kernel" / "legal.py").name == "scythe"
-    assert package_of(SCYTHE / "compiled" / "rng.py").name == "plumbing"
+    assert package_of(PACKAGE / "games" / "mls" / "kernel" / "fight.py").name == "mls"
+    assert package_of(PACKAGE / "compiled" / "rng.py").name == "plumbing"
     assert package_of(scratch / "elsewhere.py") is None
+    with pytest.raises(ValueError, match="nests"):
+        register_compiled_package("game_d", SCYTHE / "game_d", ("**/*.py",))
+    with pytest.raises(ValueError, match="nests"):
+        register_compiled_package("game_d", PACKAGE / "games", ("**/*.py",))
 
 
 def test_folders_unused_for_a_week_are_removed(scratch):
@@ -145,17 +150,18 @@ def test_package_names_are_folder_safe():
 @pytest.mark.parametrize("name", ["scythe", "mls"])
 def test_a_games_sources_cover_every_compiled_module(name):
     """A module that defines compiled functions (imports the decorators) must be among
-    its game's compiled sources, or edits to it would not change the cache key. A module
-    belongs to the package with the deepest registered root holding it (MLS lives
-    inside Scythe's folder)."""
-    import scythe_sim.mls  # noqa: F401  (registers the mls package)
-
-    sources = set(registered(name).source_files())
-    for path in SCYTHE.rglob("*.py"):
-        if path.is_relative_to(SCYTHE / "compiled") or package_of(path).name != name:
-            continue
+    its game's compiled sources, or edits to it would not change the cache key of the
+    functions that call it. The one exception is a game's tools/ (profiling): no compiled
+    source imports it, and Numba checks a function's own file itself."""
+    package = registered(name)
+    sources = set(package.source_files())
+    for path in package.root.rglob("*.py"):
         tree = ast.parse(path.read_text())
-        uses_jit = any(isinstance(n, ast.ImportFrom) and (n.module or "").endswith("compiled.jit")
-                       for n in ast.walk(tree))
-        if uses_jit:
-            assert path in sources, f"{path.relative_to(SCYTHE)} is missing from {name}'s COMPILED_SOURCES"
+        imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        if path.is_relative_to(package.root / "tools"):
+            continue
+        if path in sources:
+            assert not [m for m in imported if m.startswith("tools") or ".tools" in m], \
+                f"{path.relative_to(package.root)} is a compiled source and imports tools/"
+        elif any(m.endswith("compiled.jit") for m in imported):
+            raise AssertionError(f"{path.relative_to(package.root)} is missing from {name}'s COMPILED_SOURCES")

@@ -8,8 +8,8 @@ import pathlib
 
 import numpy as np
 
-from scythe_sim.mls.playthrough import play_through
-from scythe_sim.mls.strategies import STRATEGIES
+from scythe_sim.games.mls.text.playthrough import play_through
+from scythe_sim.games.mls.strategies import STRATEGIES
 from tests.shared.golden import rewrite
 
 FOLDER = pathlib.Path(__file__).resolve().parent

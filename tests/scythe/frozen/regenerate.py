@@ -9,11 +9,11 @@ import sys
 
 import numpy as np
 
-from scythe_sim.layout import MAX_PLAYERS
-from scythe_sim.play import GAME_RESULTS, SEAT_RESULTS, run_games
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.mixes import mix_strategies
-from scythe_sim.tables import build_tables
+from scythe_sim.games.scythe.layout import MAX_PLAYERS
+from scythe_sim.games.scythe.play import GAME_RESULTS, SEAT_RESULTS, run_games
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.mixes import mix_strategies
+from scythe_sim.games.scythe.tables import build_tables
 
 FILE = pathlib.Path(__file__).with_name("results.npz")
 DEFAULT_MIX_GAMES = 240

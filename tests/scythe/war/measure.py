@@ -14,14 +14,14 @@ import time
 
 import numpy as np
 
-from scythe_sim.kernel.state import new_state
-from scythe_sim.layout import (ACTION_WIDTH, G_WAR_END_REASON, G_WAR_ROUND, MAX_ACTIONS,
+from scythe_sim.games.scythe.kernel.state import new_state
+from scythe_sim.games.scythe.layout import (ACTION_WIDTH, G_WAR_END_REASON, G_WAR_ROUND, MAX_ACTIONS,
                                MAX_PLAYERS, N_LOC, W_CAPITULATED_BY, WAR_END_REASONS)
-from scythe_sim.play import N_USAGE, STATUS_OK, TURN_FIELDS, play_game
-from scythe_sim.strategies.mixes import mix_strategies
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.strategies.workspace import new_workspace
-from scythe_sim.tables import build_tables
+from scythe_sim.games.scythe.play import N_USAGE, STATUS_OK, TURN_FIELDS, play_game
+from scythe_sim.games.scythe.strategies.mixes import mix_strategies
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies.workspace import new_workspace
+from scythe_sim.games.scythe.tables import build_tables
 
 
 def measure(games, players, mix="default", seed=0):

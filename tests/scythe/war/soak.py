@@ -13,11 +13,11 @@ import time
 
 import numpy as np
 
-from scythe_sim.kernel.invariants import INVARIANTS
-from scythe_sim.layout import MAX_PLAYERS
-from scythe_sim.play import R_DECISIONS, R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.tables import build_tables
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
+from scythe_sim.games.scythe.layout import MAX_PLAYERS
+from scythe_sim.games.scythe.play import R_DECISIONS, R_STATUS, STATUS_INVARIANT, STATUS_OK, run_games
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.tables import build_tables
 
 
 def war_soak(games, players, strategies=STRATEGIES, seed=0, chunk=200, rules=None):

@@ -1,10 +1,10 @@
 """Mobilization, from a standard game just over with the war due: bonus divisions,
 territory divisions, hand-overs with the giver's exchange, the board cleared, deployment
 turns of 5 in place order, then mechs one at a time, then the first war turn."""
-from scythe_sim.enums import parse_loc as L
-from scythe_sim.game import Game
-from scythe_sim.kernel.ending import start_war_if_due
-from scythe_sim.layout import WAR_STAGE_DUE
+from scythe_sim.games.scythe.enums import parse_loc as L
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.ending import start_war_if_due
+from scythe_sim.games.scythe.layout import WAR_STAGE_DUE
 from tests.scythe.positions import P, position
 from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
 

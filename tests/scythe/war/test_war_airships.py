@@ -4,9 +4,9 @@ ship combat, from positions. Nordic (p0) home next to T04, T05; Rusviet (p1) nex
 T19, T26; T11-T12 is a river, T17 a lake."""
 import pytest
 
-from scythe_sim.enums import parse_loc as L
-from scythe_sim.layout import AIRSHIP_FIELDS, P_POWER
-from scythe_sim.strategies import STRATEGIES
+from scythe_sim.games.scythe.enums import parse_loc as L
+from scythe_sim.games.scythe.layout import AIRSHIP_FIELDS, P_POWER
+from scythe_sim.games.scythe.strategies import STRATEGIES
 from tests.scythe.war.helpers import act, divs, rows, war, war_game
 from tests.scythe.war.soak import war_soak
 from tests.scythe.war.test_war_strategy import pick
@@ -199,7 +199,7 @@ def test_a_capitulated_factions_divisions_aboard_are_lost():
     assert airship_of(game, 1)["location"] == "T30"              # it stays, out of the war
 
 
-# --- the war strategies' airship (strategies/war.py) ---------------------------------------
+# --- the war strategies' airship (strategies/war/policy.py) ---------------------------------------
 def _play_move(game, strategy="greedy"):
     """The decider's Move played by the strategy to its fights; the kinds it chose."""
     kinds = []
@@ -246,7 +246,7 @@ def test_the_strategy_fights_a_ship_combat_it_likely_wins_only():
 
 def test_a_war_run_with_airships_plays_and_names_its_assumptions():
     from scythe_sim.runner.batch import play_range
-    from scythe_sim.scythe.spec import assumptions
+    from scythe_sim.games.scythe.spec.answers import assumptions
     from tests.runner.test_spec import config
     c = config(variant="all_out_war", rules={"wind_gambit": 1}, strategies={"pool": ["greedy"]}, games=2)
     ids = {a["id"] for a in assumptions(c)}

@@ -1,6 +1,6 @@
 """Capitulation, last faction standing and the simulator's stalemates."""
-from scythe_sim.enums import parse_loc as L
-from scythe_sim.layout import P_COINS, P_POWER, WAR_END_REASONS
+from scythe_sim.games.scythe.enums import parse_loc as L
+from scythe_sim.games.scythe.layout import P_COINS, P_POWER, WAR_END_REASONS
 from tests.scythe.war.helpers import act, divs, turn_state, war, war_game
 
 

@@ -3,7 +3,7 @@ defender without an attacking mech; losses = difference + 1, attrition 1 for the
 attacker; mechs lost only in a round begun without divisions, as trophies; a card per
 round for 5+ divisions; cards allowed = mechs + 1 with divisions; both destroyed leaves
 the territory empty; a retreat goes back where the attack came from."""
-from scythe_sim.enums import parse_loc as L
+from scythe_sim.games.scythe.enums import parse_loc as L
 from tests.scythe.war.helpers import act, divs, rows, turn_state, war, war_game
 
 FIGHT = "T23"

@@ -1,7 +1,7 @@
 """The war Move: corps of any size one step (rows: all, half, one), at least one division
 left behind without an own structure, no river or lake on foot, tunnels as workers,
 arrived divisions move no more, mechs carry up to 5 divisions picked up on the way."""
-from scythe_sim.enums import parse_loc as L
+from scythe_sim.games.scythe.enums import parse_loc as L
 from tests.scythe.war.helpers import act, divs, rows, war, war_game
 
 FAR = {1: {"T40": 1}}   # the opponent, far away

@@ -3,13 +3,13 @@ one faction per territory outside a Move's fights, no negative pool), every stra
 playing the war; the standard half of a war run plays exactly as the base run."""
 import numpy as np
 
-from scythe_sim.game import Game
-from scythe_sim.layout import G_WAR_END_REASON, P_SEAT, WAR_END_REASONS
-from scythe_sim.play import GAME_RESULTS, R_STATUS, SR_SCORE0, SR_WORKERS, run_games
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import load_params
-from scythe_sim.tables import build_tables, default_tables
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import G_WAR_END_REASON, P_SEAT, WAR_END_REASONS
+from scythe_sim.games.scythe.play import GAME_RESULTS, R_STATUS, SR_SCORE0, SR_WORKERS, run_games
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.tables import build_tables, default_tables
 from tests.scythe.war.soak import war_soak
 
 

@@ -1,4 +1,4 @@
-"""The scripted strategies play the war with purpose (strategies/war.py): they attack a
+"""The scripted strategies play the war with purpose (strategies/war/policy.py): they attack a
 weaker stack and leave a stronger one alone, retreat from a fight they are losing and
 fight on in one they are winning, place divisions where a home-adjacent territory is
 threatened, Produce when coins allow and the front needs divisions, and take a
@@ -6,11 +6,11 @@ capitulation that one move reaches. Positions: Nordic (player 0, home next to T0
 against Rusviet (player 1, home next to T13, T19, T26); see helpers.py."""
 import pytest
 
-from scythe_sim.enums import parse_loc as L
-from scythe_sim.layout import P_POWER, P_SEAT
-from scythe_sim.strategies import STRATEGIES
-from scythe_sim.strategies.dispatch import choose
-from scythe_sim.strategies.weights import load_params
+from scythe_sim.games.scythe.enums import parse_loc as L
+from scythe_sim.games.scythe.layout import P_POWER, P_SEAT
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.weights import load_params
 from tests.scythe.war.helpers import act, war, war_game
 
 SCRIPTED = [name for name in STRATEGIES if name != "random"]

@@ -1,9 +1,9 @@
 """A war reads as text: every war action a game offers has its own line (never the raw
 kind name), the board shows divisions, the playthrough marks the war's turns and ends
 with how the war ended, and the score stays the standard game's."""
-from scythe_sim.game import Game
-from scythe_sim.layout import ACTION_KINDS, G_WAR_STAGE, WAR_STAGE_WAR
-from scythe_sim.playthrough import play_through
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import ACTION_KINDS, G_WAR_STAGE, WAR_STAGE_WAR
+from scythe_sim.games.scythe.text.playthrough import play_through
 
 WAR = {"all_out_war": 1}
 

@@ -1,7 +1,7 @@
 """The war turn: Bolster (power doubled), Move or its coins, Produce; never last turn's
 action; a pass only when nothing is open; points counted at the end of the turn."""
-from scythe_sim.layout import P_COINS, P_POWER, WAR_ACTIONS, WAR_END_REASONS
-from scythe_sim.tables import RULE_NAMES
+from scythe_sim.games.scythe.layout import P_COINS, P_POWER, WAR_ACTIONS, WAR_END_REASONS
+from scythe_sim.games.scythe.tables import RULE_NAMES
 from tests.scythe.war.helpers import act, divs, rows, turn_state, war, war_game
 
 BASE = {0: {"T16": 3, "T04": 1}, 1: {"T30": 3, "T19": 1}}
@@ -93,5 +93,5 @@ def test_lakes_count_nothing_and_the_cowinner_rule_is_readable():
 
 
 def game_loc(name):
-    from scythe_sim.enums import parse_loc
+    from scythe_sim.games.scythe.enums import parse_loc
     return parse_loc(name)

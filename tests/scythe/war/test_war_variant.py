@@ -5,7 +5,7 @@ import pytest
 
 from scythe_sim.errors import ConfigError
 from scythe_sim.runner.batch import play_range
-from scythe_sim.scythe.spec import assumptions, ruleset
+from scythe_sim.games.scythe.spec.answers import assumptions, ruleset
 from tests.runner.test_spec import config
 
 

@@ -1,0 +1,88 @@
+"""`scythe-sim bench` and `scythe-sim warmup`: speed, and the compiled kernel made ready."""
+
+import click
+
+from scythe_sim.errors import ScytheSimError
+
+
+
+@click.command()
+@click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games per timed repeat.")
+@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
+@click.option("--repeats", type=click.IntRange(min=1), default=5, show_default=True, help="Timed repeats (median reported).")
+@click.option("--compile/--no-compile", "measure_compile", default=True, show_default=True,
+              help="Also time a cold and a cached JIT compile in fresh processes.")
+@click.option("--profile", is_flag=True, help="Instead: the cost of each decision point's legal list.")
+@click.option("--mix", "mix", metavar="NAME",
+              help="Play this strategy mix (e.g. default) instead of random play.")
+@click.option("--strategy-mix", "mix_alias", metavar="NAME", hidden=True)      # the old spelling
+@click.option("--baseline/--no-baseline", default=True, show_default=True,
+              help="With --mix: also time the frozen baseline mix greedy1 and print the ratio.")
+@click.option("--perf-map", is_flag=True,
+              help="Write /tmp/perf-<pid>.map so that `perf record` names the compiled functions.")
+def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, baseline, perf_map):
+    """Measure games/s on one core (random play, or --mix beside the frozen
+    baseline greedy1) and the JIT compile time."""
+    from scythe_sim.games.scythe.tools.bench import bench_compile, bench_games, bench_mix_and_baseline
+    from scythe_sim.games.scythe.strategies.mixes import mix_pool
+
+    mix = mix if mix is not None else mix_alias
+    if mix is not None:
+        mix = mix.strip().lower()
+        mix_pool(mix)                 # an unknown mix: one line, exit 2, before any timing
+
+    if perf_map:
+        from scythe_sim.games.scythe.tools.bench import warm
+        from scythe_sim.games.scythe.tools.perfmap import keep_loaded_objects, write_perf_map
+
+        keep_loaded_objects()
+        warm()
+        path, functions = write_perf_map()
+        if functions == 0:
+            raise ScytheSimError("--perf-map needs the kernel in the JIT cache (this process "
+                                 "compiled it): run `scythe-sim warmup` first")
+        click.echo(f"perf map: {path} ({functions} compiled functions named)")
+
+    if profile:
+        from scythe_sim.games.scythe.tools.profiling import profile_phases
+
+        per, decisions, rows = profile_phases(min(games, 200), players)
+        click.echo(f"{decisions} decisions, {per:.2f} us each; legal-list cost by decision point:")
+        click.echo(f"{'phase':16} {'points':>8} {'share':>6} {'us/list':>8} {'of time':>8}")
+        for phase, n, share, micro, of_time in rows:
+            click.echo(f"{phase:16} {n:8d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
+        return
+
+    from scythe_sim.games.scythe.tools.bench import warm
+    from scythe_sim.compiled.packages import has_cache
+
+    from .compiling import COLD_COMPILE_MINUTES, warm_visibly
+
+    if measure_compile:
+        click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache "
+                   f"(about {COLD_COMPILE_MINUTES} minutes), then a load from that cache ...", err=True)
+        cold, cached = bench_compile()
+        click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
+    warm_visibly(warm, cached=has_cache("scythe"))      # never timed as play
+    what = "random play" if mix is None else f"strategy mix {mix!r}" + (" and the baseline" if baseline else "")
+    click.echo(f"timing {what}: {repeats} x {games} games of {players} players on one core ...", err=True)
+    if mix is None:
+        results = [(None, bench_games(games, players, repeats))]
+    else:
+        results = bench_mix_and_baseline(games, players, repeats, mix, baseline)
+    for name, result in results:
+        what = "random play" if name is None else f"strategy mix {name!r}"
+        click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "
+                   f"(median of {repeats} x {games} games; {result['decisions_per_s']:.0f} decisions/s, "
+                   f"{result['decisions_per_game']:.0f} decisions and {result['mean_turns']:.0f} turns per game)")
+    if len(results) == 2:
+        (new, a), (old, b) = results
+        click.echo(f"{new} / {old}: {a['games_per_s'] / b['games_per_s']:.2f} x the baseline's games/s per core")
+
+
+@click.command()
+def warmup():
+    """Compile (or load from the cache) every kernel entry point and show how long it took."""
+    from scythe_sim.games.scythe.tools.bench import warm
+
+    click.echo(f"kernel ready in {warm():.1f} s")

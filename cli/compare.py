@@ -1,0 +1,67 @@
+"""`scythe-sim compare`: has balance shifted between two runs?"""
+import sys
+
+import click
+
+
+from .common import NO_VERIFY
+
+
+@click.command()
+@click.argument("base")
+@click.argument("candidate")
+@click.option("--by", default=None, help="Group: faction (Scythe's default), mat, faction,mat, personality, "
+              "strategy, players, turn_order (My Little Scythe's default), seat, or a Wind Gambit tile: "
+              "resolution_tile, airship_aggressive, airship_passive (a base run's games count under the tile "
+              "the same game drew in the other run).",
+              type=click.Choice(["faction", "mat", "faction,mat", "personality", "strategy", "players",
+                                 "turn_order", "seat", "resolution_tile", "airship_aggressive",
+                                 "airship_passive"]))
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
+@click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
+              help="Smallest win-rate difference that counts as a shift.")
+@click.option("--outcome", default="winner", show_default=True, type=click.Choice(["winner", "war_winner"]),
+              help="The win compared: the standard game's, or All Out War's (two war runs).")
+@click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True, help="text for a terminal, markdown for a pull-request comment, json for tools.")
+@click.option("--allow-same", is_flag=True, help="Compare a run with itself (or a copy) instead of refusing.")
+@click.option("--no-verify", is_flag=True, help=NO_VERIFY)
+def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same, no_verify):
+    """Compare win rates of a candidate run with a base run, group by group: paired
+    (seat by seat) when both runs played the same deals, unpaired otherwise. What
+    differs between the runs' configs and rule sets is printed first; differences
+    are in percentage points (pp), largest first.
+
+    \b
+    Example:
+      scythe-sim compare results/base results/house-rule --by faction,mat --fail
+    """
+    import shutil
+
+    from analysis.compare import check_outcome, compare_runs, outcome_note
+    from analysis.compare_view import check_runs, render, what_differs
+    from analysis.pairing import check_pairing
+    from analysis.runs import Run
+
+    base_run, candidate_run = Run(base, hashes=not no_verify), Run(candidate, hashes=not no_verify)
+    warnings = check_runs(base_run, candidate_run, allow_same)
+    by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
+    keys = tuple(by.split(","))
+    check_outcome(base_run, candidate_run, outcome)
+    pairing = check_pairing(base_run, candidate_run, keys)
+    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing, outcome)
+    note = outcome_note(base_run, candidate_run, outcome, pairing)
+    shifted = int(table["shifted"].sum())
+    result = {"base": base_run.name, "candidate": candidate_run.name,
+              "base_games": base_run.manifest["games"], "candidate_games": candidate_run.manifest["games"],
+              "warnings": warnings, "differences": what_differs(base_run, candidate_run),
+              "what": "war win rate" if outcome == "war_winner" else "win rate", "by": by, "keys": keys,
+              "method": pairing.method, "level": f"{1 - alpha:.0%}", "pairing": pairing.reason,
+              "alpha": alpha, "min_effect": min_effect, "shifted": shifted, "table": table,
+              "notes": [n for n in (note, f"verdict uses the {pairing.method} interval; {pairing.reason}") if n],
+              "summary": f"{shifted} group(s) shifted by at least {100 * min_effect:.1f} pp at alpha {alpha}"}
+    click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
+    if fail and shifted:
+        sys.exit(1)

@@ -1,0 +1,95 @@
+"""`scythe-sim evaluate`: strategy quality, with each target PASS or FAIL."""
+import sys
+
+import click
+
+from scythe_sim.errors import ScytheSimError
+
+from .progress import ProgressBar
+
+
+@click.command()
+@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (18 line-ups at these strategies).")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-7; 6-7 deal Albion and Togawa).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", "out_file", metavar="FILE.md", help="Also write the report as Markdown.")
+@click.option("--fail", is_flag=True, help="Exit 1 when a target fails.")
+@click.option("--ablation", is_flag=True,
+              help="Instead: the default mix with each ability, the Factory and the encounters "
+                   "switched off in turn, paired with a base run (--games per run).")
+@click.option("--game", default="scythe", show_default=True,
+              help="The game measured: scythe or my_little_scythe.")
+@click.option("--expansion", is_flag=True,
+              help="Deal Albion and Togawa (Invaders from Afar) at any player count.")
+@click.option("--mix-only", is_flag=True,
+              help="Instead: the default mix alone at each of --counts, its ability use and "
+                   "faction win rates (--games per count).")
+@click.option("--counts", default="4,5,6,7", show_default=True, metavar="N,N,...",
+              help="Player counts of --mix-only.")
+@click.option("--wind-gambit", is_flag=True,
+              help="Instead: The Wind Gambit's strategies, greedy with the airship and resolution "
+                   "weights against greedy without each, and the airship's use and the resolution "
+                   "tiles' ends in the default mix before and after (--games per block).")
+def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts,
+             wind_gambit):
+    """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
+    ability use), mirror matches and a ladder, with each target marked PASS or FAIL
+    (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
+    --game my_little_scythe: its planner and personas vs random and in mirror matches."""
+    import os
+    import time
+
+    from rich.console import Console
+
+    from scythe_sim.games.scythe.tools.evaluate import check_out, evaluate as run_evaluate, write_markdown
+
+    from scythe_sim.runner.spec import spec_for
+
+    game = spec_for(game.strip().lower()).name
+    if (ablation or mix_only or expansion or wind_gambit) and game != "scythe":
+        raise ScytheSimError(f"--ablation, --mix-only, --wind-gambit and --expansion measure Scythe: "
+                             f"drop them for {game}")
+    if ablation and game != "scythe":
+        raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
+    if out_file:
+        check_out(out_file)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    start = time.perf_counter()
+    if game != "scythe":
+        from scythe_sim.games.mls.tools.evaluate import evaluate as run_mls
+
+        report = run_mls(games=games, players=players, seed=seed, workers=workers)
+    elif ablation:
+        from scythe_sim.games.scythe.tools.ablation import ablation as run_ablation, ablations
+
+        from scythe_sim.games.scythe.tools.evaluate import deal_rules
+        from scythe_sim.games.scythe.tables import build_tables
+
+        deal = deal_rules(players, expansion)
+        items = ablations(build_tables(deal) if deal else None)
+        with ProgressBar(sys.stdout.isatty(), games * (1 + len(items))) as update:
+            report = run_ablation(games=games, players=players, seed=seed, workers=workers,
+                                  progress=update, expansion=expansion)
+    elif wind_gambit:
+        from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
+
+        report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
+    elif mix_only:
+        from scythe_sim.games.scythe.tools.evaluate import mix_usage
+
+        try:
+            player_counts = tuple(int(x) for x in counts.split(","))
+        except ValueError:
+            raise ScytheSimError(f"--counts must be player counts separated by commas, got {counts!r}")
+        report = mix_usage(games=games, players=player_counts, seed=seed, workers=workers,
+                           expansion=expansion)
+    else:
+        report = run_evaluate(games=games, players=players, seed=seed, workers=workers,
+                              expansion=expansion)
+    report.print(Console(width=140))
+    click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
+    if out_file:
+        click.echo(f"report: {write_markdown(report, out_file)}")
+    if fail and not report.passed:
+        sys.exit(1)

@@ -1,0 +1,27 @@
+"""`scythe-sim replay`: one stored game played again and checked against its rows."""
+import sys
+
+import click
+
+
+from .common import NO_VERIFY
+
+
+@click.command()
+@click.argument("run_dir")
+@click.option("--game", "game_id", type=int, required=True, help="Game number (the games table's `game`).")
+@click.option("--quiet", is_flag=True, help="Only confirm the match, no playthrough.")
+@click.option("--no-verify", is_flag=True, help=NO_VERIFY)
+def replay(run_dir, game_id, quiet, no_verify):
+    """Re-simulate one game of a run from its stored seed and check it against the tables."""
+    from scythe_sim.runner.replay import replay as replay_game
+
+    lines, mismatches = replay_game(run_dir, game_id, hashes=not no_verify)
+    if not quiet:
+        click.echo("\n".join(lines))
+    if mismatches:
+        click.echo(f"replay of game {game_id} does NOT match the stored rows:", err=True)
+        for line in mismatches:
+            click.echo(f"  {line}", err=True)
+        sys.exit(1)
+    click.echo(f"replay of game {game_id} matches the stored rows")

@@ -1,0 +1,75 @@
+"""`scythe-sim run`: the main job, seeded games in shards, Parquet tables and a manifest."""
+import sys
+
+import click
+
+from scythe_sim.errors import ScytheSimError
+
+from .common import split_values
+from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
+
+
+@click.command()
+@click.argument("config", required=False)
+@click.option("--games", type=int, help="Number of games (overrides the config).")
+@click.option("--seed", type=int, help="Root seed (overrides the config).")
+@click.option("--players", multiple=True, metavar="N[,N...]",
+              help="Player count, or a list the games cycle through, e.g. --players 3,4 (overrides the config).")
+@click.option("--strategies", multiple=True, metavar="NAMES",
+              help="Strategy of every seat, or one per seat, e.g. --strategies greedy,random (overrides the config).")
+@click.option("--strategy-pool", "pool", multiple=True, metavar="NAMES",
+              help="Each seat of each game draws a strategy from these, e.g. --strategy-pool greedy,rusher.")
+@click.option("--factions", multiple=True, metavar="NAMES",
+              help="Factions per seat, with --mats: a fixed assignment, e.g. --factions nordic,saxony.")
+@click.option("--mats", multiple=True, metavar="NAMES",
+              help="Player mats per seat, with --factions, e.g. --mats industrial,patriotic.")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="House rule (repeatable), as in the config's [rules], e.g. --rule turn_cap=80.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", "output", help="Output folder; the run goes to OUT/<name> (overrides the config).")
+@click.option("--name", help="Run name (overrides the config).")
+@click.option("--shard-size", type=int, help="Games per shard (overrides the config).")
+@click.option("--resume", is_flag=True,
+              help="Complete the unfinished run at OUT/NAME; without CONFIG or flags it plays the run's own config.")
+@click.option("--overwrite", is_flag=True, help="Replace whatever the run folder holds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
+@click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
+@click.option("--variant", metavar="NAME", help="Rule variant, e.g. all_out_war (overrides the config).")
+@click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
+@click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
+              "warnings) on stderr; it always goes to RUN_DIR/run.log.")
+def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
+        shard_size, resume, overwrite, backend, scheduler, log_turns, variant, quiet, verbose):
+    """Play a batch of seeded games and write Parquet tables (default config: built in,
+    the same as configs/default.toml).
+
+    Example: scythe-sim run --games 2000 --players 3,4 --rule turn_cap=80 --name capped"""
+    import os
+
+    from scythe_sim.runner.config import flag_overrides, load_config
+    from scythe_sim.runner.run import config_of_run, execute
+
+    if bool(factions) != bool(mats):
+        raise ScytheSimError("--factions and --mats go together (a fixed assignment gives both, one per "
+                             "seat): add the other")
+    shaping = flag_overrides(split_values(players), split_values(strategies), split_values(pool),
+                             {"factions": split_values(factions), "mats": split_values(mats)}, rules)
+    overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping)
+    if resume and config is None and variant is None and not any(v is not None for v in overrides.values()):
+        cfg = config_of_run(output, name)
+    else:
+        cfg = load_config(config, **overrides, output=output, name=name)
+        if variant is not None:
+            if variant not in cfg.spec.variants:
+                raise ScytheSimError(f"--variant {variant!r} is not a variant of {cfg.game}: choose one of "
+                                     f"{', '.join(cfg.spec.variants)}")
+            cfg = load_config(config, **overrides, output=output, name=name, variant=variant)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    show = not quiet and sys.stdout.isatty()
+    with StoppedBySignals(cfg), ProgressBar(show, cfg.games) as update:
+        result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
+                         resume=resume, overwrite=overwrite, progress=update, warm=run_warmer(cfg),
+                         verbose=verbose)
+    if not quiet:
+        print_summary(result)

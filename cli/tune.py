@@ -1,0 +1,62 @@
+"""`scythe-sim tune`: a strategy's weights tuned by self-play."""
+import sys
+
+import click
+
+from scythe_sim.errors import ScytheSimError
+
+from .common import split_values
+from .progress import GenerationBar
+
+
+@click.command()
+@click.argument("strategy")
+@click.option("--games", type=int, default=200, show_default=True, help="Games per candidate and generation.")
+@click.option("--generations", type=int, default=20, show_default=True, help="CMA-ES generations.")
+@click.option("--popsize", type=int, default=12, show_default=True, help="Candidates per generation.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed: the search and its games.")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
+@click.option("--field", default="default", show_default=True,
+              help="The other seats: a strategy mix (default) or a strategy name (e.g. greedy1).")
+@click.option("--params", "params", multiple=True, metavar="W,W,...",
+              help="Search only these weights (default: every weight that matters for play).")
+@click.option("--faction-params", multiple=True, metavar="W,W,...",
+              help="Also fit one multiplier per faction for each of these weights.")
+@click.option("--factions", multiple=True, metavar="F,F,...",
+              help="The factions of --faction-params (default: every faction dealt).")
+@click.option("--validate", type=int, default=0, help="Paired validation games (default: 4 x --games).")
+@click.option("--sigma", type=float, default=0.4, show_default=True, help="CMA-ES starting step (log scale).")
+@click.option("--start", metavar="FILE.toml", help="Start from this weights file (default: the strategy's own).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--out", "out_file", metavar="FILE.toml", help="Tuned weights (default: results/tune/STRATEGY.toml).")
+@click.option("--report", "report_file", metavar="FILE.md", help="Tuning report (default: beside --out, .md).")
+def tune(strategy, games, generations, popsize, seed, players, field, params, faction_params, factions,
+         validate, sigma, start, workers, out_file, report_file):
+    """Tune a strategy's weights by self-play against a field (CMA-ES, paired games);
+    writes a weights TOML and a report (docs/STRATEGIES.md, "Tuning")."""
+    import os
+    from pathlib import Path
+
+    from scythe_sim.games.scythe.tools.evaluate import check_out
+    from scythe_sim.games.scythe.tools.tune import Settings, check, tune as run_tune, write_outputs
+
+    settings = Settings(strategy.strip().lower(), games=games, generations=generations, popsize=popsize,
+                        seed=seed, players=players, field=field, params=tuple(split_values(params)),
+                        faction_params=tuple(split_values(faction_params)), factions=tuple(split_values(factions)),
+                        validate=validate, sigma=sigma, start=start)
+    check(settings)
+    if start is not None and not Path(start).is_file():
+        raise ScytheSimError(f"--start {start!r}: no such weights file")
+    out_file = out_file or f"results/tune/{settings.strategy}.toml"
+    report_file = report_file or str(Path(out_file).with_suffix(".md"))
+    check_out(out_file, "--out", "greedy.toml")
+    check_out(report_file, "--report", "greedy.md")
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    with GenerationBar(sys.stdout.isatty(), generations) as update:
+        result = run_tune(settings, workers=workers, progress=update)
+    v = result.validation
+    click.echo(f"validation ({v['games']} paired games): start {v['start']['win_rate']:.1%}, "
+               f"tuned {v['tuned']['win_rate']:.1%} win rate; difference {v['difference'][0]:+.1%} "
+               f"(95% CI {v['difference'][1]:+.1%} to {v['difference'][2]:+.1%})")
+    weights_path, report_path = write_outputs(result, out_file, report_file)
+    click.echo(f"weights: {weights_path}; report: {report_path} ({result.seconds:.0f} s on {workers} worker(s))")

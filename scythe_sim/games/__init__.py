@@ -1,0 +1,1 @@
+"""The games on the pipeline, one package each: Scythe and My Little Scythe."""

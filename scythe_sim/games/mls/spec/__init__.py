@@ -1,0 +1,139 @@
+"""My Little Scythe as the runner sees it: its GameSpec (runner/spec.py), registered on
+import as game "my_little_scythe". Plans (seeds, player counts, strategies per seat),
+config checks, playing, result tables (results.py), ruleset, assumptions and replay."""
+import functools
+import hashlib
+from importlib import resources
+from typing import NamedTuple
+
+import numpy as np
+
+from scythe_sim.errors import ConfigError
+from scythe_sim.runner.plan import game_seed, seat_strategies
+from scythe_sim.runner.spec import GameSpec, register
+from ..assumptions import all_assumptions
+from ..layout import MAX_PLAYERS
+from .results import TABLES, result_tables
+from ..strategies import N_STRATEGIES, STRATEGIES
+from ..strategies.weights import load_weights, weight_row
+from ..tables import RULE_NAMES, build_tables, default_tables
+
+NAME = "my_little_scythe"
+RULESET = "mls-2018"        # the rulebook text played (docs/RULES.md, "My Little Scythe")
+PLAYERS = (1, 6)
+
+
+class Plan(NamedTuple):
+    seeds: np.ndarray        # (G,) uint64
+    players: np.ndarray      # (G,) int64
+    strategies: np.ndarray   # (G, MAX_PLAYERS) int64 strategy id per seat
+
+
+def pool_seats(pool_ids, i: int, root: int, n: int) -> list:
+    """Strategy ids of the n seats of game i, drawn from pool_ids (from (i, root) only)."""
+    rng = np.random.default_rng([i, root, 2])
+    return [pool_ids[x] for x in rng.integers(0, len(pool_ids), n)]
+
+
+def plan_games(config, start: int, stop: int) -> Plan:
+    g = stop - start
+    seeds = np.empty(g, np.uint64)
+    players = np.empty(g, np.int64)
+    strategies = np.zeros((g, MAX_PLAYERS), np.int64)
+    for k, i in enumerate(range(start, stop)):
+        seeds[k] = game_seed(config.seed, i)
+        n = config.players[i % len(config.players)]
+        players[k] = n
+        strategies[k, :n] = seat_strategies(config, i, n, pool_seats)
+    return Plan(seeds, players, strategies)
+
+
+def check_config(c) -> None:
+    for n in c.players:
+        if not PLAYERS[0] <= n <= PLAYERS[1]:
+            raise ConfigError(f"config 'players' holds {n}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")
+
+
+def play(tables, plan, config, check=False):
+    from ..play import run_games
+    return run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check)
+
+
+def bad_games(plan, raw):
+    from ..play import R_STATUS, STATUS_OK
+    status = raw[0][:, R_STATUS]
+    return tuple((int(k), int(status[k]), int(plan.seeds[k])) for k in (status != STATUS_OK).nonzero()[0])
+
+
+def ruleset(config) -> str:
+    defaults = default_tables().rules
+    changed = [f"+{name}={value}" for name, value in sorted(config.rules)
+               if value != int(defaults[RULE_NAMES.index(name)])]
+    return RULESET + "".join(changed)
+
+
+def assumptions(config) -> list:
+    return [{"id": a["id"], "text": a["text"]} for a in all_assumptions()]
+
+
+@functools.lru_cache(maxsize=1)
+def data_sha256() -> str:
+    digest = hashlib.sha256()
+    folder = resources.files("scythe_sim.games.mls").joinpath("data")
+    for f in sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name):
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def replay(config, game_id, stored):
+    """(lines, mismatches): game `game_id` stepped through the façade with the run's
+    strategies, one line per decision, compared with its stored seats rows."""
+    from ..text.playthrough import play_through
+    plan = plan_games(config, game_id, game_id + 1)
+    n = int(plan.players[0])
+    game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
+                               params=config.params())
+    seats = stored("seats").sort("seat")
+    if seats.height != n:
+        raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    mine = {row["seat"]: dict(row, winner=row["winner"] == 1) for row in game.seat_rows()}
+    mismatches = []
+    for row in seats.iter_rows(named=True):
+        for key in ("rank", "winner", "trophies", "friendship", "pies"):
+            if str(mine[row["seat"]][key]) != str(row[key]):
+                mismatches.append(f"seat {row['seat']} {key}: stored {row[key]}, replayed {mine[row['seat']][key]}")
+    return lines, mismatches
+
+
+def warm() -> None:
+    """Compile (or load) the MLS kernel and batch player once."""
+    from ..play import run_games
+    # a writable games x seats array, as the runner's plans give (a read-only one compiles again)
+    run_games(default_tables(), np.arange(1, dtype=np.uint64), 2,
+              strategies=(np.arange(MAX_PLAYERS) % N_STRATEGIES).reshape(1, MAX_PLAYERS))
+
+
+SPEC = register(GameSpec(
+    name=NAME,
+    variants=("base",),
+    rule_names=RULE_NAMES,
+    strategies=STRATEGIES,
+    default_strategies=("random", "greedy"),
+    assignments=("random",),
+    seat_lists=(),
+    table_names=TABLES,
+    build_tables=build_tables,
+    load_weights=load_weights,
+    weight_row=weight_row,
+    check_config=check_config,
+    plan_games=plan_games,
+    play=play,
+    bad_games=bad_games,
+    result_tables=result_tables,
+    ruleset=ruleset,
+    assumptions=assumptions,
+    data_sha256=data_sha256,
+    replay=replay,
+    warm=warm,
+    compiled_package="mls",
+))

@@ -1,0 +1,1 @@
+"""My Little Scythe in words: position JSON and playthroughs."""

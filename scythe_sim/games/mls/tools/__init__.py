@@ -1,0 +1,1 @@
+"""Tools over My Little Scythe's players: evaluate and bench."""

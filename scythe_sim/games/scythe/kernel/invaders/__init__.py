@@ -1,0 +1,1 @@
+"""Invaders from Afar's own rules: the Albion and Togawa faction tokens."""

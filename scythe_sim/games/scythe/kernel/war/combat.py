@@ -1,0 +1,216 @@
+"""War combat: every territory where the active faction's units met an enemy's is fought
+over in rounds, in location order, until one side is destroyed or the attacker retreats.
+
+A round: each side with at least 5 divisions there draws a combat card (from the
+variant's random stream); the attacker, then the defender, sets a dial and adds cards
+(one per mech in the fight, one more with any divisions); the higher total wins the
+round, ties to the defender unless the attacker has a mech there. Both pay their dials.
+The loser loses (difference + 1) divisions, or, if it started the round without
+divisions, one mech (a trophy for the winner); the attacker loses one more division
+(attrition) if it has any. The loser draws a card if it dialled power or played a card.
+A side with no units left is destroyed; if both are, the territory is left empty.
+Otherwise the attacker fights on or retreats every attacking unit to where the first
+attacking group came from (war_from). Abilities that act before combat act before the
+first round. After the fights, enemy structures where the mover stands alone are
+destroyed, capitulations follow, and the turn ends."""
+from scythe_sim.compiled.jit import njit
+from ...enums import N_HEX
+from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
+                       G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
+                       G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL,
+                       G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_ATK_MECH,
+                       G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
+                       RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
+                       W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
+from ...tables import R_WAR_CARD_DIVISIONS
+from ..board import count_mechs, put_structure, put_unit
+from ..cards import draw_card_from
+from ..combat import add_card, before_combat_from, card_rows, dial_rows, reveal_dials
+from .board import enemy_at, home_of, units_at, war_emit
+from .capitulate import check_capitulations
+from .turn import end_war_turn
+
+
+@njit
+def next_war_combat(s, t, p):
+    """The next fight of p's Move (lowest location first), or the Move's aftermath."""
+    s.game[G_DECIDER] = p
+    for loc in range(N_HEX):
+        if units_at(s, p, loc) > 0 and enemy_at(s, p, loc) >= 0:
+            _start_combat(s, t, p, loc)
+            return
+    s.game[G_COMBAT_HEX] = -1
+    s.game[G_DEFENDER] = -1
+    after_war_move(s, t, p)
+
+
+@njit
+def _start_combat(s, t, p, loc):
+    q = enemy_at(s, p, loc)
+    s.game[G_COMBAT_HEX] = loc
+    s.game[G_DEFENDER] = q
+    s.game[G_WAR_COMBATS] += 1
+    _before_combat(s, t, p, q, loc)
+    _before_combat(s, t, q, p, loc)
+    _start_round(s, t)
+
+
+@njit
+def _before_combat(s, t, a, b, loc):
+    """a's mech abilities acting before a fight, as in the standard game (Scout's steal
+    on the variant's stream), only with one of a's mechs in the fight."""
+    if count_mechs(s, a, loc) > 0:
+        before_combat_from(s, t, a, b, loc, RNG_VARIANT)
+
+
+@njit
+def _start_round(s, t):
+    p = s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER]
+    loc = s.game[G_COMBAT_HEX]
+    for side in (p, q):
+        if s.divisions[side, loc] >= t.rules[R_WAR_CARD_DIVISIONS]:
+            draw_card_from(s, side, RNG_VARIANT)
+    s.game[G_WAR_ATK_MECH] = 1 if count_mechs(s, p, loc) > 0 else 0
+    s.game[G_ATK_DIAL] = 0
+    s.game[G_DEF_DIAL] = 0
+    s.game[G_ATK_CARDS] = 0
+    s.game[G_DEF_CARDS] = 0
+    s.game[G_ATK_NCARDS] = 0
+    s.game[G_DEF_NCARDS] = 0
+    s.game[G_DECIDER] = p
+    s.game[G_PHASE] = PH_WAR_DIAL
+
+
+@njit
+def card_allowance(s, p, loc):
+    """One combat card per mech in the fight, one more with any divisions in it."""
+    return count_mechs(s, p, loc) + (1 if s.divisions[p, loc] > 0 else 0)
+
+
+@njit
+def legal_war_combat(s, t, out):
+    n = 0
+    phase = s.game[G_PHASE]
+    d = s.game[G_DECIDER]
+    if phase == PH_WAR_DIAL:
+        n = dial_rows(s, t, d, out, n, A_WAR_DIAL)
+    elif phase == PH_WAR_CARDS:
+        n = card_rows(s, d, out, n, A_WAR_CARD, A_WAR_END_CARDS)
+    elif phase == PH_WAR_RETREAT:
+        n = war_emit(out, n, A_WAR_FIGHT_ON, 0, 0, 0)
+        if s.war_from[s.game[G_COMBAT_HEX]] >= 0:
+            n = war_emit(out, n, A_WAR_RETREAT, 0, 0, 0)
+    return n
+
+
+@njit
+def set_war_dial(s, t, v):
+    d = s.game[G_DECIDER]
+    s.game[G_ATK_DIAL if d == s.game[G_ACTIVE] else G_DEF_DIAL] = v
+    s.game[G_CARDS_LEFT] = card_allowance(s, d, s.game[G_COMBAT_HEX])
+    s.game[G_PHASE] = PH_WAR_CARDS
+
+
+@njit
+def add_war_card(s, t, v):
+    add_card(s, t, v)   # as in the standard game
+
+
+@njit
+def end_war_cards(s, t):
+    if s.game[G_DECIDER] == s.game[G_ACTIVE]:
+        s.game[G_DECIDER] = s.game[G_DEFENDER]
+        s.game[G_PHASE] = PH_WAR_DIAL
+    else:
+        resolve_round(s, t)
+
+
+@njit
+def _lose_divisions(s, p, loc, k):
+    k = min(k, s.divisions[p, loc])
+    s.divisions[p, loc] -= k
+    s.war[p, W_CASUALTIES] += k
+
+
+@njit
+def _lose_mech(s, t, p, loc, winner):
+    """One of p's mechs on loc is destroyed: it goes home as wreckage (its ability stays
+    unlocked, as the text says) and counts as the winner's trophy."""
+    for u in range(UNIT_MECH0, UNIT_WORKER0):
+        if s.unit_loc[p, u] == loc:
+            put_unit(s, p, u, home_of(s, t, p))
+            s.war[p, W_MECHS_LOST] += 1
+            s.war[winner, W_TROPHIES] += 1
+            return
+
+
+@njit
+def resolve_round(s, t):
+    p = s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER]
+    loc = s.game[G_COMBAT_HEX]
+    attack, defence = reveal_dials(s)
+    if attack > defence or (attack == defence and s.game[G_WAR_ATK_MECH] != 0):
+        winner, loser = p, q
+    else:
+        winner, loser = q, p
+    if s.divisions[loser, loc] > 0:
+        _lose_divisions(s, loser, loc, abs(attack - defence) + 1)
+    else:
+        _lose_mech(s, t, loser, loc, winner)
+    _lose_divisions(s, p, loc, 1)   # attrition
+    used = s.game[G_DEF_DIAL] + s.game[G_DEF_NCARDS] if loser == q else s.game[G_ATK_DIAL] + s.game[G_ATK_NCARDS]
+    if used > 0:
+        draw_card_from(s, loser, RNG_VARIANT)
+    if units_at(s, p, loc) == 0 or units_at(s, q, loc) == 0:
+        combat_over(s, t, p)
+    else:
+        s.game[G_DECIDER] = p
+        s.game[G_PHASE] = PH_WAR_RETREAT
+
+
+@njit
+def fight_on(s, t):
+    _start_round(s, t)
+
+
+@njit
+def retreat(s, t):
+    """Every attacking unit on the territory goes back where the first group came from."""
+    p = s.game[G_ACTIVE]
+    loc = s.game[G_COMBAT_HEX]
+    back = s.war_from[loc]
+    s.divisions[p, back] += s.divisions[p, loc]
+    s.divisions[p, loc] = 0
+    for u in range(UNIT_MECH0, UNIT_WORKER0):
+        if s.unit_loc[p, u] == loc:
+            put_unit(s, p, u, back)
+    combat_over(s, t, p)
+
+
+@njit
+def combat_over(s, t, p):
+    if check_capitulations(s, t):
+        return
+    next_war_combat(s, t, p)
+
+
+@njit
+def after_war_move(s, t, p):
+    """Enemy structures where p's units stand with no enemy units are destroyed; then
+    capitulations, and the turn ends."""
+    for loc in range(N_HEX):
+        if units_at(s, p, loc) == 0 or enemy_at(s, p, loc) >= 0:
+            continue
+        for q in range(s.game[G_N_PLAYERS]):
+            if q == p:
+                continue
+            for k in range(s.struct_loc.shape[1]):
+                if s.struct_loc[q, k] == loc:
+                    put_structure(s, q, k, OFF_BOARD)
+                    s.war[q, W_STRUCTURES_LOST] += 1
+    if check_capitulations(s, t):
+        return
+    if not s.game[G_GAME_OVER]:
+        end_war_turn(s, t)

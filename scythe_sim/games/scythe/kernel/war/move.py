@@ -1,0 +1,256 @@
+"""The war Move: as many moves as the Move action moves units (2, or 3 upgraded).
+
+A move is either a corps (any number of divisions from one territory into one adjacent
+territory; a single division is a corps of one), or one mech, which may pick up to 5
+divisions along its way and drops them where it stops. Divisions step one territory,
+never across a river or onto a lake or a home base, and use tunnels as workers do;
+carried, they go where the mech goes. Divisions that arrived this Move do not move
+again (s.mark counts them). At least one division stays behind where leaving would
+leave the territory without own structures or divisions. Entering enemy units stops.
+Corps rows offer all the divisions that may move, half of them and one (DESIGN: small
+legal lists). The airship (with the Wind Gambit) is one move too, and acts at the end of
+the Move (airship.py). After all moves, the fights (combat.py)."""
+from scythe_sim.compiled.jit import njit
+from ...enums import HOME, LAKE, N_HEX, N_LOC, SPEED
+from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH,
+                       A_WAR_STEP, A_WAR_STOP, G_HERE_MASK, G_MOVED_MASK, G_MOVER,
+                       G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_MOVES_LEFT,
+                       G_WAR_SHIP_ACTS, MAX_ACTIONS,
+                       OFF_BOARD, PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0,
+                       WAR_MOVE, W_LAST_ACTION)
+from ...enums import CUBE_MOVE
+from ...tables import R_WAR_MECH_CARRY
+from ..board import has_ability, put_unit
+from ..movement import step_targets
+from .board import enemy_at, own_structure_at, own_tunnel, war_emit
+from .airship import airship_end_due, can_select_war_airship, emit_select_airship, start_airship_end
+from .capitulate import check_capitulations
+from .combat import next_war_combat
+from .turn import cube_amount
+
+# rows kept free for the mech rows and end_move when corps rows fill the action buffer
+_ROOM = 16
+
+
+@njit
+def _add(out, n, loc):
+    for i in range(n):
+        if out[i] == loc:
+            return n
+    out[n] = loc
+    return n + 1
+
+
+@njit
+def division_targets(s, t, p, frm, out):
+    """Where divisions step from frm on their own: adjacent land not across a river, and
+    any tunnel from a tunnel (p's Mine included)."""
+    n = 0
+    for k in range(t.neighbours.shape[1]):
+        nb = t.neighbours[frm, k]
+        if nb < 0:
+            break
+        ter = t.terrain[nb]
+        if ter == HOME or ter == LAKE or t.edge[frm, nb] == 2:
+            continue
+        n = _add(out, n, nb)
+    if own_tunnel(s, t, p, frm):
+        for loc in range(N_HEX):
+            if loc != frm and own_tunnel(s, t, p, loc):
+                n = _add(out, n, loc)
+    return n
+
+
+@njit
+def movable(s, p, loc):
+    """Divisions that may leave loc in a corps now."""
+    k = s.divisions[p, loc] - s.mark[loc]
+    if not own_structure_at(s, p, loc):
+        k = min(k, s.divisions[p, loc] - 1)
+    return k if k > 0 else 0
+
+
+@njit
+def mech_targets(s, t, p, u, out):
+    """The mech's steps (its abilities included), home bases excepted."""
+    n = step_targets(s, t, p, u, s.unit_loc[p, u], out)
+    m = 0
+    for i in range(n):
+        if out[i] < N_HEX:
+            out[m] = out[i]
+            m += 1
+    return m
+
+
+@njit
+def _mech_may_move(s, t, p, u, buf):
+    loc = s.unit_loc[p, u]
+    if loc == OFF_BOARD or loc >= N_HEX or (s.game[G_MOVED_MASK] >> u) & 1:
+        return False
+    return mech_targets(s, t, p, u, buf) > 0
+
+
+@njit
+def any_war_move(s, t, p, buf):
+    if can_select_war_airship(s, p):
+        return True
+    for u in range(UNIT_MECH0, UNIT_WORKER0):
+        if _mech_may_move(s, t, p, u, buf):
+            return True
+    for loc in range(N_HEX):
+        if s.divisions[p, loc] > 0 and movable(s, p, loc) > 0 and division_targets(s, t, p, loc, buf) > 0:
+            return True
+    return False
+
+
+@njit
+def legal_war_move(s, t, p, out, buf):
+    n = 0
+    for u in range(UNIT_MECH0, UNIT_WORKER0):
+        if _mech_may_move(s, t, p, u, buf):
+            n = war_emit(out, n, A_WAR_SELECT_MECH, u, 0, 0)
+    n = emit_select_airship(s, p, out, n)
+    n = war_emit(out, n, A_WAR_END_MOVE, 0, 0, 0)
+    for frm in range(N_HEX):
+        if s.divisions[p, frm] == 0:
+            continue
+        k = movable(s, p, frm)
+        if k == 0:
+            continue
+        m = division_targets(s, t, p, frm, buf)
+        for i in range(m):
+            if n > MAX_ACTIONS - _ROOM:
+                return n
+            n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], k)
+            if k >= 4:
+                n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], k // 2)
+            if k >= 2:
+                n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], 1)
+    return n
+
+
+@njit
+def start_war_move(s, t, p):
+    s.war[p, W_LAST_ACTION] = WAR_MOVE
+    s.game[G_WAR_MOVES_LEFT] = cube_amount(s, t, p, CUBE_MOVE)
+    s.game[G_MOVED_MASK] = 0
+    s.game[G_WAR_BOMBARDED] = 0
+    s.game[G_WAR_SHIP_ACTS] = 0
+    for loc in range(N_LOC):
+        s.mark[loc] = 0
+        s.war_from[loc] = -1
+    s.game[G_PHASE] = PH_WAR_MOVE
+
+
+@njit
+def _entered(s, frm, to):
+    if s.war_from[to] < 0:
+        s.war_from[to] = frm
+
+
+@njit
+def corps_move(s, t, p, frm, to, k):
+    s.divisions[p, frm] -= k
+    s.divisions[p, to] += k
+    s.mark[to] += k
+    _entered(s, frm, to)
+    _move_done(s, t, p)
+
+
+@njit
+def _move_done(s, t, p):
+    """One move is over: capitulations it caused, then the next move or the fights."""
+    s.game[G_WAR_MOVES_LEFT] -= 1
+    s.game[G_PHASE] = PH_WAR_MOVE
+    if check_capitulations(s, t):
+        return
+    if s.game[G_WAR_MOVES_LEFT] <= 0:
+        end_war_move(s, t, p)
+
+
+@njit
+def end_war_move(s, t, p):
+    """The Move's moves are over: the airship's acts if it was activated, then the fights."""
+    if airship_end_due(s, p):
+        start_airship_end(s, p)
+    else:
+        next_war_combat(s, t, p)
+
+
+@njit
+def war_airship_stop(s, t, p):
+    """The airship ends its move (what it carries stays aboard): one move done."""
+    _move_done(s, t, p)
+
+
+@njit
+def select_mech(s, t, p, u):
+    s.game[G_MOVER] = u
+    s.game[G_MOVED_MASK] |= 1 << u
+    s.game[G_STEPS_LEFT] = 2 if has_ability(s, t, p, SPEED) else 1
+    s.game[G_WAR_CARGO] = 0
+    s.game[G_HERE_MASK] = 0
+    s.game[G_PHASE] = PH_WAR_MECH_STEP
+
+
+@njit
+def loadable(s, t, p):
+    """Divisions the moving mech may still pick up where it stands (0 once it loaded here)."""
+    if s.game[G_HERE_MASK] != 0:
+        return 0
+    loc = s.unit_loc[p, s.game[G_MOVER]]
+    residents = s.divisions[p, loc] - s.game[G_WAR_CARGO]
+    if not own_structure_at(s, p, loc):
+        residents -= 1
+    room = t.rules[R_WAR_MECH_CARRY] - s.game[G_WAR_CARGO]
+    k = min(residents, room)
+    return k if k > 0 else 0
+
+
+@njit
+def legal_mech_step(s, t, p, out, buf):
+    n = 0
+    k = loadable(s, t, p)
+    if k > 0:
+        n = war_emit(out, n, A_WAR_LOAD, k, 0, 0)
+        if k > 1:
+            n = war_emit(out, n, A_WAR_LOAD, 1, 0, 0)
+    if s.game[G_STEPS_LEFT] > 0:
+        m = mech_targets(s, t, p, s.game[G_MOVER], buf)
+        for i in range(m):
+            n = war_emit(out, n, A_WAR_STEP, buf[i], 0, 0)
+    n = war_emit(out, n, A_WAR_STOP, 0, 0, 0)
+    return n
+
+
+@njit
+def load(s, k):
+    s.game[G_WAR_CARGO] += k
+    s.game[G_HERE_MASK] = 1
+
+
+@njit
+def mech_step(s, t, p, dest):
+    """The mech and its cargo enter dest (cargo counts on the mech's location); stop on
+    enemy units or when out of steps."""
+    u = s.game[G_MOVER]
+    frm = s.unit_loc[p, u]
+    cargo = s.game[G_WAR_CARGO]
+    put_unit(s, p, u, dest)
+    s.divisions[p, frm] -= cargo
+    s.divisions[p, dest] += cargo
+    _entered(s, frm, dest)
+    s.game[G_STEPS_LEFT] -= 1
+    s.game[G_HERE_MASK] = 0
+    if enemy_at(s, p, dest) >= 0 or s.game[G_STEPS_LEFT] <= 0:
+        mech_stop(s, t, p)
+
+
+@njit
+def mech_stop(s, t, p):
+    """The mech stops: what it carries is dropped there and moves no more this action."""
+    loc = s.unit_loc[p, s.game[G_MOVER]]
+    s.mark[loc] += s.game[G_WAR_CARGO]
+    s.game[G_WAR_CARGO] = 0
+    s.game[G_MOVER] = -1
+    _move_done(s, t, p)

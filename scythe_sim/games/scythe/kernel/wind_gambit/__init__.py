@@ -1,0 +1,1 @@
+"""The Wind Gambit's rules: airships, their tiles and fights, the Resolution Module."""

@@ -1,0 +1,387 @@
+"""The Wind Gambit's airships: setup, the airship's move and cargo, tolls, and what the
+airship changes at scoring (seed 001 "The Wind Gambit"; docs/RULES.md).
+
+The airship is not a unit slot: it lives in s.airship_loc / s.airship, outside
+unit_loc and occupancy, because it never occupies or controls a territory. So control,
+presence, Rally, Ronin, combat cards and Traps ignore it by construction, and only the
+rules that name it read it. Workers aboard are off the board (unit_loc OFF_BOARD, bit
+set in AS_WORKERS) for the airship's move only: they must be dropped before it ends.
+
+The tile effects that change tracks (the attacks, the end-of-move gains) are in
+airship_effects.py, which may import the turn's rules (this module is below movement).
+"""
+from ...airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
+                        TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
+                        TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
+from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rng import rand_below
+from ...enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
+from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
+                      A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,
+                      AS_RES0, AS_WORKERS, AS_DESTROYED, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_HERE_MASK, G_MOVED_MASK,
+                      G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
+                      N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
+                      UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
+from scythe_sim.compiled.rows import emit
+from ...tables import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
+                      R_WIND_GAMBIT)
+from ..board import NOBODY, OCC_BITS, controller, enemy_presence, note_airship_use, put_unit
+
+
+# --- setup ------------------------------------------------------------------------------
+
+@njit
+def setup_airships(s, t, n):
+    """Each player's airship on its home base with its tiles: one aggressive and one
+    passive tile for all (or per player, rule airship_per_player), fixed by the rules or
+    drawn from the variant's stream (never the game's: base deals stay the same)."""
+    if t.rules[R_WIND_GAMBIT] == 0:
+        return
+    aggressive, passive = 0, 0
+    for p in range(n):
+        if p == 0 or t.rules[R_AIRSHIP_PER_PLAYER] != 0:
+            aggressive = _tile(s, t.rules[R_AIRSHIP_AGGRESSIVE], 1)
+            passive = _tile(s, t.rules[R_AIRSHIP_PASSIVE], N_AGGRESSIVE + 1)
+        s.airship_loc[p] = t.home_loc[s.player[p, P_FACTION]]
+        s.airship[p, AS_AGGRESSIVE] = aggressive
+        s.airship[p, AS_PASSIVE] = passive
+
+
+@njit
+def _tile(s, fixed, first):
+    return fixed if fixed != 0 else first + rand_below(s.rng, RNG_VARIANT, N_AGGRESSIVE)
+
+
+@njit
+def aggressive_param(s, t, p, field):
+    return t.airship_tile[s.airship[p, AS_AGGRESSIVE] - 1, field]
+
+
+@njit
+def passive_param(s, t, p, field):
+    return t.airship_tile[s.airship[p, AS_PASSIVE] - 1, field]
+
+
+# --- the airship's move -------------------------------------------------------------------
+
+@njit
+def cargo_total(s, p):
+    total = 0
+    for r in range(N_RES):
+        total += s.airship[p, AS_RES0 + r]
+    return total
+
+
+@njit
+def _bits(mask):
+    count = 0
+    while mask:
+        count += mask & 1
+        mask >>= 1
+    return count
+
+
+@njit
+def workers_aboard(s, p):
+    return _bits(s.airship[p, AS_WORKERS])
+
+
+@njit
+def can_drop_off(s, t, p, loc):
+    """A worker may leave the airship on land with no opponent's unit."""
+    return loc < N_HEX and t.terrain[loc] != LAKE and enemy_presence(s, p, loc) == 0
+
+
+@njit
+def airship_targets(s, t, p, out):
+    """Where p's airship may fly in one step: any adjacent territory (rivers and lakes do
+    not stop it), never a home base, the tunnels only with a tile that allows them. With
+    workers aboard only where they could be dropped off, so it can always end its move
+    with them landed (a simplification: see docs/RULES.md)."""
+    frm = s.airship_loc[p]
+    n = 0
+    aboard = s.airship[p, AS_WORKERS] != 0
+    for k in range(t.neighbours.shape[1]):
+        nb = t.neighbours[frm, k]
+        if nb < 0:
+            break
+        if t.terrain[nb] != HOME and (not aboard or can_drop_off(s, t, p, nb)):
+            out[n] = nb
+            n += 1
+    if frm < N_HEX and t.is_tunnel[frm] != 0 and passive_param(s, t, p, TILE_TUNNELS) != 0:
+        for loc in range(N_HEX):
+            if t.is_tunnel[loc] != 0 and loc != frm and t.edge[frm, loc] == 0 and (
+                    not aboard or can_drop_off(s, t, p, loc)):
+                out[n] = loc
+                n += 1
+    return n
+
+
+@njit
+def can_select_airship(s, t, p, buf):
+    if s.airship_loc[p] == OFF_BOARD or (s.game[G_MOVED_MASK] >> AIRSHIP_BIT) & 1:
+        return False
+    return airship_targets(s, t, p, buf) > 0
+
+
+@njit
+def select_airship(s, t, p):
+    """The airship moves as one of the Move's units: its passive tile's range, +1 on a
+    Factory card's Move."""
+    s.game[G_MOVED_MASK] |= 1 << AIRSHIP_BIT
+    s.game[G_UNITS_LEFT] -= 1
+    steps = passive_param(s, t, p, TILE_RANGE)
+    s.game[G_STEPS_LEFT] = steps + 1 if s.game[G_SECTION] == FACTORY_SECTION else steps
+    s.game[G_HERE_MASK] = 0
+    s.airship[p, AS_ATTACKED] = 0
+    s.airship[p, AS_STEPS] = 0
+    s.game[G_PHASE] = PH_AIRSHIP
+    note_airship_use(s, p, AU_FLIGHTS, 1)
+
+
+@njit
+def airship_step(s, p, dest):
+    s.airship_loc[p] = dest
+    s.airship[p, AS_STEPS] += 1
+    s.game[G_STEPS_LEFT] -= 1
+    s.game[G_HERE_MASK] = 0
+
+
+@njit
+def legal_airship_cargo(s, t, p, out, n):
+    """Loads and unloads at the airship's territory: resources (an aggressive tile that
+    carries resources; never from a territory an opponent controls, never onto a lake) or
+    workers (one that carries workers; dropped only where no opponent is)."""
+    loc = s.airship_loc[p]
+    here = s.game[G_HERE_MASK]
+    if loc >= N_HEX:
+        return n
+    room = aggressive_param(s, t, p, TILE_CAPACITY)
+    if aggressive_param(s, t, p, TILE_CARRY) == CARRY_WORKERS:
+        room -= workers_aboard(s, p)
+        if not _can_carry_on(s, t, p, loc):
+            room = 0   # a worker boarding now could not be dropped off elsewhere in this move
+        listed = False
+        for w in range(UNIT_WORKER0, N_UNITS):
+            if (s.airship[p, AS_WORKERS] >> w) & 1:
+                if not (here >> 4) & 1 and can_drop_off(s, t, p, loc):
+                    n = emit(out, n, A_AIRSHIP_LAND, w, 0, 0)
+            elif s.unit_loc[p, w] == loc and room > 0 and not (here >> 12) & 1 and not listed:
+                n = emit(out, n, A_AIRSHIP_BOARD, w, 0, 0)
+                listed = True   # workers on one territory are interchangeable
+        return n
+    room -= cargo_total(s, p)
+    owner = controller(s, loc)
+    can_load = (owner == p or owner == NOBODY) and t.terrain[loc] != LAKE
+    for r in range(N_RES):
+        if can_load and not (here >> (8 + r)) & 1:
+            for k in range(1, min(room, s.hex_res[loc, r]) + 1):
+                n = emit(out, n, A_AIRSHIP_LOAD, r, k, 0)
+        if t.terrain[loc] != LAKE and not (here >> r) & 1:
+            for k in range(1, s.airship[p, AS_RES0 + r] + 1):
+                n = emit(out, n, A_AIRSHIP_UNLOAD, r, k, 0)
+    return n
+
+
+@njit
+def _can_carry_on(s, t, p, loc):
+    """A step is left and some neighbour of loc would take a worker off the airship."""
+    if s.game[G_STEPS_LEFT] <= 0:
+        return False
+    for k in range(t.neighbours.shape[1]):
+        nb = t.neighbours[loc, k]
+        if nb >= 0 and t.terrain[nb] != HOME and can_drop_off(s, t, p, nb):
+            return True
+    return False
+
+
+@njit
+def legal_airship_steps(s, t, p, out, n, buf):
+    if s.game[G_STEPS_LEFT] > 0:
+        k = airship_targets(s, t, p, buf)
+        for i in range(k):
+            n = emit(out, n, A_AIRSHIP_STEP, buf[i], 0, 0)
+    return n
+
+
+@njit
+def load(s, p, r, k):
+    loc = s.airship_loc[p]
+    s.hex_res[loc, r] -= k
+    s.airship[p, AS_RES0 + r] += k
+    s.game[G_HERE_MASK] |= 1 << r
+    note_airship_use(s, p, AU_RESOURCES, k)
+
+
+@njit
+def unload(s, p, r, k):
+    loc = s.airship_loc[p]
+    s.hex_res[loc, r] += k
+    s.airship[p, AS_RES0 + r] -= k
+    s.game[G_HERE_MASK] |= 1 << (8 + r)
+
+
+@njit
+def board_worker(s, p, w):
+    """The worker goes aboard: off the board (it neither controls, produces nor trades,
+    and opponents cannot reach it) until it is dropped off in this move."""
+    put_unit(s, p, w, OFF_BOARD)
+    s.airship[p, AS_WORKERS] |= 1 << w
+    s.game[G_HERE_MASK] |= 1 << 4
+    note_airship_use(s, p, AU_WORKERS, 1)
+
+
+@njit
+def land_worker(s, p, w):
+    put_unit(s, p, w, s.airship_loc[p])
+    s.airship[p, AS_WORKERS] &= ~(1 << w)
+    s.game[G_HERE_MASK] |= 1 << 12
+
+
+# --- tolls: an aggressive tile that stops opponents' units --------------------------------
+
+@njit
+def _tolls_here(s, t, q, loc, u):
+    """q's airship on loc holds a toll tile that stops unit slot u."""
+    if s.airship_loc[q] != loc or aggressive_param(s, t, q, TILE_KIND) != KIND_TOLL:
+        return False
+    return u < UNIT_WORKER0 or aggressive_param(s, t, q, TILE_FIGHTERS_ONLY) == 0
+
+
+@njit
+def _units_entering(s, u):
+    """The mover and the workers it carries."""
+    return 1 + (_bits(s.game[G_CARGO_MASK]) if s.game[G_MOVER] == u else 0)
+
+
+@njit
+def _carried_resources(s, u):
+    if s.game[G_MOVER] != u:
+        return 0
+    total = 0
+    for r in range(N_RES):
+        total += s.game[G_CARGO_RES0 + r]
+    return total
+
+
+@njit
+def toll_blocks(s, t, p, u, loc):
+    """An opponent's toll airship on loc stops p's unit u (Toll: unless it carries
+    resources; Siege Engine: unless p can pay the coins)."""
+    for q in range(s.game[G_N_PLAYERS]):
+        if q == p or not _tolls_here(s, t, q, loc, u):
+            continue
+        if aggressive_param(s, t, q, TILE_FEE) == FEE_RESOURCE:
+            if _carried_resources(s, u) == 0:
+                return True
+        elif s.player[p, P_COINS] < aggressive_param(s, t, q, TILE_FEE_COINS) * _fee_units(s, t, q, u):
+            return True
+    return False
+
+
+@njit
+def without_tolled(s, t, p, u, out, n):
+    """The steps of out[:n] no opponent's toll airship stops; returns their count."""
+    m = 0
+    for i in range(n):
+        if out[i] >= N_HEX or not toll_blocks(s, t, p, u, out[i]):
+            out[m] = out[i]
+            m += 1
+    return m
+
+
+@njit
+def _fee_units(s, t, q, u):
+    return 1 if aggressive_param(s, t, q, TILE_FIGHTERS_ONLY) != 0 else _units_entering(s, u)
+
+
+@njit
+def pay_tolls(s, t, p, u, loc):
+    """p's mover u entered loc: each opponent's toll airship there takes its fee (Toll: 1
+    carried resource per unit entering onto the airship while it has room, the lowest
+    resource first; Siege Engine: coins to the supply)."""
+    for q in range(s.game[G_N_PLAYERS]):
+        if q == p or not _tolls_here(s, t, q, loc, u):
+            continue
+        if aggressive_param(s, t, q, TILE_FEE) != FEE_RESOURCE:
+            s.player[p, P_COINS] -= aggressive_param(s, t, q, TILE_FEE_COINS) * _fee_units(s, t, q, u)
+            note_airship_use(s, q, AU_TOLLS, 1)
+            continue
+        owed = _units_entering(s, u)
+        room = aggressive_param(s, t, q, TILE_CAPACITY) - cargo_total(s, q)
+        for r in range(N_RES):
+            while owed > 0 and room > 0 and s.game[G_CARGO_RES0 + r] > 0:
+                s.game[G_CARGO_RES0 + r] -= 1
+                s.airship[q, AS_RES0 + r] += 1
+                owed -= 1
+                room -= 1
+                note_airship_use(s, q, AU_TOLLS, 1)
+
+
+# --- scoring and spending -------------------------------------------------------------------
+
+@njit
+def haven_owner(s, t, loc):
+    """Safe Haven: the player whose haven airship is on loc, which no one occupies and
+    no structure holds (the territory counts as theirs at scoring); NOBODY otherwise."""
+    if controller(s, loc) != NOBODY:
+        return NOBODY
+    for p in range(s.game[G_N_PLAYERS]):
+        if s.airship_loc[p] == loc and passive_param(s, t, p, TILE_KIND) == KIND_HAVEN:
+            return p
+    return NOBODY
+
+
+@njit
+def opponents_with_units(s, p, loc):
+    """Bit q set for each opponent q with a unit (character, mech or worker) on loc."""
+    mask = 0
+    for q in range(s.game[G_N_PLAYERS]):
+        if q != p and (s.occupancy[loc] >> (OCC_BITS * q)) & 0xFF:
+            mask |= 1 << q
+    return mask
+
+
+# --- invariant ------------------------------------------------------------------------------
+
+@njit
+def airships_ok(s, t, n):
+    """One airship per player exactly when the Wind Gambit is played; on a territory or
+    its own home base (where it starts and retreats to), or off the board once destroyed
+    in All Out War; both tiles of the right category;
+    cargo of the aggressive tile's kind within its capacity; workers aboard only during
+    the active player's airship move, off the board meanwhile (so counted once)."""
+    for p in range(s.airship_loc.shape[0]):
+        loc = s.airship_loc[p]
+        if p >= n or t.rules[R_WIND_GAMBIT] == 0:
+            if loc != OFF_BOARD or cargo_total(s, p) != 0 or s.airship[p, AS_WORKERS] != 0:
+                return False
+            continue
+        if s.airship[p, AS_DESTROYED] != 0:   # lost in All Out War's ship combat (war/invariants.py)
+            continue
+        if not (0 <= loc < N_HEX or loc == t.home_loc[s.player[p, P_FACTION]]):
+            return False
+        if not (1 <= s.airship[p, AS_AGGRESSIVE] <= N_AGGRESSIVE < s.airship[p, AS_PASSIVE] <= 2 * N_AGGRESSIVE):
+            return False
+        if not _cargo_ok(s, t, p):
+            return False
+    return True
+
+
+@njit
+def _cargo_ok(s, t, p):
+    for r in range(N_RES):
+        if s.airship[p, AS_RES0 + r] < 0:
+            return False
+    workers = s.airship[p, AS_WORKERS]
+    carried = workers_aboard(s, p) if aggressive_param(s, t, p, TILE_CARRY) == CARRY_WORKERS else cargo_total(s, p)
+    if carried > aggressive_param(s, t, p, TILE_CAPACITY):
+        return False
+    if aggressive_param(s, t, p, TILE_CARRY) == CARRY_WORKERS and cargo_total(s, p) != 0:
+        return False
+    if workers != 0 and (s.game[G_PHASE] != PH_AIRSHIP or s.game[G_ACTIVE] != p):
+        return False
+    for w in range(UNIT_WORKER0, N_UNITS):
+        if (workers >> w) & 1 and s.unit_loc[p, w] != OFF_BOARD:
+            return False
+    return workers & ((1 << UNIT_WORKER0) - 1) == 0

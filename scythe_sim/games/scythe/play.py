@@ -1,0 +1,385 @@
+"""The njit batch loop: many seeded games in one call, Python entered once per chunk.
+
+``play_batch`` plays games[i] from seeds[i] with per-seat factions/mats (-1 = deal)
+and strategies, and fills two result arrays whose columns are GAME_RESULTS and
+SEAT_RESULTS. A game is a pure function of (tables, seed, setup, strategies, params).
+"""
+import numpy as np
+
+from scythe_sim.compiled.jit import njit, njit_alloc_entry
+from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
+                    N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
+from .kernel.apply import apply_action
+from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
+                           workers_on_board)
+from .kernel.cards import hand_size
+from .kernel.ending import start_war_if_due
+from .kernel.invariants import check_invariants
+from .kernel.legal import legal_actions
+from .kernel.scoring import score_game
+from .kernel.setup import SETUP_OK, setup_game
+from .kernel.state import new_state
+from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
+                     A_ENCOUNTER_OPTION, A_FACTORY_TOP, A_GAIN_COINS, A_MOVE, A_PRODUCE,
+                     A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
+                     A_TRADE_RESOURCES, G_ACTIVE, G_COMBATS, G_CONTACTS, G_DECIDER,
+                     G_ENCOUNTERS, G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                     G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
+                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
+                     P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
+                     P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
+                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, AIRSHIP_USES, N_AIRSHIP_USES, USE_AIRSHIP0, G_WAR_STAGE, WAR_STAGE_NONE,
+                     WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
+                     G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
+                     AS_PASSIVE)
+from .kernel.war.board import war_points
+from .strategies.dispatch import choose
+from .strategies.weights import load_params
+from .strategies.workspace import new_workspace, start_game
+from .tables import R_AIRSHIP_PER_PLAYER, R_TURN_CAP
+
+GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
+                "contacts", "worker_retreats", "combats", "encounters",
+                # All Out War (0 / -1 in a game without a war): the war's outcome
+                "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
+                "war_decisions",
+                # The Wind Gambit's Resolution Module: the tile played (0 none) and who triggered its end (-1 none)
+                "resolution_tile", "resolution_trigger",
+                # The Wind Gambit: the tile numbers all players share (0 = no airships or
+                # a tile per player)
+                "airship_aggressive", "airship_passive")
+(R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
+ R_RETREATS, R_COMBATS, R_ENCOUNTERS, R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER,
+ R_WAR_COMBATS, R_WAR_CAPITULATIONS, R_WAR_DECISIONS, R_RESOLUTION_TILE,
+ R_RESOLUTION_TRIGGER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE) = range(len(GAME_RESULTS))
+
+# All Out War, per seat (0 / -1 in a game without a war): s.war's W_* fields by name, the
+# territorial points counted at the war's end and the divisions still deployed then
+_WAR_COPIED = ("mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
+               "mob_territories", "produced", "captured_in", "captured_out", "casualties",
+               "mechs_lost", "trophies", "structures_lost", "capitulated_by", "capitulated_round",
+               "war_turns")
+SEAT_WAR_RESULTS = tuple(f"war_{name}" if not name.startswith("war_") else name
+                         for name in _WAR_COPIED) + ("war_points", "war_divisions")
+_WAR_FIELD_IDS = np.array([WAR_FIELDS.index(name) for name in _WAR_COPIED], np.int64)
+# The Wind Gambit, per seat (0 without airships): layout.AIRSHIP_USES as airship_<use>
+SEAT_AIRSHIP_RESULTS = tuple(f"airship_{name}" for name in AIRSHIP_USES)
+SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
+                + tuple(f"stars_{k}" for k in STAR_KINDS)
+                + tuple(f"star_turn_{k}" for k in STAR_KINDS)
+                + ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards",
+                   "factory_card", "objectives_done", "ability_uses")
+                + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
+                + ("turns", "bottom_actions")
+                + SEAT_WAR_RESULTS   # new columns go last: stored frozen columns keep their index
+                + SEAT_AIRSHIP_RESULTS
+                # The Wind Gambit: the seat's own tiles (0 = no airships)
+                + ("airship_aggressive", "airship_passive"))
+SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
+SR_SCORE0 = 3
+SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
+SR_STAR_TURN0 = SR_STARS0 + N_STAR_KINDS
+SR_WORKERS = SR_STAR_TURN0 + N_STAR_KINDS
+(SR_MECHS, SR_STRUCTURES, SR_RECRUITS, SR_UPGRADES, SR_CARDS, SR_FACTORY_CARD,
+ SR_OBJECTIVES_DONE, SR_ABILITY_USES) = range(SR_WORKERS + 1, SR_WORKERS + 9)
+SR_MECH_USES0 = SR_ABILITY_USES + 1    # + mech slot: uses of that mech's ability
+SR_TURNS = SR_MECH_USES0 + N_MECHS     # turns the player started
+SR_BOTTOM_ACTIONS = SR_TURNS + 1       # player-mat bottom-row actions taken (not the Factory card's Move)
+SR_WAR0 = SR_BOTTOM_ACTIONS + 1        # + k: SEAT_WAR_RESULTS[k]
+_WAR_BY = _WAR_COPIED.index("capitulated_by")
+SR_WAR_POINTS = SR_WAR0 + len(_WAR_COPIED)
+SR_WAR_DIVISIONS = SR_WAR_POINTS + 1
+SR_AIRSHIP0 = SR_WAR_DIVISIONS + 1     # + AU_*: the seat's airship uses (The Wind Gambit)
+SR_AIRSHIP_AGGRESSIVE = SR_AIRSHIP0 + len(SEAT_AIRSHIP_RESULTS)
+SR_AIRSHIP_PASSIVE = SR_AIRSHIP_AGGRESSIVE + 1
+
+# Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
+# option was taken, each Factory card's top action used and each card kept, and each
+# objective revealed.
+USAGE_ENCOUNTER0 = 0                                              # + card * 3 + option
+USAGE_FACTORY_TOP0 = USAGE_ENCOUNTER0 + N_ENCOUNTER_CARDS * N_ENCOUNTER_OPTIONS  # + card
+USAGE_FACTORY_KEPT0 = USAGE_FACTORY_TOP0 + N_FACTORY_CARDS        # + card
+USAGE_OBJECTIVE0 = USAGE_FACTORY_KEPT0 + N_FACTORY_CARDS          # + card
+N_USAGE = USAGE_OBJECTIVE0 + N_OBJECTIVES
+
+# The optional per-turn log: one row per turn played (run_games(log_turns=True)).
+TURN_FIELDS = ("game", "turn", "round", "seat", "section", "top", "bottom",
+               "coins", "power", "popularity", "stars", "combat_cards")
+(T_GAME, T_TURN, T_ROUND, T_SEAT, T_SECTION, T_TOP, T_BOTTOM, T_COINS, T_POWER,
+ T_POPULARITY, T_STARS, T_CARDS) = range(len(TURN_FIELDS))
+# what the turn's top-row and bottom-row choices were (-1: the game ended first)
+TOP_CHOICES = ("skip", "gain_coins", "move", "bolster_power", "bolster_cards",
+               "trade_resources", "trade_popularity", "produce", "factory_top")
+BOTTOM_CHOICES = ("skip", "upgrade", "deploy", "build", "enlist", "factory_move")
+_TOP_KINDS = (A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
+              A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_FACTORY_TOP)
+
+# status codes of a game (GAME_RESULTS "status")
+STATUS_OK = 0
+STATUS_BAD_SETUP = 1        # no deal without a banned pair was found
+STATUS_NO_ACTION = 2        # a decision point offered no row (a kernel bug)
+STATUS_STEP_LIMIT = 3       # the safety limit on decisions was hit (a kernel bug)
+STATUS_INVARIANT = 100      # + the broken invariant's code
+MAX_DECISIONS = 1_000_000
+
+
+@njit_alloc_entry
+def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
+              actions, buf, work, usage, log, log_n, game_id, bottoms, game_row, seat_rows, score):
+    """Play one game to its end; returns (status, decisions). Adds to the usage counters,
+    counts each seat's bottom-row actions in bottoms (MAX_PLAYERS,) and, when log has
+    rows, appends one TURN_FIELDS row per turn at log[log_n[0]]. When All Out War
+    follows the standard game, the standard game's results go to game_row and seat_rows
+    (record_results) the moment it ends, before the war changes the board."""
+    bottoms[:] = 0
+    if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
+        return STATUS_BAD_SETUP, 0
+    start_game(work, seed)
+    return _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
+                           game_id, bottoms, game_row, seat_rows, score)
+
+
+@njit
+def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
+                    game_id, bottoms, game_row, seat_rows, score):
+    """play_game's decisions, from the set-up position to the end; returns (status,
+    decisions). Compiled without the runtime (it allocates nothing, unlike the setup), so
+    that ``choose`` can be inlined here without reference counting the Workspace's arrays
+    at every decision (dispatch.py says why it is inlined)."""
+    decisions = 0
+    top = -1
+    bottom = -1
+    while not s.game[G_GAME_OVER]:
+        n = legal_actions(s, t, actions, buf)
+        if n == 0:
+            return STATUS_NO_ACTION, decisions
+        seat = s.player[s.game[G_DECIDER], P_SEAT]
+        i = choose(strategies[seat], s, t, seat, actions, n, params, work)
+        kind = actions[i, 0]
+        count_usage(s, kind, actions[i, 1], usage)
+        phase, turn, rnd, active = s.game[G_PHASE], s.game[G_TURN], s.game[G_ROUND], s.game[G_ACTIVE]
+        if phase == PH_TOP:
+            top = _top_choice(kind)
+        elif phase == PH_BOTTOM and kind == A_SKIP:
+            bottom = 0
+        elif phase == PH_BOTTOM and kind == A_BOTTOM:
+            bottom = actions[i, 1] + 1
+            if actions[i, 1] != FACTORY_SECTION:
+                bottoms[seat] += 1
+        war_before = s.game[G_WAR_STAGE]
+        apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
+        if (log.shape[0] > 0 and war_before == WAR_STAGE_NONE
+                and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
+            _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
+            top = -1
+            bottom = -1
+        if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
+            record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
+        start_war_if_due(s, t)   # All Out War: the war is played before the game is over
+        decisions += 1
+        if check:
+            code = check_invariants(s, t)
+            if code != 0:
+                return STATUS_INVARIANT + code, decisions
+        if decisions >= MAX_DECISIONS:
+            return STATUS_STEP_LIMIT, decisions
+    return STATUS_OK, decisions
+
+
+@njit
+def _top_choice(kind):
+    for c in range(len(_TOP_KINDS)):
+        if _TOP_KINDS[c] == kind:
+            return c
+    return -1
+
+
+@njit
+def _log_turn(s, log, log_n, game_id, turn, rnd, p, top, bottom):
+    """The row of the turn `turn` of player p just finished (skipped when log is full:
+    the caller sizes it for the turn cap)."""
+    k = log_n[0]
+    if k >= log.shape[0]:
+        return
+    row = log[k]
+    row[T_GAME] = game_id
+    row[T_TURN] = turn
+    row[T_ROUND] = rnd
+    row[T_SEAT] = s.player[p, P_SEAT]
+    # the section this turn used: recorded by end_turn, still current if the game ended mid-turn
+    over_mid_turn = s.game[G_GAME_OVER] and s.game[G_SECTION] >= 0
+    row[T_SECTION] = s.game[G_SECTION] if over_mid_turn else s.player[p, P_LAST_SECTION]
+    row[T_TOP] = top
+    row[T_BOTTOM] = bottom
+    row[T_COINS] = s.player[p, P_COINS]
+    row[T_POWER] = s.player[p, P_POWER]
+    row[T_POPULARITY] = s.player[p, P_POPULARITY]
+    row[T_STARS] = s.player[p, P_STARS]
+    row[T_CARDS] = hand_size(s, p)
+    log_n[0] = k + 1
+
+
+@njit
+def count_usage(s, kind, a0, usage):
+    """Add one to the counter of a card used by this row; other kinds count nothing."""
+    if kind == A_ENCOUNTER_OPTION:
+        usage[USAGE_ENCOUNTER0 + s.game[G_ENC_CARD] * N_ENCOUNTER_OPTIONS + a0] += 1
+    elif kind == A_FACTORY_TOP:
+        usage[USAGE_FACTORY_TOP0 + s.player[s.game[G_ACTIVE], P_FACTORY_CARD]] += 1
+    elif kind == A_TAKE_FACTORY:
+        usage[USAGE_FACTORY_KEPT0 + a0] += 1
+    elif kind == A_REVEAL_OBJECTIVE:
+        usage[USAGE_OBJECTIVE0 + a0] += 1
+
+
+@njit
+def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms):
+    """The game's row and its seats' rows; after a war, only the status and the war's
+    columns (play_game recorded the standard game when it ended)."""
+    if status != STATUS_BAD_SETUP and s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+        game_row[R_STATUS] = status
+        game_row[R_WAR_DECISIONS] = decisions - game_row[R_DECISIONS]
+        _record_war_game(s, game_row)
+        for p in range(s.game[G_N_PLAYERS]):
+            _record_war_seat(s, t, p, seat_rows[s.player[p, P_SEAT]])
+        return
+    game_row[R_STATUS] = status
+    game_row[R_END_REASON] = s.game[G_END_REASON]
+    game_row[R_TURNS] = s.game[G_TURN]
+    game_row[R_ROUNDS] = s.game[G_ROUND]
+    game_row[R_DECISIONS] = decisions
+    game_row[R_SB_TILE] = s.game[G_SB_TILE]
+    game_row[R_CONTACTS] = s.game[G_CONTACTS]
+    game_row[R_RETREATS] = s.game[G_RETREATS]
+    game_row[R_COMBATS] = s.game[G_COMBATS]
+    game_row[R_ENCOUNTERS] = s.game[G_ENCOUNTERS]
+    game_row[R_RESOLUTION_TILE] = s.game[G_RES_TILE]
+    game_row[R_RESOLUTION_TRIGGER] = s.game[G_RES_TRIGGER] - 1
+    for field, column in ((AS_AGGRESSIVE, R_AIRSHIP_AGGRESSIVE), (AS_PASSIVE, R_AIRSHIP_PASSIVE)):
+        # one pair for all; with a pair per player (even one that happens to match) 0
+        game_row[column] = 0 if t.rules[R_AIRSHIP_PER_PLAYER] != 0 else s.airship[0, field]
+    if status == STATUS_BAD_SETUP:
+        return
+    score_game(s, t, score)
+    for p in range(s.game[G_N_PLAYERS]):
+        row = seat_rows[s.player[p, P_SEAT]]
+        row[SR_FACTION] = s.player[p, P_FACTION]
+        row[SR_MAT] = s.player[p, P_MAT]
+        row[SR_ORDER] = p
+        for f in range(N_SCORE_FIELDS):
+            row[SR_SCORE0 + f] = score[p, f]
+        for k in range(N_STAR_KINDS):
+            row[SR_STARS0 + k] = s.stars[p, k]
+            row[SR_STAR_TURN0 + k] = s.star_turn[p, k]
+        row[SR_WORKERS] = workers_on_board(s, p)
+        row[SR_MECHS] = mechs_deployed(s, p)
+        row[SR_STRUCTURES] = structures_built(s, p)
+        row[SR_RECRUITS] = recruits_enlisted(s, p)
+        row[SR_UPGRADES] = upgrades_done(s, p)
+        row[SR_CARDS] = hand_size(s, p)
+        row[SR_FACTORY_CARD] = s.player[p, P_FACTORY_CARD]
+        row[SR_OBJECTIVES_DONE] = s.player[p, P_OBJECTIVES_DONE]
+        _record_uses(s, p, row)
+        row[SR_TURNS] = s.player[p, P_TURNS]
+        row[SR_BOTTOM_ACTIONS] = bottoms[s.player[p, P_SEAT]]
+        row[SR_AIRSHIP_AGGRESSIVE] = s.airship[p, AS_AGGRESSIVE]
+        row[SR_AIRSHIP_PASSIVE] = s.airship[p, AS_PASSIVE]
+
+
+@njit
+def _record_war_game(s, game_row):
+    """The war's outcome; its winner and each conqueror as a seat."""
+    game_row[R_WAR_END_REASON] = s.game[G_WAR_END_REASON]
+    game_row[R_WAR_ROUNDS] = s.game[G_WAR_ROUND]
+    winner = s.game[G_WAR_WINNER]
+    game_row[R_WAR_WINNER] = s.player[winner, P_SEAT] if winner >= 0 else -1
+    game_row[R_WAR_COMBATS] = s.game[G_WAR_COMBATS]
+    capitulations = 0
+    for p in range(s.game[G_N_PLAYERS]):
+        if s.war[p, W_CAPITULATED_BY] >= 0:
+            capitulations += 1
+    game_row[R_WAR_CAPITULATIONS] = capitulations
+
+
+@njit
+def _record_war_seat(s, t, p, row):
+    for k in range(len(_WAR_FIELD_IDS)):
+        row[SR_WAR0 + k] = s.war[p, _WAR_FIELD_IDS[k]]
+    by = s.war[p, W_CAPITULATED_BY]
+    row[SR_WAR0 + _WAR_BY] = s.player[by, P_SEAT] if by >= 0 else -1
+    row[SR_WAR_POINTS] = war_points(s, t, p)
+    deployed = 0
+    for loc in range(s.divisions.shape[1]):
+        deployed += s.divisions[p, loc]
+    row[SR_WAR_DIVISIONS] = deployed
+
+
+@njit
+def _record_uses(s, p, row):
+    """Uses of p's faction ability and of each mech's ability (0 for one switched off)."""
+    ability = s.player[p, P_ABILITY]
+    row[SR_ABILITY_USES] = s.ability_uses[p, USE_FACTION0 + ability] if ability >= 0 else 0
+    for m in range(N_MECHS):
+        ability = s.player[p, P_MECH_ABILITY0 + m]
+        row[SR_MECH_USES0 + m] = s.ability_uses[p, USE_MECH0 + ability] if ability >= 0 else 0
+    for k in range(N_AIRSHIP_USES):
+        row[SR_AIRSHIP0 + k] = s.ability_uses[p, USE_AIRSHIP0 + k]
+
+
+@njit_alloc_entry
+def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
+               game_out, seat_out, usage, log, log_n, work):
+    """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
+    len(SEAT_RESULTS)) int32. factions/mats/strategies are (G, MAX_PLAYERS) per game and
+    seat (factions/mats -1 = deal, strategies are STRATEGIES ids); usage
+    (N_USAGE,) int64 adds up the card-usage counters; log (rows, len(TURN_FIELDS)) int32
+    receives the per-turn rows (none when it has no rows), log_n[0] counts them; the
+    log's game column is the batch index g; work is the strategies' Workspace."""
+    actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
+    buf = np.zeros(N_LOC, np.int64)
+    score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
+    bottoms = np.zeros(MAX_PLAYERS, np.int64)
+    for g in range(seeds.shape[0]):
+        seat_out[g, :, :] = -1
+        game_out[g, :] = 0
+        status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
+                                      strategies[g], params, check, actions, buf, work, usage,
+                                      log, log_n, g, bottoms, game_out[g], seat_out[g], score)
+        record_results(s, t, status, decisions, game_out[g], seat_out[g], score, bottoms)
+
+
+def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,
+              params=None, check=False, usage=None, log_turns=False):
+    """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
+    (N_USAGE,) array as usage to have the card-usage counters added to it. Returns
+    (game_out, seat_out), plus the per-turn rows (batch index in the game column) when
+    log_turns. params defaults to every strategy's weights from scythe_sim/games/scythe/data/strategies."""
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    g = seeds.shape[0]
+    n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
+    if factions is None:
+        factions = np.full((g, MAX_PLAYERS), -1, np.int64)
+    if mats is None:
+        mats = np.full((g, MAX_PLAYERS), -1, np.int64)
+    if strategies is None:
+        strategies = np.zeros(MAX_PLAYERS, np.int64)
+    strategies = np.asarray(strategies, np.int64)
+    if strategies.ndim == 1:   # one strategy per seat for every game
+        strategies = np.broadcast_to(strategies, (g, MAX_PLAYERS))
+    strategies = np.ascontiguousarray(strategies)
+    if params is None:
+        params = load_params()
+    game_out = np.zeros((g, len(GAME_RESULTS)), np.int32)
+    seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
+    if usage is None:
+        usage = np.zeros(N_USAGE, np.int64)
+    rows = int(((tables.rules[R_TURN_CAP] + 1) * n_players).sum()) if log_turns else 0
+    log = np.zeros((rows, len(TURN_FIELDS)), np.int32)
+    log_n = np.zeros(1, np.int64)
+    play_batch(new_state(), tables, seeds, n_players, np.asarray(factions, np.int64),
+               np.asarray(mats, np.int64), np.asarray(strategies, np.int64),
+               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage, log, log_n,
+               new_workspace(tables))
+    if log_turns:
+        return game_out, seat_out, log[:log_n[0]]
+    return game_out, seat_out

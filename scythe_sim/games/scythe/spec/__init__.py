@@ -1,0 +1,54 @@
+"""Scythe as the runner sees it: its GameSpec (runner/spec.py), registered on import.
+
+Everything Scythe-specific the runner needs lives here: result tables (results.py),
+per-game plans and the balanced design (deals.py), config checks (checks.py), and
+playing, ruleset, assumptions and replay (spec.py).
+"""
+from ..tools.bench import warm
+from scythe_sim.runner.spec import GameSpec, register
+from ..strategies import STRATEGIES
+from ..strategies.mixes import MIXES
+from ..strategies.weights import load_params, weight_row
+from ..tables import RULE_NAMES, build_tables, rule_value
+from . import answers as spec
+
+# The rule variants a run config may name (variant = "..."), and the rules each sets.
+VARIANTS = ("base", "all_out_war", "wind_gambit")
+VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_gambit", 1),)}
+# The default runs (configs/default.toml, all_out_war.toml, wind_gambit.toml, and a run
+# given no config) deal all seven factions and mats, so runs of one seed stay paired.
+DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
+from .checks import check_config
+from .deals import plan_games
+from .results import TABLES, result_tables
+
+SPEC = register(GameSpec(
+    name="scythe",
+    variants=VARIANTS,
+    rule_names=RULE_NAMES,
+    strategies=STRATEGIES,
+    default_strategies=MIXES["default"],
+    assignments=("random", "fixed", "balanced"),
+    seat_lists=("factions", "mats"),
+    table_names=TABLES,
+    build_tables=build_tables,
+    load_weights=load_params,
+    weight_row=weight_row,
+    check_config=check_config,
+    plan_games=plan_games,
+    play=spec.play,
+    bad_games=spec.bad_games,
+    result_tables=result_tables,
+    ruleset=spec.ruleset,
+    assumptions=spec.assumptions,
+    data_sha256=spec.data_sha256,
+    replay=spec.replay,
+    warm=warm,
+    weight_rows=spec.weight_rows,
+    seat_weights=spec.seat_weights,
+    with_seat_weights=spec.with_seat_weights,
+    variant_rules=VARIANT_RULES,
+    default_rules=DEFAULT_RULES,
+    compiled_package="scythe",
+    rule_value=rule_value,
+))

@@ -1,0 +1,139 @@
+"""Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the ruleset
+name, the flagged assumptions played, the data checksum and replaying a stored game."""
+import functools
+import hashlib
+import tomllib
+from importlib import resources
+
+from ..enums import FACTIONS, MATS
+from ..tables import RULE_NAMES, build_tables, default_tables
+
+RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
+_CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
+
+
+def play(tables, plan, config, check=False):
+    """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
+    check, the invariants are checked after every step (a broken one is a bad game)."""
+    from ..play import run_games
+
+    return run_games(tables, plan.seeds, plan.players, plan.factions, plan.mats, plan.strategies,
+                     params=config.params(), check=check, log_turns=config.log_turns)
+
+
+def weight_rows(path):
+    """(row, {faction name: row}) of a weights file (strategies/weights.py)."""
+    from ..strategies.weights import weight_rows as rows_of
+
+    row, by_faction = rows_of(path)
+    return row, {FACTIONS[f]: r for f, r in by_faction.items()}
+
+
+def seat_weights(params) -> dict:
+    """{(strategy name, faction name): row} of the per-faction rows params holds."""
+    from ..strategies import N_STRATEGIES, STRATEGIES
+    from ..strategies.weights import faction_rows
+
+    return {(STRATEGIES[slot], FACTIONS[f]): row for (slot, f), row in faction_rows(params).items()
+            if slot < N_STRATEGIES}
+
+
+def with_seat_weights(rows, keyed) -> object:
+    """params of the strategies' rows and {(strategy name, faction name): row}."""
+    from ..strategies import STRATEGIES
+    from ..strategies.weights import with_faction_rows
+
+    return with_faction_rows(rows, {(STRATEGIES.index(name), FACTIONS.index(faction)): row
+                                    for (name, faction), row in keyed.items()})
+
+
+def bad_games(plan, raw):
+    """((batch index, status, seed), ...) of the games that stopped on a simulator bug."""
+    from ..play import R_STATUS, STATUS_OK
+
+    status = raw[0][:, R_STATUS]
+    return tuple((int(k), int(status[k]), int(plan.seeds[k])) for k in (status != STATUS_OK).nonzero()[0])
+
+
+def ruleset(config) -> str:
+    """'scythe-2022' plus every house rule that differs from its default, by name."""
+    defaults = default_tables().rules
+    changed = [f"+{name}={value}" for name, value in sorted(config.rules)
+               if value != int(defaults[RULE_NAMES.index(name)])]
+    return RULESET + "".join(changed)
+
+
+def _data_folder():
+    return resources.files("scythe_sim.games.scythe").joinpath("data")
+
+
+@functools.lru_cache(maxsize=1)
+def data_sha256() -> str:
+    """sha256 over scythe_sim/games/scythe/data/*.toml (names and bytes, in name order)."""
+    digest = hashlib.sha256()
+    files = sorted((f for f in _data_folder().iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def all_assumptions() -> tuple:
+    """Every entry of data/assumptions.toml, as dicts."""
+    text = _data_folder().joinpath("assumptions.toml").read_text(encoding="utf-8")
+    return tuple(tomllib.loads(text)["assumption"])
+
+
+def assumptions(config) -> list:
+    """[{"id", "text"}, ...] of the assumptions played by the config's variant and rules."""
+    rules = build_tables(config.rules_dict).rules if config.rules else default_tables().rules
+    out = []
+    for a in all_assumptions():
+        when = a.get("when", {})
+        if config.variant in a["variants"] and all(int(rules[RULE_NAMES.index(k)]) == v
+                                                   for k, v in when.items()):
+            out.append({"id": a["id"], "text": a["text"]})
+    return out
+
+
+def _standard_score(game):
+    """game.score() rows of the standard game: after All Out War, the score the state kept
+    when the war began (the seats table's columns), with whether the seat won the war."""
+    from ..layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_STAGE_MOBILIZATION
+
+    rows = game.score()
+    s = game.state
+    if s.game[G_WAR_STAGE] < WAR_STAGE_MOBILIZATION:
+        return rows
+    for p, row in zip(range(int(s.game[G_N_PLAYERS])), rows):
+        row.update({name: int(s.standard_score[p, i]) for i, name in enumerate(SCORE_FIELDS)})
+        row["war_winner"] = bool(s.game[G_WAR_WINNER] == p)
+    return rows
+
+
+def replay(config, game_id, stored):
+    """(lines, mismatches) of game `game_id` replayed from its plan; stored(table) gives
+    the stored rows of the game in that table."""
+    from scythe_sim.errors import ConfigError
+    from ..text.playthrough import play_through
+    from ..strategies import STRATEGIES
+    from .deals import plan_games
+
+    plan = plan_games(config, game_id, game_id + 1)
+    n = int(plan.players[0])
+    given_f = [FACTIONS[f] for f in plan.factions[0, :n]] if plan.factions[0, 0] >= 0 else None
+    given_m = [MATS[m] for m in plan.mats[0, :n]] if plan.mats[0, 0] >= 0 else None
+    game, lines = play_through(int(plan.seeds[0]), n, given_f, given_m,
+                               [STRATEGIES[x] for x in plan.strategies[0, :n]], config.rules_dict,
+                               params=config.params())
+    seats = stored("seats").sort("seat")
+    if seats.height != n:
+        raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    mismatches = []
+    by_seat = {row["seat"]: dict(row, turn_order=row["player"] + 1) for row in _standard_score(game)}
+    for row in seats.iter_rows(named=True):
+        replayed = by_seat[row["seat"]]
+        for key in _CHECKED + (("war_winner",) if row.get("war_winner") is not None else ()):
+            if str(replayed[key]) != str(row[key]):
+                mismatches.append(f"seat {row['seat']} {key}: stored {row[key]}, replayed {replayed[key]}")
+    return lines, mismatches

@@ -1,0 +1,164 @@
+"""Scythe's result arrays (play.run_games) as Arrow tables: games, seats and the optional
+turn log (docs/schema.md). Enum columns are dictionary-encoded over the whole
+vocabulary (runner/parquet.enum_column), the same dictionary in every shard."""
+import numpy as np
+import pyarrow as pa
+
+from ..airships import N_AGGRESSIVE, tile_names
+from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
+from ..tables import load_data
+from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
+from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
+                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+                    R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
+                    SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
+                    SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
+from scythe_sim.runner.parquet import enum_column as _enum
+from scythe_sim.runner.parquet import game_columns
+from ..strategies import STRATEGIES
+
+TABLES = ("games", "seats", "turns")
+_TILES = tile_names(load_data()["airships"])
+# score fields renamed where the bare name would be ambiguous in the seats table
+_SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
+_SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
+_USE_COLUMNS = SEAT_RESULTS[SEAT_RESULTS.index("ability_uses"):SEAT_RESULTS.index("turns")]
+_PLAY_COLUMNS = ("turns", "bottom_actions")   # the play.py tail: how the seat played
+
+
+def games_table(first_game, seeds, players, game_out) -> pa.Table:
+    return pa.table({
+        **game_columns(first_game, seeds, players),
+        "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
+        "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
+        "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),
+        "decisions": pa.array(game_out[:, R_DECISIONS].astype(np.int32)),
+        "structure_bonus_tile": _enum(game_out[:, R_SB_TILE], STRUCTURE_BONUS_TILES),
+        "contacts": pa.array(game_out[:, R_CONTACTS].astype(np.int32)),
+        "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),
+        "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
+        "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
+        **_war_game_columns(game_out),
+        **_resolution_columns(game_out),
+        # The Wind Gambit's tiles: null without airships or with a tile per player
+        **_airship_columns(game_out[:, R_AIRSHIP_AGGRESSIVE], game_out[:, R_AIRSHIP_PASSIVE]),
+    })
+
+
+def _airship_columns(aggressive, passive) -> dict:
+    """Airship tile numbers (0 none) as the tiles' names, null where there is none."""
+    return {"airship_aggressive": _enum(aggressive - 1, _TILES[:N_AGGRESSIVE]),
+            "airship_passive": _enum(passive - 1 - N_AGGRESSIVE, _TILES[N_AGGRESSIVE:])}
+
+
+def _resolution_columns(game_out) -> dict:
+    """The Wind Gambit's resolution tile and the seat whose play triggered its end; null
+    without a tile (every game of a base run), so base and resolution runs share one schema."""
+    tile = game_out[:, R_RESOLUTION_TILE]
+    trigger = game_out[:, R_RESOLUTION_TRIGGER]
+    return {"resolution_tile": _enum(tile - 1, RESOLUTION_TILES),
+            "resolution_trigger_seat": pa.array(trigger.astype(np.int8), mask=(tile == 0) | (trigger < 0))}
+
+
+def _war_game_columns(game_out) -> dict:
+    """All Out War's outcome columns; null in a game without a war (every game of a base
+    run), so base and war runs share one schema."""
+    reason = game_out[:, R_WAR_END_REASON]
+    no_war = reason == 0
+    winner = game_out[:, R_WAR_WINNER]
+
+    def col(values, dtype, mask=no_war):
+        return pa.array(values.astype(dtype), mask=mask)
+
+    return {
+        "war_end_reason": _enum(np.where(no_war, -1, reason - 1), WAR_END_REASONS[1:]),
+        "war_rounds": col(game_out[:, R_WAR_ROUNDS], np.int16),
+        "war_winner_seat": col(winner, np.int8, no_war | (winner < 0)),
+        "war_combats": col(game_out[:, R_WAR_COMBATS], np.int32),
+        "war_capitulations": col(game_out[:, R_WAR_CAPITULATIONS], np.int8),
+        "war_decisions": col(game_out[:, R_WAR_DECISIONS], np.int32),
+    }
+
+
+def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table:
+    rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
+    gi = np.array([k for k, _ in rows], np.int64)
+    si = np.array([seat for _, seat in rows], np.int64)
+    r = seat_out[gi, si]                       # (rows, len(SEAT_RESULTS))
+    rank = r[:, SR_SCORE0 + SCORE_FIELDS.index("rank")]
+    cols = {
+        "game": pa.array(gi + first_game),
+        "seat": pa.array(si.astype(np.int8)),
+        "faction": _enum(r[:, SR_FACTION], FACTIONS),
+        "mat": _enum(r[:, SR_MAT], MATS),
+        "strategy": _enum(strategies[gi, si], STRATEGIES),
+        "turn_order": pa.array((r[:, SR_ORDER] + 1).astype(np.int8)),
+        "rank": pa.array(rank.astype(np.int8)),
+        "winner": pa.array(rank == 1),
+    }
+    for f, name in enumerate(SCORE_FIELDS):
+        if name != "rank":
+            cols[_SCORE_NAMES.get(name, name)] = pa.array(r[:, SR_SCORE0 + f].astype(np.int16))
+    for k, kind in enumerate(STAR_KINDS):
+        cols[f"stars_{kind}"] = pa.array(r[:, SR_STARS0 + k].astype(np.int8))
+    for k, kind in enumerate(STAR_KINDS):
+        turn = r[:, SR_STAR_TURN0 + k]
+        cols[f"star_turn_{kind}"] = pa.array(turn.astype(np.int32), mask=turn < 0)
+    for name in _SEAT_TAIL:
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int8))
+    card = r[:, SR_FACTORY_CARD]
+    cols["factory_card"] = pa.array((card + 1).astype(np.int8), mask=card < 0)
+    done = r[:, SR_OBJECTIVES_DONE]
+    cols["objectives"] = pa.array([[c + 1 for c in range(23) if (int(m) >> c) & 1] for m in done],
+                                  pa.list_(pa.int8()))
+    for name in _USE_COLUMNS + _PLAY_COLUMNS:
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
+    cols.update(_war_seat_columns(r, game_out[gi], si))
+    for name in SEAT_AIRSHIP_RESULTS:     # The Wind Gambit's airship uses (0 without airships)
+        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
+    # The Wind Gambit: the seat's own tiles (with a pair per player, the only record of them)
+    cols.update(_airship_columns(r[:, SR_AIRSHIP_AGGRESSIVE], r[:, SR_AIRSHIP_PASSIVE]))
+    return pa.table(cols)
+
+
+def _war_seat_columns(r, game_rows, seats) -> dict:
+    """A seat's All Out War columns: whether it won the war and the W_* counts (null in
+    a game without a war); a conqueror is named by its seat."""
+    no_war = game_rows[:, R_WAR_END_REASON] == 0
+    cols = {"war_winner": pa.array(game_rows[:, R_WAR_WINNER] == seats, mask=no_war)}
+    for name in SEAT_WAR_RESULTS:
+        values = r[:, SEAT_RESULTS.index(name)]
+        if name in ("war_capitulated_by", "war_capitulated_round"):
+            cols[name] = pa.array(values.astype(np.int8 if name.endswith("by") else np.int16),
+                                  mask=no_war | (values < 0))
+        else:
+            cols[name] = pa.array(values.astype(np.int16), mask=no_war)
+    return cols
+
+
+def turns_table(first_game, log) -> pa.Table:
+    """The per-turn rows of play_batch's log (its game column is the batch index)."""
+    col = {name: log[:, i] for i, name in enumerate(TURN_FIELDS)}
+    return pa.table({
+        "game": pa.array(col["game"].astype(np.int64) + first_game),
+        "turn": pa.array(col["turn"].astype(np.int32)),
+        "round": pa.array((col["round"] + 1).astype(np.int16)),
+        "seat": pa.array(col["seat"].astype(np.int8)),
+        "section": pa.array((col["section"] + 1).astype(np.int8), mask=col["section"] < 0),
+        "top_action": _enum(col["top"], TOP_CHOICES),
+        "bottom_action": _enum(col["bottom"], BOTTOM_CHOICES),
+        "coins": pa.array(col["coins"].astype(np.int16)),
+        "power": pa.array(col["power"].astype(np.int8)),
+        "popularity": pa.array(col["popularity"].astype(np.int8)),
+        "stars": pa.array(col["stars"].astype(np.int8)),
+        "combat_cards": pa.array(col["combat_cards"].astype(np.int8)),
+    })
+
+
+def result_tables(first_game, plan, raw, config) -> dict:
+    """{table name: Arrow table} of a block of games played from `plan`."""
+    tables = {"games": games_table(first_game, plan.seeds, plan.players, raw[0]),
+              "seats": seats_table(first_game, plan.players, plan.strategies, raw[1], raw[0])}
+    if config.log_turns:
+        tables["turns"] = turns_table(first_game, raw[2])
+    return tables

@@ -1,0 +1,36 @@
+"""Integer dispatch from a strategy id to its njit chooser."""
+from scythe_sim.compiled.jit import njit_entry, njit_inline
+from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
+from .automa import choose_automa
+from .greedy import choose_greedy
+from .random_play import choose_random
+from .view import G_WAR_STAGE, seat_faction
+from .war.policy import choose_war
+
+
+@njit_inline
+def choose(strategy_id, s, t, seat, actions, n, params, work):
+    """Index of the row seat's strategy picks among actions[:n]; never writes s.
+    The greedy planner serves greedy, every persona and any slot past the named
+    strategies (the tuner's candidate), each with its own weights. Inlined into its
+    compiled callers: a call pushes every array of the Workspace tuple field by field
+    (~100 words), a cost of random play's every decision, whose choice is one draw.
+    (Inline it only into functions compiled without the runtime: with it, the inlined
+    code counts references to every array of the Workspace at every call.)"""
+    if strategy_id == STRATEGY_RANDOM:
+        return choose_random(seat, n, work.rng)
+    row = param_row(params, strategy_id, s, seat)
+    if s.game[G_WAR_STAGE] != 0:   # All Out War: every scripted strategy's war policy (war.py)
+        return choose_war(s, t, seat, actions, n, params[row], work)
+    if strategy_id == STRATEGY_AUTOMA:
+        return choose_automa(s, t, seat, actions, n, params[row], work)
+    return choose_greedy(s, t, seat, actions, n, params[row], work)
+
+
+@njit_entry
+def param_row(params, strategy_id, s, seat):
+    """The row of params seat plays with (weights.py has the layout): the strategy's own
+    row, or, when params carries per-faction rows, its row for the seat's faction."""
+    if params.shape[0] <= N_SLOTS:
+        return strategy_id
+    return strategy_id + N_SLOTS * (1 + seat_faction(s, seat))

@@ -1,0 +1,1 @@
+"""The strategies' use of the Invaders from Afar abilities."""

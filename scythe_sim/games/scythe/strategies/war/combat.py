@@ -1,0 +1,163 @@
+"""War combat from one seat: the expected outcome of a fight over several rounds, and
+the dial, the cards and fight-on-or-retreat of each round.
+
+The forecast plays the rounds out with both sides dialling all the power they may and
+adding their allowed cards: the seat's own cards are known (best first), the enemy's
+are guessed from its hand size at 3 + caution each, cards drawn in the fight at 3.
+Power and divisions trade one for one in a round (the loser loses the difference + 1),
+so dialling high is rarely wasted; the dial stops at what wipes out the enemy's units
+there. Nothing here reads an opponent's cards, its committed dial or the RNG."""
+from scythe_sim.compiled.jit import njit
+from ..view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACTIVE,
+                   G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
+                   G_DEF_DIAL, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
+                   count_mechs, hand_size, highest_dial_row, skip_row, war_card_allowance)
+from ..tactics import best_cards, top_dial
+from ..weights import W_CAUTION
+
+DRAWN_CARD = 3.0    # a card drawn during the fight, unseen yet
+MAX_ROUNDS = 12     # rounds a forecast looks at
+
+
+@njit
+def guessed_card(w):
+    """An opponent's unseen card, as tactics.estimated_strength guesses it."""
+    return 3.0 + w[W_CAUTION]
+
+
+@njit
+def forecast(s, t, p, q, loc, a_div, a_mech, d_div, d_mech, w, hand):
+    """(p wins, p's divisions left, q's divisions left, rounds) of p attacking q on loc
+    with a_div divisions and a_mech mechs against d_div and d_mech, from the powers and
+    hands now. hand: scratch (N_CARD_VALUES,) for p's own cards."""
+    for v in range(N_CARD_VALUES):
+        hand[v] = s.hand[p, v]
+    drawn = 0
+    pa = s.player[p, P_POWER]
+    pd = s.player[q, P_POWER]
+    dh = hand_size(s, q)
+    top = t.rules[R_DIAL_MAX]
+    need_draw = t.rules[R_WAR_CARD_DIVISIONS]
+    guess = guessed_card(w)
+    rounds = 0
+    while rounds < MAX_ROUNDS and a_div + a_mech > 0 and d_div + d_mech > 0:
+        rounds += 1
+        if a_div >= need_draw:
+            drawn += 1
+        if d_div >= need_draw:
+            dh += 1
+        k = a_mech + (1 if a_div > 0 else 0)
+        ca = 0.0
+        used_a = 0
+        for v in range(N_CARD_VALUES - 1, -1, -1):
+            take = min(k - used_a, hand[v])
+            hand[v] -= take
+            used_a += take
+            ca += take * (v + 2)
+        take = min(k - used_a, drawn)
+        drawn -= take
+        used_a += take
+        ca += take * DRAWN_CARD
+        used_d = min(d_mech + (1 if d_div > 0 else 0), dh)
+        dh -= used_d
+        da = min(top, pa)
+        dd = min(top, pd)
+        pa -= da
+        pd -= dd
+        attack = da + ca
+        defence = dd + used_d * guess
+        diff = int(abs(attack - defence) + 0.5)
+        if attack > defence or (attack == defence and a_mech > 0):
+            if d_div > 0:
+                d_div -= min(d_div, diff + 1)
+            else:
+                d_mech -= 1
+            if dd + used_d > 0:
+                dh += 1
+        else:
+            if a_div > 0:
+                a_div -= min(a_div, diff + 1)
+            else:
+                a_mech -= 1
+            if da + used_a > 0:
+                drawn += 1
+        if a_div > 0:
+            a_div -= 1
+    won = d_div + d_mech <= 0 and a_div + a_mech > 0
+    return won, a_div, d_div, rounds
+
+
+@njit
+def _sides(s):
+    """(decider, opponent, decider attacks) of the fight going on."""
+    d = s.game[G_DECIDER]
+    attacker = d == s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER] if attacker else s.game[G_ACTIVE]
+    return d, q, attacker
+
+
+@njit
+def opponent_best(s, t, q, loc, w):
+    """What q may bring to this round, from public information."""
+    cards = min(war_card_allowance(s, q, loc), hand_size(s, q))
+    return top_dial(s, t, q) + cards * guessed_card(w)
+
+
+@njit
+def _target(s, t, d, q, loc, attacker, w):
+    """The total that beats q's best this round by enough to destroy its divisions
+    there (the loser loses the difference + 1; ties go to the defender unless the
+    attacker has a mech in the fight)."""
+    units = s.divisions[q, loc]
+    margin = units - 1.0 if units > 0 else 0.0   # only mechs: one falls to any win
+    ties_mine = count_mechs(s, d, loc) > 0 if attacker else count_mechs(s, q, loc) == 0
+    if margin == 0.0 and not ties_mine:
+        margin = 1.0
+    return opponent_best(s, t, q, loc, w) + margin
+
+
+@njit
+def choose_war_dial(s, t, rows, n, w):
+    """Dial what, with the best allowed cards, wipes out the enemy's divisions there;
+    all the dial allows when that is out of reach (each point saves a division)."""
+    d, q, attacker = _sides(s)
+    loc = s.game[G_COMBAT_HEX]
+    want = _target(s, t, d, q, loc, attacker, w) - best_cards(s, d, war_card_allowance(s, d, loc))
+    dial = 0 if want <= 0.0 else int(want + 0.999)
+    top = rows[highest_dial_row(n), 1]
+    if dial > top:
+        dial = top
+    for i in range(n):
+        if rows[i, 0] == A_WAR_DIAL and rows[i, 1] == dial:
+            return i
+    return highest_dial_row(n)
+
+
+@njit
+def choose_war_card(s, t, rows, n, w):
+    """Add the highest card until the total wipes out the enemy's divisions there."""
+    d, q, attacker = _sides(s)
+    loc = s.game[G_COMBAT_HEX]
+    total = s.game[G_ATK_DIAL] + s.game[G_ATK_CARDS] if attacker else s.game[G_DEF_DIAL] + s.game[G_DEF_CARDS]
+    if total >= _target(s, t, d, q, loc, attacker, w):
+        return skip_row(n)
+    best = -1
+    for i in range(n):
+        if rows[i, 0] == A_WAR_CARD and (best < 0 or rows[i, 1] > rows[best, 1]):
+            best = i
+    return best if best >= 0 else skip_row(n)
+
+
+@njit
+def choose_fight_on(s, t, rows, n, w, hand):
+    """Fight on while the forecast of the rounds to come is a win; else retreat."""
+    p = s.game[G_ACTIVE]
+    q = s.game[G_DEFENDER]
+    loc = s.game[G_COMBAT_HEX]
+    won, _, _, _ = forecast(s, t, p, q, loc, s.divisions[p, loc], count_mechs(s, p, loc),
+                            s.divisions[q, loc], count_mechs(s, q, loc), w, hand)
+    want = A_WAR_FIGHT_ON if won else A_WAR_RETREAT
+    for i in range(n):
+        if rows[i, 0] == want:
+            return i
+    return 0

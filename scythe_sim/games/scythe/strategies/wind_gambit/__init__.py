@@ -1,0 +1,1 @@
+"""The strategies' play of The Wind Gambit: airship flights, cargo and fights."""

@@ -1,0 +1,120 @@
+"""The Workspace: what strategies need besides the state, allocated once per batch.
+
+A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
+
+- each seat's own random stream and memory (the state holds neither: a strategy
+  never writes the state, so what it draws or remembers lives here);
+- a scratch State, so a planner copies the state into preallocated arrays instead of
+  allocating in the per-decision loop;
+- a second scratch State, on which a plan plays the player's next turn (look-ahead);
+- action buffers and location scratch per level (0: the real decision, 1: decisions
+  inside a plan, 2: the next turn's sections in a look-ahead), board distances for the movement heuristics and the Automa deck
+  (automa_data.py), and every location's territories nearest first (a unit's nearest
+  goal is then the first one met, not a search of the board);
+- per level, the movement values of the position last valued there (movememo.py).
+"""
+import heapq
+from typing import NamedTuple
+
+import numpy as np
+
+from scythe_sim.compiled.jit import njit_entry
+from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
+from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
+                   State, new_state)
+
+LEVELS = 3              # the real decision, the decisions inside a plan, the look-ahead's sections
+N_MEMORY = 64           # int64 words of memory per seat
+N_BUFS = 5             # location scratch arrays per level: legal lists, control, enemies, step targets, needs
+BUF_LEGAL, BUF_CONTROL, BUF_ENEMY, BUF_TARGETS, BUF_NEED = range(N_BUFS)
+RIVER_STEP = 3          # a river crossing counts as this many steps in the distance table
+N_KEPT = 4              # end positions of a decision's best candidates kept for the look-ahead
+UNREACHABLE = 99        # board_distances of a location no path reaches
+NEAR_BITS = 8           # near[loc, k] = (distance << NEAR_BITS) | territory
+NEAR_LOC_MASK = (1 << NEAR_BITS) - 1
+
+
+class Workspace(NamedTuple):
+    rng: np.ndarray         # (MAX_PLAYERS, RNG_WORDS) uint64: seat k's strategy stream
+    memory: np.ndarray      # (MAX_PLAYERS, N_MEMORY) int64: seat k's memory, zero at game start
+    plan: State             # the scratch state (a State record, kernel/state.py) plans are played on
+    ahead: State            # the scratch state a look-ahead plays the next turn on
+    kept: np.ndarray        # (N_KEPT,) State records: the best candidates' turn ends, looked ahead from
+    rows: np.ndarray        # (LEVELS, MAX_ACTIONS, ACTION_WIDTH) int64: legal rows inside a plan ([1]);
+                            # [0, :, 0] lists the rows a real decision plays out (greedy.best_plan)
+    buf: np.ndarray         # (LEVELS, N_BUFS, N_LOC) int64: location scratch per level
+    values: np.ndarray      # (LEVELS, MAX_ACTIONS) float64: a value per legal row, per level
+    dist: np.ndarray        # (N_LOC, N_LOC) int64: steps between locations, rivers count RIVER_STEP
+    near: np.ndarray        # (N_LOC, N_HEX) int64: from each location, the territories nearest
+                            # first (distance << NEAR_BITS | territory; ties in territory order)
+    automa: np.ndarray      # (N_AUTOMA_CARDS, N_AUTOMA_FIELDS) int64: the Automa deck
+    memo: np.ndarray        # (LEVELS, 2, MEMO_ROWS, MEMO_COLS) float64: movement values per level
+                            # (movememo.py: valid for the level's position until forget)
+
+
+def board_distances(tables) -> np.ndarray:
+    """Shortest paths over physical adjacency; a step across a river costs RIVER_STEP
+    (most units need Riverwalk or a mech ability to cross, so it is a detour)."""
+    dist = np.full((N_LOC, N_LOC), UNREACHABLE, np.int64)
+    for src in range(N_LOC):
+        best = dist[src]
+        best[src] = 0
+        heap = [(0, src)]
+        while heap:
+            d, loc = heapq.heappop(heap)
+            if d > best[loc]:
+                continue
+            for nb in tables.neighbours[loc]:
+                if nb < 0:
+                    continue
+                step = RIVER_STEP if tables.edge[loc, nb] == 2 else 1
+                if d + step < best[nb]:
+                    best[nb] = d + step
+                    heapq.heappush(heap, (d + step, int(nb)))
+    return dist
+
+
+def nearest_first(dist) -> np.ndarray:
+    """near[loc, k]: the k-th territory nearest to loc (stable: ties in territory order),
+    packed with its distance as (distance << NEAR_BITS) | territory."""
+    order = np.argsort(dist[:, :N_HEX], axis=1, kind="stable")
+    return (np.take_along_axis(dist[:, :N_HEX], order, axis=1) << NEAR_BITS) | order
+
+
+_DISTANCES = {}
+
+
+def _distances(tables):
+    """(board distances, territories nearest first) of these tables, built once."""
+    key = id(tables)
+    if key not in _DISTANCES:     # the tables are kept alive with their entry
+        dist = board_distances(tables)
+        _DISTANCES[key] = (tables, dist, nearest_first(dist))
+    return _DISTANCES[key][1:]
+
+
+def new_workspace(tables) -> Workspace:
+    from .automa_data import automa_deck
+    from .movememo import new_memo
+
+    return Workspace(
+        rng=np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64),
+        memory=np.zeros((MAX_PLAYERS, N_MEMORY), np.int64),
+        plan=new_state(),
+        ahead=new_state(),
+        kept=np.zeros(N_KEPT, STATE_DTYPE),
+        rows=np.zeros((LEVELS, MAX_ACTIONS, ACTION_WIDTH), np.int64),
+        buf=np.zeros((LEVELS, N_BUFS, N_LOC), np.int64),
+        values=np.zeros((LEVELS, MAX_ACTIONS), np.float64),
+        dist=_distances(tables)[0],
+        near=_distances(tables)[1],
+        automa=automa_deck(),
+        memo=new_memo(LEVELS),
+    )
+
+
+@njit_entry
+def start_game(work, seed):
+    """Seed every seat's stream from the game seed and clear the seats' memory."""
+    seed_streams(work.rng, seed, STRATEGY_STREAM_ID)
+    work.memory[:] = 0

@@ -1,0 +1,1 @@
+"""Scythe in words: action text, position JSON, playthroughs, card and tile text."""

@@ -1,0 +1,218 @@
+"""Readable playthroughs: one game played by strategies, narrated decision by decision.
+
+The game is the very one `play_batch` plays for the same seed and setup: the same
+setup call, the same strategy streams and the same chooser.
+"""
+import numpy as np
+
+from ..enums import FACTIONS, MATS, STAR_KINDS, hex_name
+from ..game import Game, check_seed
+from ..layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
+                     G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
+                     G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
+                     G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
+                     P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
+                     WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
+                     W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
+from ..kernel.state import copy_state
+from .resolution_text import resolution_line, turns_left
+from ..strategies import strategy_id
+from ..strategies.dispatch import choose
+from ..strategies.weights import load_params
+
+
+def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
+                 check=True, params=None):
+    """Play a game to its end; returns (game, lines). With check, invariants are tested
+    after every decision and a broken one raises AssertionError. params: the strategies'
+    weight rows (default: scythe_sim/games/scythe/data/strategies, as run_games)."""
+    game = Game.new(seed=seed, players=players, factions=factions, mats=mats, rules=rules)
+    names = list(strategies or ["random"] * players)
+    if len(names) == 1:
+        names = names * players
+    ids = np.zeros(MAX_PLAYERS, np.int64)
+    ids[:players] = [strategy_id(x) for x in names]
+    params = load_params() if params is None else np.asarray(params, np.float64)
+    s, t = game.state, game.tables
+    lines = [_setup_line(game, names)]
+    last_turn = -1
+    last_war_turn = (-1, -1)
+    stage = WAR_STAGE_NONE
+    while not game.is_over:
+        if s.game[G_WAR_STAGE] != stage:
+            stage = int(s.game[G_WAR_STAGE])
+            if stage == WAR_STAGE_MOBILIZATION:
+                lines.append(f"standard game over: {game.end_reason} after {int(s.game[G_TURN])} turns; "
+                             "All Out War: mobilization")
+            elif stage == WAR_STAGE_WAR:
+                lines.append("All Out War: the war begins")
+        if stage == WAR_STAGE_WAR:
+            war_turn = (int(s.game[G_WAR_ROUND]), int(s.game[G_ACTIVE]))
+            if war_turn != last_war_turn:
+                last_war_turn = war_turn
+                p = war_turn[1]
+                lines.append(f"war round {war_turn[0]}: {_name(s, p)} "
+                             f"({int(s.war[p, W_POINTS])} points, ${int(s.player[p, P_COINS])}, "
+                             f"{int(s.player[p, P_POWER])} power)")
+        elif s.game[G_TURN] != last_turn:
+            last_turn = int(s.game[G_TURN])
+            p = int(s.game[G_ACTIVE])
+            left = turns_left(s, t)     # a resolution tile's known end
+            lines.append(f"turn {last_turn} (round {int(s.game[G_ROUND]) + 1}): "
+                         f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}"
+                         + (f" [resolution: {left} turns left after this one]" if left is not None else ""))
+        rows = game.legal_rows()
+        seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+        i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.work)
+        before = copy_state(s)
+        action = game.step(tuple(rows[i]))
+        lines.append(f"    {action.text}")
+        lines.extend(f"      > {e}" for e in events(before, s))
+        if check:
+            code = game.check()
+            if code:
+                raise AssertionError(f"invariant {code} broken after {action.text!r}")
+    if stage == WAR_STAGE_NONE:
+        lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
+    else:
+        lines.extend(war_summary_lines(s))
+    return game, lines
+
+
+def war_summary_lines(s):
+    """How an All Out War ended, and each faction's standing at its end."""
+    winner = int(s.game[G_WAR_WINNER])
+    lines = [f"war over: {WAR_END_REASONS[int(s.game[G_WAR_END_REASON])]} after "
+             f"{int(s.game[G_WAR_ROUND])} war rounds; winner: {_name(s, winner) if winner >= 0 else 'none'}"]
+    for p in range(int(s.game[G_N_PLAYERS])):
+        by = int(s.war[p, W_CAPITULATED_BY])
+        fate = f", capitulated to {_name(s, by)} in round {int(s.war[p, W_CAPITULATED_ROUND])}" if by >= 0 else ""
+        lines.append(f"  {_name(s, p)}: {int(s.war[p, W_POINTS])} points, {int(s.divisions[p].sum())} "
+                     f"divisions on the board, {int(s.war[p, W_CASUALTIES])} lost, "
+                     f"{int(s.war[p, W_TROPHIES])} trophies{fate}")
+    return lines
+
+
+def _name(s, p):
+    return FACTIONS[int(s.player[p, P_FACTION])]
+
+
+def events(before, after):
+    """What a decision set off besides itself: fights starting (after the abilities that
+    act before them), their outcome and retreats, workers sent home by a move, encounter
+    cards drawn and stars placed."""
+    out = []
+    a, b = before, after
+    if b.game[G_RETREATS] > a.game[G_RETREATS]:
+        out.append(f"{int(b.game[G_RETREATS] - a.game[G_RETREATS])} enemy worker(s) sent home")
+    defender_done = a.game[G_PHASE] == PH_COMBAT_CARDS and a.game[G_DECIDER] == a.game[G_DEFENDER]
+    if defender_done and (b.game[G_PHASE] != PH_COMBAT_CARDS or b.game[G_COMBATS] != a.game[G_COMBATS]):
+        out.append(_combat_result(a, b))
+    if b.game[G_PHASE] == PH_SHIP_DIAL and a.game[G_PHASE] != PH_SHIP_CARDS:
+        out.append(_ship_fight_start(b))
+    elif a.game[G_PHASE] == PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_DIAL:
+        out.append(_ship_fight_result(a, b))
+    elif b.game[G_COMBATS] > a.game[G_COMBATS]:
+        out.append(_combat_start(a, b))
+    out.extend(_tolls(a, b))
+    if b.game[G_ENC_CARD] >= 0 and b.game[G_ENC_CARD] != a.game[G_ENC_CARD]:
+        out.append(f"{_name(b, b.game[G_ACTIVE])} draws encounter card {int(b.game[G_ENC_CARD]) + 1}")
+    for p in range(int(b.game[G_N_PLAYERS])):
+        for k, kind in enumerate(STAR_KINDS):
+            if b.stars[p, k] > a.stars[p, k]:
+                out.append(f"{_name(b, p)} places a star: {kind}")
+    return out
+
+
+def _ship_fight_start(b):
+    """An airship fight begins (Blitzkrieg, or the war's ship combat)."""
+    p, q = int(b.game[G_ACTIVE]), int(b.game[G_DEFENDER])
+    return (f"airship fight on {hex_name(int(b.game[G_COMBAT_HEX]))}: {_name(b, p)} attacks {_name(b, q)}'s "
+            f"airship (power {int(b.player[p, P_POWER])} vs {int(b.player[q, P_POWER])}, "
+            f"cards {int(b.hand[p].sum())} vs {int(b.hand[q].sum())})")
+
+
+def _ship_fight_result(a, b):
+    p, q = int(a.game[G_ACTIVE]), int(a.game[G_DEFENDER])
+    attack = int(a.game[G_ATK_DIAL] + a.game[G_ATK_CARDS])
+    defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
+    winner, loser = (p, q) if attack >= defence else (q, p)
+    fate = "is destroyed" if b.airship_loc[loser] < 0 else "retreats home"
+    return f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, {_name(b, loser)}'s airship {fate}"
+
+
+def _tolls(a, b):
+    """Resources a toll airship took from the mover."""
+    out = []
+    for q in range(int(b.game[G_N_PLAYERS])):
+        taken = int(b.airship[q, AS_RES0:AS_RES0 + 4].sum() - a.airship[q, AS_RES0:AS_RES0 + 4].sum())
+        if q != int(b.game[G_ACTIVE]) and taken > 0:
+            out.append(f"{_name(b, q)}'s airship takes {taken} resource(s) in toll")
+    return out
+
+
+def _combat_start(a, b):
+    p, q, loc = int(b.game[G_ACTIVE]), int(b.game[G_DEFENDER]), int(b.game[G_COMBAT_HEX])
+    text = (f"combat on {hex_name(loc)}: {_name(b, p)} attacks {_name(b, q)} "
+            f"(power {int(b.player[p, P_POWER])} vs {int(b.player[q, P_POWER])}, "
+            f"cards {int(b.hand[p].sum())} vs {int(b.hand[q].sum())})")
+    changes = []
+    for x in (p, q):
+        if b.player[x, P_POWER] != a.player[x, P_POWER]:
+            changes.append(f"{_name(b, x)} power {int(a.player[x, P_POWER])}->{int(b.player[x, P_POWER])}")
+        if b.hand[x].sum() != a.hand[x].sum():
+            changes.append(f"{_name(b, x)} cards {int(a.hand[x].sum())}->{int(b.hand[x].sum())}")
+    if changes:
+        text += "; before the fight: " + ", ".join(changes)
+    return text
+
+
+def _combat_result(a, b):
+    p, q, loc = int(a.game[G_ACTIVE]), int(a.game[G_DEFENDER]), int(a.game[G_COMBAT_HEX])
+    attack = int(a.game[G_ATK_DIAL] + a.game[G_ATK_CARDS])
+    defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
+    winner, loser = (p, q) if attack >= defence else (q, p)
+    sent = sum(1 for u in range(N_UNITS) if a.unit_loc[loser, u] == loc and b.unit_loc[loser, u] != loc)
+    text = (f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, "
+            f"{_name(b, loser)} retreats {sent} unit(s) home")
+    if b.game[G_PHASE] == PH_RETREAT:   # Seaworthy: the loser's choice follows
+        text += ", then chooses where its character and mechs go: home or onto a lake"
+    return text
+
+
+def _setup_line(game, names):
+    s = game.state
+    seats = []
+    for p in range(int(s.game[0])):
+        seat = int(s.player[p, P_SEAT])
+        seats.append(f"{p + 1}. {FACTIONS[s.player[p, P_FACTION]]}/{MATS[s.player[p, P_MAT]]}"
+                     f" (seat {seat}, {names[seat]})")
+    tile = resolution_line(s, game.tables)
+    return "turn order: " + ", ".join(seats) + (f"; {tile}" if tile else "")
+
+
+def mix_seats(mix, seed, players):
+    """The strategy names of each seat of `play --seed SEED`: drawn from the mix's pool
+    as a run's game 0 with root seed SEED draws them."""
+    from ..strategies.mixes import mix_pool, pool_seats
+
+    check_seed(seed)
+    return list(pool_seats(mix_pool(mix), 0, seed, max(int(players), 0)))   # a bad count: Game.new says so
+
+
+def score_table_lines(game, strategies=None):
+    """The final score breakdown as aligned text lines, best rank first; with the seats'
+    strategy names (one per seat, or one for every seat) a strategy column."""
+    rows = sorted(game.score(), key=lambda r: (r["rank"], r["player"]))
+    names = None
+    if strategies:
+        names = list(strategies) * len(rows) if len(strategies) == 1 else list(strategies)
+    head = (f"{'rank':>4} {'faction':8} {'mat':13}{' strategy ' if names else ' '}"
+            f"{'coins':>5} {'stars':>9} {'territory':>9} {'resources':>9} {'bonus':>5} {'total':>5}")
+    lines = [head]
+    for r in rows:
+        strategy = f" {names[r['seat']]:9}" if names else ""
+        lines.append(f"{r['rank']:>4} {r['faction']:8} {r['mat']:13}{strategy} {r['coins']:>5} "
+                     f"{r['star_coins']:>4} ({r['stars']}) {r['territory_coins']:>4} ({r['territories']:>2})"
+                     f" {r['resource_coins']:>4} ({r['resources']:>2}) {r['structure_bonus']:>5} {r['total']:>5}")
+    return lines

@@ -1,0 +1,1 @@
+"""Tools over Scythe's players: evaluate, ablation, tune, bench and profiling."""

@@ -1,0 +1,78 @@
+"""Benchmarks behind `scythe-sim bench` and `scythe-sim warmup` (figures go to docs/PERFORMANCE.md)."""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strategy mix
+
+
+def warm():
+    """Compile or load every entry point by playing one short game; returns seconds.
+    The strategies go in as the runner's plans give them (a writable games x seats
+    array): a read-only array would be another signature, compiled again by the first
+    shard after the clock started."""
+    start = time.perf_counter()
+    from ..layout import MAX_PLAYERS
+    from ..play import run_games
+    from ..tables import default_tables
+
+    run_games(default_tables(), [1], 2, strategies=np.zeros((1, MAX_PLAYERS), np.int64), check=True)
+    return time.perf_counter() - start
+
+
+def bench_compile():
+    """(cold, cached) seconds to get the kernel ready in a fresh process with a fresh cache."""
+    code = "from scythe_sim.games.scythe.tools.bench import warm; print(warm())"
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        times = []
+        for _ in range(2):
+            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                 text=True, check=True)
+            times.append(float(out.stdout.strip().splitlines()[-1]))
+    return times[0], times[1]
+
+
+def bench_games(games, players, repeats, seed0=1, mix=None):
+    """Median throughput of games in this process (kernel warmed first): random play, or
+    with mix the named strategy mix (scythe_sim/games/scythe/strategies/mixes.py) drawn per game and
+    seat. Also the mean decisions and turns per game over every repeat."""
+    from ..layout import MAX_PLAYERS
+    from ..play import R_DECISIONS, R_TURNS, run_games
+    from ..strategies.mixes import mix_pool, mix_strategies
+    from ..strategies.weights import load_params
+    from ..tables import default_tables
+
+    if mix is not None:
+        mix_pool(mix)                    # an unknown name fails before any work
+    tables = default_tables()
+    params = load_params()
+    warm()
+    rates, decisions, turns, per_game = [], [], [], []
+    for r in range(repeats):
+        seeds = np.arange(seed0 + r * games, seed0 + (r + 1) * games, dtype=np.uint64)
+        strategies = (np.zeros((games, MAX_PLAYERS), np.int64) if mix is None     # random, as warm() has it
+                      else mix_strategies(mix, games, players, seed0, r * games))
+        start = time.perf_counter()
+        game_out, _ = run_games(tables, seeds, players, strategies=strategies, params=params)
+        elapsed = time.perf_counter() - start
+        rates.append(games / elapsed)
+        decisions.append(game_out[:, R_DECISIONS].sum() / elapsed)
+        turns.append(game_out[:, R_TURNS].mean())
+        per_game.append(game_out[:, R_DECISIONS].mean())
+    return {"games_per_s": statistics.median(rates), "decisions_per_s": statistics.median(decisions),
+            "mean_turns": statistics.mean(turns), "decisions_per_game": statistics.mean(per_game)}
+
+
+def bench_mix_and_baseline(games, players, repeats, mix, baseline=True):
+    """[(mix name, bench_games result), ...]: the mix, then (with baseline, unless the mix
+    is the baseline itself) BASELINE_MIX on the same seeds, games and repeats."""
+    out = [(mix, bench_games(games, players, repeats, mix=mix))]
+    if baseline and mix != BASELINE_MIX:
+        out.append((BASELINE_MIX, bench_games(games, players, repeats, mix=BASELINE_MIX)))
+    return out
