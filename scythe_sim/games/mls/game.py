@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from scythe_sim.errors import PositionError
+
 from .kernel.apply import apply_action
 from .kernel.invariants import INVARIANTS, check_invariants
 from .kernel.legal import legal_actions

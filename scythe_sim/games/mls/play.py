@@ -8,6 +8,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
+
 from .kernel.apply import apply_action
 from .kernel.board import hand_size, held
 from .kernel.invariants import check_invariants

@@ -20,6 +20,7 @@ import numpy as np
 
 from scythe_sim.compiled.records import as_record
 from scythe_sim.errors import ConfigError
+
 from .layout import (ACTIONS, EFFECTS, KIND_CASTLE, KIND_PORTAL, MAX_PLAYERS, N_ACTIONS, N_CAMPS,
                      N_EFFECTS, N_PERSONALITIES, N_QUEST_FIELDS, N_QUEST_OPTIONS, N_QUESTS,
                      N_REGIONS, N_SPACES, N_SPELL_VALUES, N_TILES, N_TROPHIES, PILES,

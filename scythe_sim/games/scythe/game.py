@@ -10,9 +10,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .text.codec import describe
-from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES, TERRAINS, hex_name
 from scythe_sim.errors import ConfigError, PositionError
+
+from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES, TERRAINS, hex_name
+from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
+                    TRAP_PENALTIES)
 from .kernel.apply import apply_action
 from .kernel.ending import start_war_if_due
 from .kernel.invariants import INVARIANTS, check_invariants
@@ -27,13 +29,12 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0, G_WAR_STAGE,
                      WAR_STAGE_MOBILIZATION, AS_AGGRESSIVE, AS_PASSIVE, AS_RES0, AS_WORKERS,
                      OFF_BOARD)
-from .text.airship_position import tile_names
-from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
-                    TRAP_PENALTIES)
-from .text.position import dict_to_state, state_to_dict
-from .strategies.workspace import new_workspace, start_game
 from .lineup import check_players, check_setup, lineup
+from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
+from .text.airship_position import tile_names
+from .text.codec import describe
+from .text.position import dict_to_state, state_to_dict
 from .text.resolution_text import resolution_line
 
 

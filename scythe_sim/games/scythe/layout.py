@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from scythe_sim.compiled.rng import RNG_WORDS
+
 from .enums import (N_CARD_VALUES, N_FACTION_ABILITIES, N_LOC, N_MECH_ABILITIES, N_RES,
                     N_STAR_KINDS, N_STRUCTURES, RESOLUTION_TILES)
 

@@ -16,8 +16,9 @@ import dataclasses
 
 import numpy as np
 
-from .enums import FACTIONS, MATS
 from scythe_sim.errors import ConfigError
+
+from .enums import FACTIONS, MATS
 
 NOT_PLAYED = frozenset()   # factions whose abilities are not in the kernel (none since issue 19)
 MIN_PLAYERS = 1

@@ -7,6 +7,7 @@ SEAT_RESULTS. A game is a pure function of (tables, seed, setup, strategies, par
 import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
+
 from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
                     N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
 from .kernel.apply import apply_action
@@ -19,6 +20,7 @@ from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
+from .kernel.war.board import war_points
 from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      A_ENCOUNTER_OPTION, A_FACTORY_TOP, A_GAIN_COINS, A_MOVE, A_PRODUCE,
                      A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
@@ -32,7 +34,6 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
                      G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
                      AS_PASSIVE)
-from .kernel.war.board import war_points
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game

@@ -31,6 +31,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from scythe_sim.compiled.records import as_record
+from scythe_sim.errors import ConfigError
+
+from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table, tile_names, tile_number
 from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, CF_LOOK_AT_HAND,
                     FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES, N_BONUSES,
                     N_CARD_FIELDS, N_CARD_VALUES, N_CUBES, N_ENCOUNTER_CARDS,
@@ -39,9 +43,6 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     ONE_TIME_BONUSES, RESOLUTION_PARAMS, RESOLUTION_RANDOM, RESOLUTION_TILES,
                     RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
-from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table, tile_names, tile_number
-from scythe_sim.compiled.records import as_record
-from scythe_sim.errors import ConfigError
 from .lineup import NOT_PLAYED, dealable_masks
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",

@@ -1,5 +1,6 @@
 """apply_action: play one legal row, then advance to the next decision (turn.advance)."""
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..layout import (A_ACTION, A_CARRY, A_CLAIM, A_DECLINE, A_DIAL, A_END_MOVE, A_END_SPELLS,
                       A_FIGHT, A_FLING, A_GAIN, A_GIVE_TARGET, A_JUMP, A_PAY, A_PILE, A_PLACE,
                       A_QUEST, A_QUEST_OPTION, A_REJUVENATE, A_SEEKER, A_SKIP, A_SPELL, A_STEP,

@@ -2,6 +2,7 @@
 supply, a player's mat values and trophy requirements. Small helpers every rule uses."""
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+
 from ..layout import (CAMP, KIND_CASTLE, KIND_PORTAL, N_SEEKERS, N_SPACES, N_SPELL_VALUES,
                       P_FRIENDSHIP, P_MAKE_TILE, P_MOVE_TILE, P_PERSONALITY, P_PIES, RNG_GAME,
                       G_N_PLAYERS, TOKEN_QUEST)

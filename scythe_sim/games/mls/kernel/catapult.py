@@ -2,9 +2,10 @@
 whole Move, fights and quests included, fling all apples or all gems of one of your
 Seekers' spaces onto an adjacent space (not the castle), or skip."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import A_FLING, A_SKIP, G_ACTIVE, G_CATAPULT_DONE, N_RES
 from .board import is_castle, own_spaces
-from scythe_sim.compiled.rows import emit
 
 
 @njit

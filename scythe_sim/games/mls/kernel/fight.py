@@ -5,6 +5,8 @@ Seeker in the fight; the higher total wins, ties to the attacker; the loser's Se
 home (rejuvenating it), leaving their resources; pies thrown and spells used are spent.
 The winner earns the pie-fight trophy (the defender may decline it)."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_DIAL, A_END_SPELLS, A_FIGHT, A_SPELL, G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS,
                       G_DEF_DIAL, G_DEF_SPELLS, G_DEF_TROPHY, G_DEFENDER, G_FIGHT_SPACE,
                       G_FIGHT_STEP, G_FIGHTS, G_FIGHTS_MASK, G_REJUV_MASK,
@@ -12,7 +14,6 @@ from ..layout import (A_DIAL, A_END_SPELLS, A_FIGHT, A_SPELL, G_ACTIVE, G_ATK_DI
                       FX_FIGHT_BONUS, P_FIGHTS_WON, P_PERSONALITY, P_PIES, TR_PIE_FIGHT)
 from ..tables import F_DIAL_MAX
 from .board import add_friendship, fx, hand_size, other_player_at, seekers_at, send_home
-from scythe_sim.compiled.rows import emit
 from .trophies import claim_event, friendly_enough
 
 FIGHT_ATK_DIAL, FIGHT_ATK_SPELLS, FIGHT_DEF_DIAL, FIGHT_DEF_SPELLS, FIGHT_RESOLVE = range(5)

@@ -1,5 +1,6 @@
 """check_invariants(s, t) -> code (0 = ok): what must hold after every applied row."""
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..layout import (CAMP, G_DELIVER_KIND, G_ERROR, G_FIGHT_SPACE, G_FIGHTS_MASK, G_GAME_OVER,
                       G_LOOK0, G_N_PLAYERS, G_STAGE, ST_MOVE,
                       G_PHASE, G_QUEST_CARD, G_QUEST_DECK_N, MAX_PLAYERS, N_ACTIONS, N_QUESTS,

@@ -1,5 +1,7 @@
 """legal_actions: the rows (kind, a0, a1, a2) open at the current decision point."""
 from scythe_sim.compiled.jit import njit_entry
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_ACTION, A_CLAIM, A_DECLINE, A_REJUVENATE, A_TROPHY, G_ACTIVE, G_DECIDER,
                       G_ERROR, G_PHASE, N_ACTIONS, N_TROPHIES, PH_ACTION, PH_CATAPULT,
                       PH_DEF_TROPHY, PH_DIAL, PH_FIGHT_PICK, PH_GAIN, PH_GIVE_TARGET,
@@ -8,7 +10,6 @@ from ..layout import (A_ACTION, A_CLAIM, A_DECLINE, A_REJUVENATE, A_TROPHY, G_AC
                       PH_TROPHY)
 from .board import spells_available
 from .catapult import legal_catapult
-from scythe_sim.compiled.rows import emit
 from .fight import legal_dial, legal_fight_pick, legal_spell
 from .make import legal_pile, legal_tile
 from .move import legal_move_pick, legal_move_step

@@ -4,6 +4,8 @@ benefit. Bake Pies (2 apples -> 2 pies; the Pie track stops at 10), Conjure Spel
 of the Move or the Make pile, keep 1 for that section, the rest to the bottom; one tile
 per section; Seek cannot be powered up). Power Up tiles change these costs (tables)."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_PILE, A_TILE, ACT_BAKE, ACT_CONJURE, ACT_POWER, FX_BAKE_APPLES,
                       FX_BAKE_FRIENDSHIP, FX_BAKE_PIES, FX_CONJURE_GEMS, FX_CONJURE_SPELLS,
                       FX_POWER_APPLES, FX_POWER_GEMS, G_ACTIVE, G_LOOK0, G_LOOK_N, G_LOOK_PILE,
@@ -11,7 +13,6 @@ from ..layout import (A_PILE, A_TILE, ACT_BAKE, ACT_CONJURE, ACT_POWER, FX_BAKE_
                       PILE_MOVE, RES_APPLE, RES_GEM, TILES_PER_PILE)
 from ..tables import F_PIES_MAX, F_POWER_LOOK
 from .board import add_friendship, add_pies, controlled, draw_spell, fx, spells_available
-from scythe_sim.compiled.rows import emit
 
 
 @njit

@@ -6,16 +6,17 @@ both Seekers in one turn, after which they are teleported home and the player is
 rejuvenated. Base camps are not spaces: a Seeker leaves its camp onto one of the camp's
 entry spaces (an assumption, board.toml)."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_CARRY, A_END_MOVE, A_JUMP, A_SEEKER, A_STEP, A_STOP, CAMP, G_ACTIVE,
                       G_CARGO_APPLES, G_CARGO_GEMS, G_CARRYING, G_DELIVER_KIND, G_DELIVERED,
                       G_DELIVERIES, G_JUMPS_LEFT, G_MOVE_ENDED, G_MOVED_MASK, G_MOVER,
                       G_REJUV_MASK, G_REJUV_PENDING, G_STEPS_LEFT, G_STEPS_TAKEN, N_SEEKERS,
                       P_CAMP, P_DELIVERIES, RES_APPLE, RES_GEM, TR_APPLE_DELIVERY)
+from ..layout import FX_CARRY_STEPS, FX_EMPTY_STEPS, FX_FREE_JUMPS
 from ..tables import F_CASTLE
 from .board import castle_in_one_step, fx, is_castle, is_portal, other_player_at, trophy_need
-from scythe_sim.compiled.rows import emit
 from .trophies import claim_event
-from ..layout import FX_CARRY_STEPS, FX_EMPTY_STEPS, FX_FREE_JUMPS
 
 
 @njit

@@ -5,6 +5,8 @@ come from, and gains go onto, spaces of the player's Seekers; gifts go onto a sp
 an opponent's Seeker. An empty deck is rebuilt from the resolved cards of players who
 hold the 2 Quests trophy."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_QUEST, A_QUEST_OPTION, G_ACTIVE, G_GAIN_APPLES, G_GAIN_GEMS,
                       G_GIVE_APPLES, G_GIVE_GEMS, G_GIVE_TARGET, G_N_PLAYERS, G_PAY_APPLES,
                       G_PAY_GEMS, G_QUEST_CARD, G_QUEST_DECK_N, G_QUESTS, N_QUEST_OPTIONS,
@@ -13,7 +15,6 @@ from ..layout import (A_QUEST, A_QUEST_OPTION, G_ACTIVE, G_GAIN_APPLES, G_GAIN_G
                       QF_GIVE_APPLES, QF_GIVE_GEMS, QF_LOSE_FRIENDSHIP, QF_PAY_APPLES,
                       QF_PAY_GEMS, QF_PAY_PIES, RES_APPLE, RES_GEM, TR_QUESTS)
 from .board import add_friendship, add_pies, controlled, draw_spell, is_castle, own_spaces, shuffle
-from scythe_sim.compiled.rows import emit
 
 
 @njit

@@ -6,10 +6,11 @@ token, else it is not placed. Portals are not regions. An exhausted supply place
 nothing."""
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_PLACE, G_ACTIVE, G_DICE_N, G_DICE_NEXT, G_SEEKS, N_REGIONS, RNG_GAME,
                       TOKEN_QUEST)
 from .board import add_friendship, anyone_at, other_player_at, supply
-from scythe_sim.compiled.rows import emit
 
 
 @njit

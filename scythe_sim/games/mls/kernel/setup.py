@@ -1,6 +1,7 @@
 """Setting up a game of MLS (rulebook SETUP, steps 1-11, and the first player)."""
 from scythe_sim.compiled.jit import njit, njit_entry
 from scythe_sim.compiled.rng import rand_below, seed_streams
+
 from ..layout import (CAMP, G_ACTIVE, G_DEFENDER, G_DELIVER_KIND, G_FIGHT_SPACE, G_GIVE_TARGET,
                       G_LOOK_PILE, G_MOVER, G_N_PLAYERS, G_QUEST_CARD, G_QUEST_DECK_N,
                       G_REJUV_PENDING, G_DEF_TROPHY, GAME_STREAM_ID, MAX_PLAYERS, N_PERSONALITIES,

@@ -3,6 +3,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.records import copy_1d, copy_2d
+
 from ..layout import STATE_DTYPE, STATE_FIELDS
 
 

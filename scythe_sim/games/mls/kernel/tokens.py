@@ -2,11 +2,12 @@
 a space of an opponent's Seeker, and gains onto a space of your Seekers (rulebook MAKE
 and QUESTS). One token at a time; a choice with a single answer is taken at once."""
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ..layout import (A_GAIN, A_GIVE_TARGET, A_PAY, G_ACTIVE, G_GAIN_APPLES, G_GAIN_GEMS,
                       G_GIVE_APPLES, G_GIVE_GEMS, G_GIVE_TARGET, G_N_PLAYERS, G_PAY_APPLES,
                       G_PAY_GEMS, N_SEEKERS, PH_GAIN, PH_GIVE_TARGET, PH_PAY, RES_APPLE, RES_GEM)
 from .board import is_castle, own_space, own_spaces, supply
-from scythe_sim.compiled.rows import emit
 
 
 @njit

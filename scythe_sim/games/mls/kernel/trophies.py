@@ -4,6 +4,7 @@ requirement. Delivery and pie-fight trophies are events (claimed when they happe
 that turn only); the other five read the current state and are claimed at the end of
 the turn (a simplification of 'must place when qualified', docs/RULES.md)."""
 from scythe_sim.compiled.jit import njit
+
 from ..layout import (G_ACTIVE, G_FINALE, G_TROPHY_TAKEN, G_TURN, N_TROPHIES, P_FRIENDSHIP,
                       P_MAKE_TILE, P_MOVE_TILE, P_PIES, P_QUESTS_DONE, P_TROPHIES, TR_FRIENDSHIP,
                       TR_PIES, TR_POWER_UPS, TR_QUESTS, TR_SPELLS)

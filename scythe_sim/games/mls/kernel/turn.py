@@ -4,6 +4,7 @@ row: it finds the next decision from the state (pending rejuvenation, a fight in
 the token queue, a quest card, the mover, then the turn's stage) and takes every step that
 has a single possible answer on the way."""
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..layout import (ACTION_SECTION, ACT_BAKE, END_FINALE,
                       END_TURN_CAP, ERR_UNKNOWN_STAGE, FX_CATAPULT, FX_MAKE_REPEAT,
                       FX_MOVE_FRIENDSHIP, FX_MOVE_PIES, FX_MOVE_REPEAT, G_ACTIVE, G_CATAPULT_DONE,

@@ -11,12 +11,13 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 from scythe_sim.runner.plan import game_seed, seat_strategies
 from scythe_sim.runner.spec import GameSpec, register
+
 from ..assumptions import all_assumptions
 from ..layout import MAX_PLAYERS
-from .results import TABLES, result_tables
 from ..strategies import N_STRATEGIES, STRATEGIES
 from ..strategies.weights import load_weights, weight_row
 from ..tables import RULE_NAMES, build_tables, default_tables
+from .results import TABLES, result_tables
 
 NAME = "my_little_scythe"
 RULESET = "mls-2018"        # the rulebook text played (docs/RULES.md, "My Little Scythe")

@@ -5,6 +5,7 @@ import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
 from scythe_sim.runner.parquet import game_columns
+
 from ..layout import END_REASONS, TROPHIES
 from ..play import (R_DECISIONS, R_DELIVERIES, R_END_REASON, R_FIGHTS, R_FINALE, R_QUESTS, R_ROUNDS,
                    R_SEEKS, R_TURNS, SEAT_RESULTS, SR_MAKE_TILE, SR_MOVE_TILE, SR_ORDER,

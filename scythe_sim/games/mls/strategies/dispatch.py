@@ -6,6 +6,7 @@ Workspace (workspace.py): scratch states the planners overwrite (never s). param
 `strategy` holds the strategy's weights (weights.py); the planner's personas are the
 planner with their own rows."""
 from scythe_sim.compiled.jit import njit_entry
+
 from .greedy import choose_greedy
 from .planner import choose_planner
 from .random_play import choose_random

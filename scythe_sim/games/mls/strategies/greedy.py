@@ -8,6 +8,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import next_u64, rand_below
+
 from ..kernel.apply import apply_action
 from ..kernel.board import controlled, hand_size, trophy_need
 from ..kernel.state import copy_into

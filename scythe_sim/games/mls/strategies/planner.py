@@ -11,6 +11,7 @@ the choice is the same whatever the hidden truth. Pie-fight dials and spells are
 and answered by a rule from what the fighter may see."""
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import next_u64, rand_below
+
 from ..kernel.apply import apply_action
 from ..kernel.board import hand_size, own_spaces, trophy_need
 from ..kernel.legal import legal_actions

@@ -12,6 +12,7 @@ import tomllib
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+
 from . import STRATEGIES
 
 WEIGHTS = (

@@ -3,6 +3,7 @@ one readable line per decision (for `scythe-sim replay` and for reading a game).
 import numpy as np
 
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
+
 from ..game import Game, describe
 from ..layout import G_DECIDER, G_PHASE, G_TURN, MAX_PLAYERS, P_SEAT, PHASES, STRATEGY_STREAM_ID
 from ..strategies.dispatch import choose

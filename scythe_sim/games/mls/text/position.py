@@ -21,6 +21,7 @@ import numpy as np
 
 from scythe_sim.compiled.rng import seed_streams
 from scythe_sim.errors import PositionError
+
 from ..kernel.invariants import INVARIANTS, check_invariants
 from ..kernel.setup import clear_state
 from ..kernel.turn import resume_turn

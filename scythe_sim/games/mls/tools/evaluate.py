@@ -20,6 +20,7 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import wilson
 from scythe_sim.quality import Report, Table, Target, play_blocks
 from scythe_sim.runner.config import parse_config
+
 from ..layout import END_FINALE, END_REASONS
 from ..spec import NAME, PLAYERS
 from ..strategies import PERSONAS, STRATEGIES

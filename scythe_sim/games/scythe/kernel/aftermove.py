@@ -11,6 +11,7 @@ turn after a Factory card's bottom-row Move.
 """
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+
 from ..enums import (FACTORY_SECTION, MEANDER, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS,
                      N_FACTORY_CARDS, N_HEX)
 from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_FROM_ENCOUNTER,
@@ -19,8 +20,8 @@ from ..layout import (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_TAKE_FACTORY, GAIN_
                       PH_FACTORY_PICK, P_ABILITY, P_FACTORY_CARD, RNG_GAME, UNIT_CHARACTER)
 from .board import note_faction_ability
 from .gains import can_pay_option, next_gain_phase, pay_option, take_gains
-from .objectives import close_turn
 from .invaders.tokens import offer_token, token_due
+from .objectives import close_turn
 from .top import emit, start_bottom
 from .turn import check_stars
 

@@ -4,7 +4,9 @@ Every action kind is routed by name; a kind no branch names sets G_ERROR (ERR_UN
 and changes nothing else, so a new kind without its rule shows up as a broken invariant.
 """
 from scythe_sim.compiled.jit import njit, njit_entry, njit_inline
+
 from ..enums import FACTORY_SECTION, N_HEX
+from ..enums import TOKEN_FLAG, TOKEN_TRAP0
 from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COMBAT_CARD,
                       A_DEPLOY, A_DIAL, A_DROP_RESOURCE, A_DROP_WORKER, A_ENCOUNTER_OPTION,
                       A_END_CARDS, A_END_ENCOUNTER, A_END_MOVE, A_END_PRODUCE, A_ENLIST,
@@ -18,10 +20,6 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
                       G_DEFENDER, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, A_SELECT_AIRSHIP,
                       A_PAY_AIRSHIP)
-from ..enums import TOKEN_FLAG, TOKEN_TRAP0
-from .wind_gambit.airship import select_airship
-from .wind_gambit.airship_effects import apply_airship, is_airship_kind
-from .wind_gambit.airship_combat import apply_ship, is_ship_kind
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_airship, pay_coercion, pay_resource,
                      start_payment, upgrade)
@@ -29,14 +27,17 @@ from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, n
                      opponent_in_combat, retreat_to, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
-from .objectives import close_turn, reveal_objective
+from .invaders.tokens import place_token, rearm_trap
 from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, pick_worker,
                        select_unit, step)
+from .objectives import close_turn, reveal_objective
 from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, start_produce,
                   trade_hex, trade_popularity, trade_resources)
-from .invaders.tokens import place_token, rearm_trap
 from .turn import check_stars, choose_section, end_turn
 from .war.legal import apply_war, is_war_kind
+from .wind_gambit.airship import select_airship
+from .wind_gambit.airship_combat import apply_ship, is_ship_kind
+from .wind_gambit.airship_effects import apply_airship, is_airship_kind
 from .wind_gambit.resolution import note_free_action
 
 

@@ -1,6 +1,7 @@
 """Bottom-row actions: paying the cost, Upgrade/Deploy/Build/Enlist, mat coins and
 the recruits' ongoing bonuses (you, then your left neighbour, then your right)."""
 from scythe_sim.compiled.jit import njit
+
 from ..enums import (BONUS_CARDS, BONUS_COINS, BONUS_POPULARITY, BONUS_POWER, BUILD, COERCION,
                      DEPLOY, ENLIST, LAKE, N_BONUSES, N_CARD_VALUES, N_CUBES, N_HEX, N_SECTIONS,
                      N_STRUCTURES, UPGRADE)
@@ -12,8 +13,8 @@ from ..layout import (A_PAY_AIRSHIP, AS_RES0, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENL
 from .board import (controlled_resource, controller, count_workers, note_faction_ability,
                     put_structure, put_unit, structure_owner_at)
 from .cards import discard_card, draw_cards, hand_size
-from .top import emit
 from .objectives import close_turn
+from .top import emit
 from .turn import check_stars, gain_popularity, gain_power
 from .wind_gambit.resolution import action_open
 

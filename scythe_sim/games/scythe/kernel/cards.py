@@ -5,6 +5,7 @@ a shuffled pile; when the pile runs out the discards are shuffled into a new one
 """
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+
 from ..enums import N_CARD_VALUES
 from ..layout import RNG_GAME
 

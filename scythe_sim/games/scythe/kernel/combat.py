@@ -8,6 +8,7 @@ the attacker; both pay the dialled power; the loser retreats every unit there ho
 (Seaworthy: its character and mechs may retreat onto an adjacent lake instead).
 """
 from scythe_sim.compiled.jit import njit
+
 from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, LAKE, MINE, N_CARD_VALUES, N_HEX,
                      PEOPLES_ARMY, RONIN, SCOUT, SEAWORTHY, SHIELD, STAR_COMBAT, SUITON, SWORD)
 from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
@@ -19,14 +20,14 @@ from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A
                       P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_DIAL_MAX
+from .aftermove import after_combats
 from .board import (count_workers, enemy_presence, has_ability, note_faction_ability,
                     note_mech_ability, put_unit)
 from .cards import discard_card, draw_card, hand_size, random_card_from
-from .aftermove import after_combats
-from .top import emit
 from .invaders.tokens import rearm_trap
-from .wind_gambit.resolution import combat_star_cap
+from .top import emit
 from .turn import gain_power, place_star
+from .wind_gambit.resolution import combat_star_cap
 
 
 @njit

@@ -8,13 +8,14 @@ call these: the resolution tiles (kernel/wind_gambit/resolution.py: the tile's c
 stars to end) and All Out War's war phase (played when the game would end, before it does).
 """
 from scythe_sim.compiled.jit import njit, njit_entry, njit_inline
+
 from ..layout import (END_RESOLUTION0, END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER,
                       G_PHASE, G_RES_TILE, G_ROUND, G_WAR_STAGE, PH_GAME_OVER, P_STARS,
                       WAR_STAGE_DUE, WAR_STAGE_NONE)
 from ..tables import R_ALL_OUT_WAR, R_STARS_TO_END, R_TURN_CAP
 from .movement import return_from_contacts
-from .wind_gambit.resolution import star_ends_game, turn_ends_game
 from .war.mobilize import start_war
+from .wind_gambit.resolution import star_ends_game, turn_ends_game
 
 
 @njit_inline

@@ -8,6 +8,7 @@ card, moves one unit up to tables.factory_steps hexes (one more with Speed), fre
 Neither pays mat coins or recruit bonuses.
 """
 from scythe_sim.compiled.jit import njit
+
 from ..enums import CF_PAY_CARDS, CF_PRODUCE, FACTORY_SECTION, N_CARD_VALUES
 from ..layout import (A_BOTTOM, A_FACTORY_TOP, A_SKIP, GAIN_FROM_FACTORY, G_MOVED_MASK, G_PHASE,
                       G_UNITS_LEFT, N_UNITS, PH_MOVE_UNIT, P_FACTORY_CARD)

@@ -8,6 +8,7 @@ bonuses; a star still follows when they complete a set (apply.py checks after ev
 decision). The caller goes on once `next_gain_phase` returns False.
 """
 from scythe_sim.compiled.jit import njit
+
 from ..enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS, CF_PAY_CARDS,
                      CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_POPULARITY, CF_POWER,
                      CF_RES0, CF_WORKERS, N_HEX, N_RES, N_SECTIONS)

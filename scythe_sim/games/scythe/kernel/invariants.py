@@ -1,6 +1,7 @@
 """check_invariants: what must hold after every step. Returns 0, or the first broken
 invariant's code (INVARIANTS[code - 1] names it)."""
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CARDS, N_HEX,
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                      N_TOKEN_KINDS, N_TRAP_PENALTIES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE,
@@ -12,10 +13,10 @@ from ..layout import (AS_WORKERS, G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
                       UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
 from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX
-from .invaders.tokens import flags_placed, trap_penalty
-from .wind_gambit.airship import airships_ok
 from .board import has_ability, occupancy_count, structure_count_owner
+from .invaders.tokens import flags_placed, trap_penalty
 from .war.invariants import WAR_INVARIANTS, check_war
+from .wind_gambit.airship import airships_ok
 from .wind_gambit.resolution import shared_done, star_limit
 
 INVARIANTS = (

@@ -4,6 +4,7 @@ Every phase is routed by name; a phase no branch names sets G_ERROR (ERR_UNKNOWN
 and offers no row, as does a state that already holds an error.
 """
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..enums import FACTORY_SECTION, LAKE, N_HEX, N_RES, N_SECTIONS
 from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
                       A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
@@ -15,19 +16,19 @@ from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MO
                       PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
-from .wind_gambit.airship import can_select_airship
-from .wind_gambit.airship_effects import legal_airship
-from .wind_gambit.airship_combat import legal_ship_fight
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
 from .factory import legal_factory_bottom, legal_factory_top
 from .gains import legal_free_action, legal_gain_resources
+from .invaders.tokens import legal_place_token
 from .movement import can_start_moving, carrying, mover_targets, no_cargo_end
 from .objectives import legal_reveals
-from .invaders.tokens import legal_place_token
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
 from .war.legal import is_war_phase, legal_war
+from .wind_gambit.airship import can_select_airship
+from .wind_gambit.airship_combat import legal_ship_fight
+from .wind_gambit.airship_effects import legal_airship
 
 
 @njit_entry

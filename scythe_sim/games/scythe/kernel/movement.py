@@ -7,6 +7,7 @@ enemy characters/mechs (a contact, fought in combat), enemy workers only (they
 retreat home, the mover loses a popularity each), or an encounter token (character).
 """
 from scythe_sim.compiled.jit import njit, njit_inline
+
 from ..enums import (BURROW, FARM, FACTORY_SECTION, HOME, LAKE, MINE, MOUNTAIN, N_HEX, N_RES,
                      RALLY, RIVERWALK, SEAWORTHY, SHINOBI, SPEED, SUBMERGE, SUITON, SWIM, TOKA,
                      TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TOWNSHIP, UNDERPASS,
@@ -19,8 +20,8 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_M
 from ..tables import IFA_MANY_PLAYERS, R_WIND_GAMBIT
 from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
                     note_faction_ability, note_mech_ability, put_unit, unit_owner_at)
-from .wind_gambit.airship import pay_tolls, without_tolled
 from .invaders.tokens import spring_trap
+from .wind_gambit.airship import pay_tolls, without_tolled
 
 
 @njit_inline

@@ -8,6 +8,7 @@ the end of the turn. The reveal places the objective star and discards both card
 Saxony (Dominate) keeps the other and may score it too.
 """
 from scythe_sim.compiled.jit import njit
+
 from ..enums import (MAX_SHARED_OBJECTIVES, DOMINATE, FARM, FOREST, LAKE, MOUNTAIN, N_HEX, N_RES, STAR_COMBAT,
                      STAR_OBJECTIVE, TUNDRA, VILLAGE)
 from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PHASE, G_WARNING,
@@ -18,8 +19,8 @@ from .board import (controlled_resource, controller, count_mechs, count_workers,
                     note_faction_ability, pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
 from .top import emit
-from .wind_gambit.resolution import shared_done, shared_objective, star_cap_reached
 from .turn import check_stars, end_turn, place_star
+from .wind_gambit.resolution import shared_done, shared_objective, star_cap_reached
 
 # Card ids (card number - 1) of the conditions that need more than a count of terrain.
 (HIGHER_GROUND, UNDERWORLD, HARVEST, NORTHERN, KING_OF_THE_HILL, WARNING,

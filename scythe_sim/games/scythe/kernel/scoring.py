@@ -1,20 +1,21 @@
 """End-of-game scoring: coins in hand + popularity-tier rates x (stars, territories,
 resource pairs) + the structure-bonus tile; rank with the rulebook's six tie-breakers."""
 from scythe_sim.compiled.jit import njit, njit_entry
+
 from ..enums import (FARM, LAKE, N_HEX, N_RES, N_STRUCTURES, SB_ADJ_ENCOUNTERS,
                      SB_ADJ_LAKES, SB_ADJ_TUNNELS, SB_IN_A_ROW, SB_ON_FARM_TUNDRA,
                      SB_ON_TUNNELS, TUNDRA)
+from ..enums import MEANDER
 from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, P_POWER,
                       P_STARS, S_COINS, S_RANK, S_RESOURCE_COINS, S_RESOURCES,
                       S_STAR_COINS, S_STARS, S_STRUCTURE_BONUS, S_TB_POPULARITY,
                       S_TB_POWER, S_TB_UNITS, S_TERRITORIES, S_TERRITORY_COINS, S_TIER,
                       S_TOTAL)
-from ..enums import MEANDER
 from ..layout import P_ABILITY
 from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS, R_WIND_GAMBIT
-from .wind_gambit.airship import cargo_total, haven_owner
 from .board import NOBODY, controller, mechs_deployed, structures_built, workers_on_board
 from .invaders.tokens import flag_counts, scoring_controller
+from .wind_gambit.airship import cargo_total, haven_owner
 
 
 @njit

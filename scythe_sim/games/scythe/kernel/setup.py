@@ -3,6 +3,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc, njit_alloc_entry, njit_entry
 from scythe_sim.compiled.rng import rand_below, seed_streams
+
 from ..enums import (NO_ABILITY, N_CARD_VALUES, N_FACTIONS, N_FACTORY_CARDS, N_HEX, N_MATS,
                      N_OBJECTIVES, N_SB_TILES)
 from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_SB_TILE,
@@ -13,11 +14,11 @@ from ..layout import (GAME_STREAM_ID, G_ACTIVE, G_FACTORY_POOL, G_N_PLAYERS, G_S
                       VARIANT_STREAM_ID)
 from ..tables import (R_BAN_PAIRS, R_ENCOUNTERS_OFF, R_FACTION_ABILITIES_OFF, R_FACTORY_OFF,
                       R_MECH_ABILITIES_OFF, R_MECH_ABILITIES_OFF_FOR)
-from .wind_gambit.airship import setup_airships
 from .board import put_unit
 from .cards import draw_cards
 from .state import clear_state
 from .turn import start_turn
+from .wind_gambit.airship import setup_airships
 from .wind_gambit.resolution import setup_resolution
 
 SETUP_OK = 0

@@ -11,6 +11,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.records import copy_record_bytes
+
 from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
 
 # The All Out War fields close the record: a base-game copy is its bytes up to them.

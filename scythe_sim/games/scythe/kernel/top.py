@@ -1,6 +1,7 @@
 """Top-row actions: Move/Gain (the Move itself is in movement.py), Bolster, Trade, Produce."""
 from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rows import emit  # noqa: F401  (the kernel's modules import it from here)
+
 from ..enums import (ARMORY, BOLSTER, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POPULARITY,
                      CUBE_POWER, CUBE_PRODUCE, LAKE, MILL, MONUMENT, MOVE, N_HEX, PRODUCE,
                      TRADE)

@@ -1,5 +1,6 @@
 """The turn frame: section choice, stars and the end of a turn (the end of the game: ending.py)."""
 from scythe_sim.compiled.jit import njit, njit_inline
+
 from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
                      STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
                      STAR_WORKERS)

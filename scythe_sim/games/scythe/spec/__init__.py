@@ -4,12 +4,13 @@ Everything Scythe-specific the runner needs lives here: result tables (results.p
 per-game plans and the balanced design (deals.py), config checks (checks.py), and
 playing, ruleset, assumptions and replay (spec.py).
 """
-from ..tools.bench import warm
 from scythe_sim.runner.spec import GameSpec, register
+
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
 from ..tables import RULE_NAMES, build_tables, rule_value
+from ..tools.bench import warm
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.

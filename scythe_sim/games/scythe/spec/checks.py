@@ -1,7 +1,8 @@
 """Scythe's part of a run config's checks: player counts, the names of a fixed
 assignment, factions that are played and banned pairs, all as lineup.py decides."""
-from ..enums import FACTIONS, MATS
 from scythe_sim.errors import ConfigError
+
+from ..enums import FACTIONS, MATS
 from ..lineup import NOT_PLAYED
 from .deals import run_lineup
 

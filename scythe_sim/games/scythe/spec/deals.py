@@ -18,11 +18,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..enums import FACTIONS, MATS
 from scythe_sim.errors import ConfigError
+from scythe_sim.runner.plan import game_seed, seat_strategies
+
+from ..enums import FACTIONS, MATS
 from ..layout import MAX_PLAYERS
 from ..lineup import lineup
-from scythe_sim.runner.plan import game_seed, seat_strategies
 from ..strategies.mixes import pool_seats
 
 MAX_REDRAWS = 1000

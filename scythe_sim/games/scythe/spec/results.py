@@ -4,18 +4,19 @@ vocabulary (runner/parquet.enum_column), the same dictionary in every shard."""
 import numpy as np
 import pyarrow as pa
 
+from scythe_sim.runner.parquet import enum_column as _enum
+from scythe_sim.runner.parquet import game_columns
+
 from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
-from ..tables import load_data
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
 from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
                     R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
-from scythe_sim.runner.parquet import enum_column as _enum
-from scythe_sim.runner.parquet import game_columns
 from ..strategies import STRATEGIES
+from ..tables import load_data
 
 TABLES = ("games", "seats", "turns")
 _TILES = tile_names(load_data()["airships"])

@@ -15,6 +15,7 @@ The chooser never writes the state and reads only what its seat may see.
 """
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+
 from .automa_data import (BAND_TOPS, C_CARDS, C_LEVEL0, C_POWER0, C_SCHEME0, C_SKIP, C_STAR,
                           GAIN_WIDTH, GN_CARD, GN_COIN, GN_MECH, GN_NONE, GN_POWER, GN_WORKER,
                           L_LENGTH, L_RIVER, L_SCHEME2, L_SKIPS, MAX_GAINS, MAX_MOVES, MOVE_WIDTH,

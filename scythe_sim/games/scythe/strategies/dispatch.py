@@ -1,5 +1,6 @@
 """Integer dispatch from a strategy id to its njit chooser."""
 from scythe_sim.compiled.jit import njit_entry, njit_inline
+
 from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
 from .automa import choose_automa
 from .greedy import choose_greedy

@@ -21,6 +21,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import next_u64
+
 from .movememo import forget, keeps_spot_values
 from .rules import (decide_direct, factory_card_row, opponent_public_choice, reveal_row,
                     row_values)

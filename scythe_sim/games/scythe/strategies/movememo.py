@@ -23,6 +23,7 @@ stars, abilities) must not be listed there.
 import numpy as np
 
 from scythe_sim.compiled.jit import njit
+
 from .view import A_DROP_WORKER, A_MOVE, A_PICK_WORKER, A_SELECT_UNIT, N_LOC, N_UNITS
 
 VALUE, STAMP = range(2)

@@ -4,12 +4,9 @@ a plan does not cover are (movement, payment, combat: tactics.py)."""
 import numpy as np
 
 from scythe_sim.compiled.jit import njit
+
 from .invaders.abilities import token_row
-from .wind_gambit.airship import airship_first, airship_select_row, choose_airship
-from .wind_gambit.airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
-                              purposeful)
 from .movememo import forget
-from .wind_gambit.ship_combat import choose_ship_card, choose_ship_dial
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
@@ -25,6 +22,10 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT,
                    PH_SHIP_CARDS, PH_SHIP_DIAL)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
+from .wind_gambit.airship import airship_first, airship_select_row, choose_airship
+from .wind_gambit.airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
+                              purposeful)
+from .wind_gambit.ship_combat import choose_ship_card, choose_ship_dial
 from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
 # An upgrade's and a structure's worth lie in later turns, which a one-turn plan cannot

@@ -6,7 +6,9 @@ deciding player's own hand: an opponent's strength is estimated from its power, 
 number of cards and the units it has on the territory, never from its cards' values.
 """
 from scythe_sim.compiled.jit import njit
+
 from .invaders.abilities import is_anchor, power_edge, teleports, token_spot_value, trap_step_value
+from .movememo import GAIN_COL, VALUE, known, remember
 from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_RESOURCE,
                    A_PICK_WORKER, A_SELECT_UNIT, A_STEP, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
                    G_CARGO_MASK, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
@@ -18,7 +20,6 @@ from .view import (A_COMBAT_CARD, A_DIAL, A_DROP_WORKER, A_PAY_RESOURCE, A_PICK_
                    step_targets)
 from .weights import (W_AGGRESSION, W_APPROACH, W_CAUTION, W_CARGO, W_ENCOUNTER, W_FACTORY,
                       W_POPULARITY, W_PRODUCE_BIAS, W_RESOURCE, W_SCORE, W_SPREAD)
-from .movememo import GAIN_COL, VALUE, known, remember
 from .workspace import NEAR_BITS, NEAR_LOC_MASK, UNREACHABLE
 
 VILLAGE_MAKES = -2      # tables.produces of a village: workers, not a resource

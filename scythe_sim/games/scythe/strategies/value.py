@@ -1,7 +1,7 @@
 """The greedy family's value of a position for one player: projected final coins plus
 weighted progress (weights.py names every term). Reads only what that player may see."""
 from scythe_sim.compiled.jit import njit
-from .wind_gambit.airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
+
 from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
                    N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
@@ -15,6 +15,7 @@ from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX,
 from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER, W_RESOLUTION)
+from .wind_gambit.airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
 
 # What a player typically holds when the game ends, the counts its popularity tier will
 # pay for (stars, territories, resource pairs): the popularity outlook prices a tier

@@ -15,30 +15,31 @@ follow shows up here, in one place. It holds:
 - the players' own abilities (``faction_ability``, ``mech_slot``), as setup set them.
 """
 from scythe_sim.compiled.jit import njit
+
 from ..enums import (HOME, BOLSTER, BUILD, CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS,
                      CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_POPULARITY,
                      CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER, DEPLOY,
                      DOMINATE, ENLIST, FACTIONS, FACTORY_SECTION, LAKE, MOVE, N_CARD_VALUES,
                      N_HEX, N_LOC, N_RES, N_SECTIONS, ONE_TIME_BONUSES, PRODUCE, STAR_COMBAT,
                      STAR_OBJECTIVE, TRADE, UPGRADE)
+from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHINOBI,  # noqa: F401
+                     SWORD, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS,
+                     TRAP_COINS, TRAP_POPULARITY, TRAP_POWER)
 from ..kernel.apply import apply_action
 from ..kernel.board import (controller, count_mechs, count_workers, enemy_presence, mech_slot, mechs_deployed,
                             pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
+from ..kernel.board import OCC_BITS, has_ability  # noqa: F401
 from ..kernel.bottom import benefit_possible, bottom_cost, can_pay
 from ..kernel.cards import hand_size
 from ..kernel.combat import card_allowance, opponent_in_combat
+from ..kernel.combat import combat_units  # noqa: F401
 from ..kernel.gains import RES_BITS
+from ..kernel.invaders.tokens import (flag_counts, flags_placed, is_armed_trap, is_disarmed_trap,  # noqa: F401
+                             scoring_controller, trap_placed)
 from ..kernel.legal import legal_actions
 from ..kernel.movement import step_targets
 from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
-from ..kernel.invaders.tokens import (flag_counts, flags_placed, is_armed_trap, is_disarmed_trap,  # noqa: F401
-                             scoring_controller, trap_placed)
-from ..kernel.board import OCC_BITS, has_ability  # noqa: F401
-from ..kernel.combat import combat_units  # noqa: F401
-from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHINOBI,  # noqa: F401
-                     SWORD, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS,
-                     TRAP_COINS, TRAP_POPULARITY, TRAP_POWER)
 from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  # noqa: F401
                       PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
 from ..tables import IFA_FLAGS  # noqa: F401

@@ -20,6 +20,7 @@ import tomllib
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+
 from . import N_SLOTS, N_STRATEGY_PARAMS, STRATEGIES
 from .view import FACTIONS
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
+
 from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
                    State, new_state)
 

@@ -5,9 +5,10 @@
 middle of the airship's move) take the worker slots after those on the board. All Out War
 adds "divisions" (aboard) and "destroyed": true (then "location" is "off board").
 """
+from scythe_sim.errors import PositionError
+
 from ..airships import N_AGGRESSIVE
 from ..enums import RESOURCES, hex_name, parse_loc
-from scythe_sim.errors import PositionError
 from ..layout import (AS_AGGRESSIVE, AS_ATTACKED, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS,
                      OFF_BOARD, UNIT_WORKER0)
 from ..tables import load_data

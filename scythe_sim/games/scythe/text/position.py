@@ -6,14 +6,16 @@ Omitted fields take the values of an empty game (see the format document).
 """
 import numpy as np
 
+from scythe_sim.errors import PositionError
+
 from ..enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
                     TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name, parse_loc)
-from .airship_position import airship_from_dict, airship_to_dict
-from .codec import mech_name
-from scythe_sim.errors import PositionError
+from ..kernel.board import rebuild_occupancy
+from ..kernel.setup import seed_state_rng, set_abilities
+from ..kernel.state import new_state
 from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
                      G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_RNG_STREAMS, N_WORKERS,
@@ -24,10 +26,9 @@ from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_US
                      UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE,
                      G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
 from ..tables import R_RESOLUTION
-from ..kernel.board import rebuild_occupancy
 from ..tables import RULE_NAMES
-from ..kernel.setup import seed_state_rng, set_abilities
-from ..kernel.state import new_state
+from .airship_position import airship_from_dict, airship_to_dict
+from .codec import mech_name
 
 FORMAT = "scythe-sim/position-1"
 # game fields written under "game" by name; the rest of GAME_FIELDS is the turn scratch

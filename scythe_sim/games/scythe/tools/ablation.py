@@ -23,14 +23,15 @@ import math
 import numpy as np
 import pyarrow as pa
 
-from ..enums import FACTIONS, FACTION_ABILITIES, MECH_ABILITIES
 from scythe_sim.errors import ConfigError
-from scythe_sim.quality import Report, Table, Target
-from .lineups import MIX, deal_rules, pct, with_params
 from scythe_sim.intervals import holm, paired_difference
-from ..lineup import NOT_PLAYED, lineup
+from scythe_sim.quality import Report, Table, Target
 from scythe_sim.runner.config import parse_config
+
+from ..enums import FACTIONS, FACTION_ABILITIES, MECH_ABILITIES
+from ..lineup import NOT_PLAYED, lineup
 from ..strategies.mixes import MIXES
+from .lineups import MIX, deal_rules, pct, with_params
 
 ALPHA = 0.05               # the target: no removal raises its faction's win rate at Holm p < ALPHA
 

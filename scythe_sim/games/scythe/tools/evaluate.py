@@ -24,10 +24,11 @@ import itertools
 
 import numpy as np
 
-from ..enums import STAR_KINDS
 from scythe_sim.quality import Report, Table, Target, check_out, play_blocks, write_markdown  # noqa: F401  (the CLI's names)
-from ..layout import END_STARS
 from scythe_sim.runner.config import parse_config
+
+from ..enums import STAR_KINDS
+from ..layout import END_STARS
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from .ablation import ablations, seat_arrays, use_column

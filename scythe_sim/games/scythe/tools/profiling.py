@@ -8,6 +8,7 @@ import time
 import numpy as np
 
 from scythe_sim.compiled.jit import njit_alloc_entry
+
 from ..enums import N_LOC
 from ..kernel.apply import apply_action
 from ..kernel.legal import legal_actions

@@ -22,6 +22,7 @@ import numpy as np
 
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import paired_difference, wilson
+
 from ..strategies import N_SLOTS, STRATEGIES, TUNING_SLOT, strategy_id
 from ..strategies.mixes import MIXES, mix_pool, pool_seats
 from ..strategies.weights import WEIGHTS, faction_rows, load_params, with_faction_rows

@@ -24,16 +24,17 @@ from __future__ import annotations
 import numpy as np
 import pyarrow.compute as pc
 
-from ..airships import N_AGGRESSIVE, tile_names
-from ..enums import RESOLUTION_TILES
-from .lineups import check_args, deal_rules, pct, win_rate, with_params
 from scythe_sim.intervals import paired_difference
-from ..layout import AIRSHIP_USES, END_RESOLUTION0
 from scythe_sim.quality import Report, Table, Target, play_blocks
 from scythe_sim.runner.config import parse_config
+
+from ..airships import N_AGGRESSIVE, tile_names
+from ..enums import RESOLUTION_TILES
+from ..layout import AIRSHIP_USES, END_RESOLUTION0
 from ..strategies import N_SLOTS, STRATEGIES
 from ..strategies.mixes import MIXES
 from ..tables import load_data
+from .lineups import check_args, deal_rules, pct, win_rate, with_params
 
 NEW, OLD = "greedy", "greedy1"
 # a Wind Gambit run's pool: the default mix (configs/wind_gambit.toml), the Automa included

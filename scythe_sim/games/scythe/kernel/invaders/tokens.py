@@ -11,6 +11,8 @@ its owner, and each Flag on a territory Albion controls that is not next to Albi
 base counts as one more territory.
 """
 from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ...enums import (EXALT, MAIFUKU, N_HEX, N_TRAP_PENALTIES, SHINOBI, TOKEN_DISARMED0,
                      TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS, TRAP_COINS,
                      TRAP_POPULARITY, TRAP_POWER)
@@ -20,7 +22,6 @@ from ...layout import (A_PLACE_FLAG, A_PLACE_TRAP, A_SKIP, G_MOVED_MASK, G_PHASE
 from ...tables import IFA_FLAGS
 from ..board import NOBODY, has_ability, note_faction_ability, note_mech_ability
 from ..cards import discard_card, hand_size, random_card_from
-from scythe_sim.compiled.rows import emit
 
 
 @njit

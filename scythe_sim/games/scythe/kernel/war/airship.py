@@ -18,6 +18,8 @@ rules on: without the Wind Gambit no airship is on the board and nothing here ac
 - A capitulated faction's airship stays where it is and takes no more part; its divisions
   aboard are lost (capitulate.py)."""
 from scythe_sim.compiled.jit import njit
+
+from ...airships import TILE_RANGE
 from ...enums import HOME, LAKE, N_HEX
 from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
                        A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
@@ -27,7 +29,6 @@ from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STE
                        HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD, PH_WAR_AIRSHIP,
                        PH_WAR_AIRSHIP_END, P_POWER, WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT,
                        W_CASUALTIES)
-from ...airships import TILE_RANGE
 from ...tables import (R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
                        R_WAR_AIRSHIP_CARRY)
 from ..wind_gambit.airship import airship_targets, passive_param

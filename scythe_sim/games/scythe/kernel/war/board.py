@@ -2,6 +2,7 @@
 at their home bases), territorial points, and which territories touch a home base."""
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rows import emit as war_emit  # noqa: F401  (the war's modules import it from here)
+
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
 from ...layout import G_N_PLAYERS, P_FACTION, P_POWER, W_CAPITULATED_BY
 from ...tables import R_POWER_MAX, R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE

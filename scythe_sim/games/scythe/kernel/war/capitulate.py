@@ -5,6 +5,7 @@ and combat cards go to the conqueror, and so do its divisions on the board (capt
 it takes no more turns. Its recruitment and deployment pools stay unused; its airship (the
 Wind Gambit) stays where it is, out of the war, and the divisions aboard are lost."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
 from ...layout import (AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
                        W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,

@@ -14,6 +14,7 @@ attacking group came from (war_from). Abilities that act before combat act befor
 first round. After the fights, enemy structures where the mover stands alone are
 destroyed, capitulations follow, and the turn ends."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import N_HEX
 from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
                        G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,

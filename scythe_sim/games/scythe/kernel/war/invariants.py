@@ -1,5 +1,6 @@
 """What must hold during All Out War (kernel/invariants.py asks here once a war started)."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import N_HEX, N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
                        PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, G_GAME_OVER, G_N_PLAYERS, G_PHASE, PH_WAR_CARDS, PH_WAR_DIAL,

@@ -1,6 +1,7 @@
 """The rows of the war's decision points, and applying the war's action kinds (legal.py
 and apply.py of the kernel route every war phase and kind here)."""
 from scythe_sim.compiled.jit import njit, njit_inline
+
 from ...enums import N_HEX
 from ...layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
                        A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,

@@ -9,6 +9,7 @@ characters and mechs go home; deployment turns place divisions (PH_WAR_DEPLOY) a
 mechs (PH_WAR_MECH) in place order; the war starts with the first place.
 """
 from scythe_sim.compiled.jit import njit
+
 from ...enums import LAKE, N_HEX, N_LOC, N_RES
 from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_CONTROL_HASH,
                        G_WAR_PLACE_LEFT, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,

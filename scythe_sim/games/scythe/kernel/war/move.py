@@ -11,19 +11,20 @@ Corps rows offer all the divisions that may move, half of them and one (DESIGN: 
 legal lists). The airship (with the Wind Gambit) is one move too, and acts at the end of
 the Move (airship.py). After all moves, the fights (combat.py)."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import HOME, LAKE, N_HEX, N_LOC, SPEED
+from ...enums import CUBE_MOVE
 from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH,
                        A_WAR_STEP, A_WAR_STOP, G_HERE_MASK, G_MOVED_MASK, G_MOVER,
                        G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_MOVES_LEFT,
                        G_WAR_SHIP_ACTS, MAX_ACTIONS,
                        OFF_BOARD, PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0,
                        WAR_MOVE, W_LAST_ACTION)
-from ...enums import CUBE_MOVE
 from ...tables import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
 from ..movement import step_targets
-from .board import enemy_at, own_structure_at, own_tunnel, war_emit
 from .airship import airship_end_due, can_select_war_airship, emit_select_airship, start_airship_end
+from .board import enemy_at, own_structure_at, own_tunnel, war_emit
 from .capitulate import check_capitulations
 from .combat import next_war_combat
 from .turn import cube_amount

@@ -3,6 +3,7 @@ taken last turn), then the count of territorial points; play passes in place ord
 the next faction still fighting. The war ends at the points to win, with the last faction
 standing, or (simulator rules) at the round cap or after too many quiet rounds."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import CUBE_CARDS, CUBE_GAIN, CUBE_POWER
 from ...layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS,
                        A_WAR_PRODUCE, G_ACTIVE, G_COMBAT_HEX, G_DECIDER, G_DEFENDER,

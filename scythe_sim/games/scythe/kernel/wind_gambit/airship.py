@@ -10,11 +10,13 @@ set in AS_WORKERS) for the airship's move only: they must be dropped before it e
 The tile effects that change tracks (the attacks, the end-of-move gains) are in
 airship_effects.py, which may import the turn's rules (this module is below movement).
 """
+from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rng import rand_below
+from scythe_sim.compiled.rows import emit
+
 from ...airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
                         TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
                         TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
-from scythe_sim.compiled.jit import njit
-from scythe_sim.compiled.rng import rand_below
 from ...enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
 from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                       A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,
@@ -22,7 +24,6 @@ from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHI
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
                       N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
                       UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
-from scythe_sim.compiled.rows import emit
 from ...tables import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
                       R_WIND_GAMBIT)
 from ..board import NOBODY, OCC_BITS, controller, enemy_presence, note_airship_use, put_unit

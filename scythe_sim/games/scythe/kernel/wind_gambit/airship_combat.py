@@ -15,6 +15,7 @@ the attacker's airship move goes on; in the war, the loser's divisions aboard ar
 destroyed, a loss by war_airship_destroy_margin or more power destroys its airship for
 good (a trophy for the winner), and the end of the war Move goes on."""
 from scythe_sim.compiled.jit import njit
+
 from ...enums import DOMINATE, STAR_COMBAT
 from ...layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, AS_DESTROYED, AS_DIVISIONS,
                       G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS,
@@ -27,8 +28,8 @@ from ...tables import R_WAR_AIRSHIP_DESTROY_MARGIN
 from ..board import note_airship_use, note_faction_ability
 from ..cards import draw_card_from
 from ..combat import add_card, card_rows, clear_dials, dial_rows, reveal_dials
-from .resolution import combat_star_cap
 from ..turn import place_star
+from .resolution import combat_star_cap
 
 SHIP_CARDS = 1   # combat cards each side may add: one unit against one unit
 

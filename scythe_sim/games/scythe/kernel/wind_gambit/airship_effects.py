@@ -1,26 +1,27 @@
 """The Wind Gambit: the airship's decision point (PH_AIRSHIP) and its tiles' effects on
 the tracks: the aggressive attacks (bombard, Blitzkrieg) and the end-of-move effects
 (harass, stop_gain). Movement and cargo: airship.py."""
+from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rows import emit
+
 from ...airships import (KIND_BLITZKRIEG, KIND_BOMBARD, KIND_HARASS, KIND_STOP_GAIN,
                         TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
                         TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER,
                         TILE_SELF_POPULARITY, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER,
                         WHERE_OPPONENT, WHERE_VILLAGE)
-from scythe_sim.compiled.jit import njit
-from scythe_sim.compiled.rows import emit
 from ...enums import N_HEX, N_RES, VILLAGE
 from ...layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
                       A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD,
                       AS_ATTACKED, AS_RES0, AS_STEPS, AS_WORKERS, G_ACTIVE, G_N_PLAYERS,
                       G_PHASE, G_UNITS_LEFT, PH_MOVE_UNIT, P_COINS, P_POPULARITY, P_POWER,
                       AU_ATTACKS, AU_GAINS)
-from .airship_combat import start_ship_fight
-from .airship import (aggressive_param, airship_step, board_worker, cargo_total, land_worker,
-                      legal_airship_cargo, legal_airship_steps, load, opponents_with_units,
-                      passive_param, unload)
 from ..board import note_airship_use
 from ..combat import next_combat
 from ..turn import gain_popularity, gain_power
+from .airship import (aggressive_param, airship_step, board_worker, cargo_total, land_worker,
+                      legal_airship_cargo, legal_airship_steps, load, opponents_with_units,
+                      passive_param, unload)
+from .airship_combat import start_ship_fight
 
 
 @njit

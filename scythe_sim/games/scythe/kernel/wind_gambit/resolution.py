@@ -13,6 +13,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc, njit_inline
 from scythe_sim.compiled.rng import rand_below
+
 from ...enums import (MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, RESOLUTION_RANDOM, RP_COMBAT_STAR_CAP,
                      RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION, RP_MAX_STARS,
                      RP_SHARED_OBJECTIVES, RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS,

@@ -12,6 +12,7 @@ only by its power, hand size and units. Every function returns 0 (or the base ru
 answer) for the base factions, so base games play exactly as before.
 """
 from scythe_sim.compiled.jit import njit
+
 from ..view import (A_PLACE_FLAG, A_PLACE_TRAP, EXALT, G_N_PLAYERS, IFA_FLAGS, LAKE,
                    MAIFUKU, N_HEX, N_TRAP_PENALTIES, N_UNITS, P_COINS, P_FACTION,
                    P_POPULARITY, P_POWER, RALLY, RONIN, R_DIAL_MAX, SHIELD, SHINOBI, SWORD,

@@ -8,11 +8,12 @@ Power and divisions trade one for one in a round (the loser loses the difference
 so dialling high is rarely wasted; the dial stops at what wipes out the enemy's units
 there. Nothing here reads an opponent's cards, its committed dial or the RNG."""
 from scythe_sim.compiled.jit import njit
+
+from ..tactics import best_cards, top_dial
 from ..view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACTIVE,
                    G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
                    G_DEF_DIAL, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
                    count_mechs, hand_size, highest_dial_row, skip_row, war_card_allowance)
-from ..tactics import best_cards, top_dial
 from ..weights import W_CAUTION
 
 DRAWN_CARD = 3.0    # a card drawn during the fight, unseen yet

@@ -23,6 +23,7 @@ The personas differ by their weights: `aggression` scales what a won attack is w
 from the seat's stream."""
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
+
 from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PRODUCE, A_WAR_SELECT_MECH,
                    A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVER, G_PHASE, G_WAR_CARGO, G_WAR_PLACE_LEFT,
@@ -35,12 +36,12 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
                    HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
                    R_WAR_AIRSHIP_CARRY, TILE_RANGE, airship_in_war, drop_spot, in_war)
+from ..weights import W_AGGRESSION
 from ..wind_gambit.ship_combat import choose_ship_card, choose_ship_dial, ship_fight_worth
+from ..workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 from .combat import choose_fight_on, choose_war_card, choose_war_dial, forecast
 from .seat_map import (HOME_GUARD, capitulation_target, danger, enemy_units, front_distance, frontier,
                       guards_home, is_land, keep, need, worth)
-from ..weights import W_AGGRESSION
-from ..workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
 
 CAPITULATION = 60.0   # taking land next to a fighting enemy's home base
 POINT = 4.0           # one territorial point won (or taken from an enemy)

@@ -6,6 +6,7 @@ territory next to the faction's own home base weighs HOME_GUARD times its points
 enemy standing there means capitulation); one next to a fighting enemy's home base is
 a capitulation within reach."""
 from scythe_sim.compiled.jit import njit
+
 from ..view import (G_N_PLAYERS, HOME, LAKE, N_HEX, count_mechs, home_of, in_war,
                    territory_points, units_at, war_controller)
 

@@ -5,6 +5,7 @@ unit) is within its range, else when no unit gains by moving; toward where its t
 take up resources nobody holds, fight a Blitzkrieg it wins, land any worker aboard; never
 board workers, never Bombard."""
 from scythe_sim.compiled.jit import njit
+
 from ..view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                    A_SELECT_AIRSHIP, G_STEPS_LEFT, HOME, KIND_BLITZKRIEG, KIND_HARASS,
                    KIND_STOP_GAIN, KIND_TOLL, N_HEX, N_LOC, P_POWER, TILE_KIND, TILE_RANGE,

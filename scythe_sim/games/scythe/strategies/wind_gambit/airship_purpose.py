@@ -13,8 +13,7 @@ fighters); a passive tile's gain where it pays. The airship takes a Move's unit 
 only when its flight is worth more than the unit it displaces.
 """
 from scythe_sim.compiled.jit import njit
-from .airship import NOBODY, _gain_here, _reach_mask, airship_select_row
-from .ship_combat import dial_to_beat, guessed_ship_card, ship_strength
+
 from ..tactics import best_cards, best_step_gain, choose_unit, memo_spot, top_dial, worker_on
 from ..view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD,
                    A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_PAY_AIRSHIP, CARRY_WORKERS,
@@ -28,6 +27,8 @@ from ..view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTA
                    opponents_with_units, passive_param, skip_row, star_cap_reached)
 from ..weights import (W_AIRSHIP, W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_SCORE, W_STAR,
                       W_TERRITORY)
+from .airship import NOBODY, _gain_here, _reach_mask, airship_select_row
+from .ship_combat import dial_to_beat, guessed_ship_card, ship_strength
 
 AIRSHIP_WORTH = 0.3    # a flight (or a worker's lift) is taken when worth more than this
 TOLL_WORTH = 0.3       # per opponent's character or mech next to a toll airship: the way it closes

@@ -8,6 +8,7 @@ A side dials just enough, with its best card, to beat the opponent's best (the a
 wins ties). When that is out of reach it keeps its power, except in the war, where a loss
 by the destroy margin loses the airship for good: there it dials all it may."""
 from scythe_sim.compiled.jit import njit
+
 from ..tactics import best_cards, top_dial
 from ..view import (A_SHIP_CARD, A_SHIP_DIAL, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                    G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, N_CARD_VALUES,
