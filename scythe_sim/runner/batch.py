@@ -7,6 +7,7 @@ ranges, in this process or on a pool of workers forked after the kernel is warm.
 import concurrent.futures
 import contextlib
 import functools
+import logging
 import multiprocessing
 import signal
 from typing import NamedTuple
@@ -42,14 +43,62 @@ def forked_pool(workers, warm):
     """A ProcessPoolExecutor of `workers` processes forked after `warm()` compiled or
     loaded the game's kernel in this process (so no worker compiles), logging through
     multiprocessing-logging."""
-    import multiprocessing_logging
-
     warm()                               # compile or load once; forked workers inherit it
-    multiprocessing_logging.install_mp_handler()
+    wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals) as pool:
-        yield pool
+    try:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals) as pool:
+            yield pool
+    finally:
+        _stop_forwarding(wrapped)
+
+
+def _forward_worker_logs():
+    """Wrap each root handler in multiprocessing-logging's handler, whose queue carries a
+    forked worker's records to the parent's handler; returns the wrappers. A process that
+    opens many pools (evaluate's blocks, tune's generations) unwraps them after each
+    (_stop_forwarding): wrapping again and again would pile up a receiving thread per
+    handler per pool."""
+    from multiprocessing_logging import MultiProcessingHandler
+
+    class ForwardingHandler(MultiProcessingHandler):
+        def close(self):
+            # drain the queue and stop the thread, but leave the wrapped handler open: it
+            # belongs to whoever installed it (run.log, the terminal, a test's capture)
+            wrapped, self.sub_handler = self.sub_handler, _Relay(self.sub_handler)
+            super().close()
+            self.sub_handler = wrapped
+
+    root = logging.getLogger()
+    wrappers = []
+    for i, handler in enumerate(list(root.handlers)):
+        wrapper = ForwardingHandler(f"worker-logs-{i}", sub_handler=handler)
+        root.removeHandler(handler)
+        root.addHandler(wrapper)
+        wrappers.append(wrapper)
+    return wrappers
+
+
+def _stop_forwarding(wrappers):
+    """Put each wrapped handler back in its wrapper's place, and stop the wrapper."""
+    root = logging.getLogger()
+    for wrapper in wrappers:
+        if wrapper in root.handlers:
+            root.removeHandler(wrapper)
+            root.addHandler(wrapper.sub_handler)
+        wrapper.close()
+
+
+class _Relay(logging.Handler):
+    """Passes records on to a handler, and leaves it open when closed itself."""
+
+    def __init__(self, target):
+        super().__init__()
+        self.target = target
+
+    def emit(self, record):
+        self.target.emit(record)
 
 
 def _worker_signals():
