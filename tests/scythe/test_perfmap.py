@@ -3,6 +3,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from scythe_sim.games.scythe.tools.bench import warm
 from scythe_sim.games.scythe.tools.perfmap import readable
 
@@ -14,6 +16,7 @@ def test_readable_names_a_numba_symbol_by_module_and_function():
     assert readable("NRT_incref") == "NRT_incref"
 
 
+@pytest.mark.slow
 def test_the_map_of_a_cached_kernel_names_engine_and_strategy_functions(tmp_path):
     warm()                                 # the kernel is in the on-disk cache from here on
     path = tmp_path / "perf.map"

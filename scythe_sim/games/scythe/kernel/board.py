@@ -15,7 +15,7 @@ fields with a recount.
 from scythe_sim.compiled.jit import njit, njit_entry, njit_inline
 
 from ..enums import N_CUBES, N_HEX, N_LOC, N_SECTIONS, N_STRUCTURES
-from ..layout import (AS_RES0, G_N_PLAYERS, MAX_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0,
+from ..layout import (AS_RES0, MAX_PLAYERS, N_MECHS, N_UNITS, OFF_BOARD, P_CUBE0,
                       P_MECH_ABILITY0, P_RECRUIT0, UNIT_CHARACTER, UNIT_MECH0, UNIT_WORKER0, USE_FACTION0,
                       USE_MECH0, USE_AIRSHIP0)
 

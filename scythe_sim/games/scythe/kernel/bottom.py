@@ -15,7 +15,8 @@ from .board import (controlled_resource, controller, count_workers, note_faction
 from .cards import discard_card, draw_cards, hand_size
 from .objectives import close_turn
 from .top import emit
-from .turn import check_stars, gain_popularity, gain_power
+from .tracks import gain_popularity, gain_power
+from .turn import check_stars
 from .wind_gambit.resolution import action_open
 
 

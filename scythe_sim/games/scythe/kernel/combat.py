@@ -26,7 +26,8 @@ from .board import (count_workers, enemy_presence, has_ability, note_faction_abi
 from .cards import discard_card, draw_card, hand_size, random_card_from
 from .invaders.tokens import rearm_trap
 from .top import emit
-from .turn import gain_power, place_star
+from .tracks import gain_power
+from .turn import place_star
 from .wind_gambit.resolution import combat_star_cap
 
 

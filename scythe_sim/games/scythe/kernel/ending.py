@@ -11,10 +11,10 @@ from scythe_sim.compiled.jit import njit, njit_entry, njit_inline
 
 from ..layout import (END_RESOLUTION0, END_STARS, END_TURN_CAP, G_END_REASON, G_GAME_OVER,
                       G_PHASE, G_RES_TILE, G_ROUND, G_WAR_STAGE, PH_GAME_OVER, P_STARS,
-                      WAR_STAGE_DUE, WAR_STAGE_NONE)
-from ..tables import R_ALL_OUT_WAR, R_STARS_TO_END, R_TURN_CAP
+                      WAR_STAGE_DUE)
+from ..tables import R_STARS_TO_END, R_TURN_CAP
 from .movement import return_from_contacts
-from .war.mobilize import start_war
+from .war.mobilize import mark_war_due, start_war
 from .wind_gambit.resolution import star_ends_game, turn_ends_game
 
 
@@ -24,8 +24,7 @@ def end_game(s, t, reason):
     the war is then due: start_war_if_due starts its mobilization. A game ended mid-Move
     leaves no fight standing: the active player's units in unfought contacts go back."""
     return_from_contacts(s)
-    if t.rules[R_ALL_OUT_WAR] != 0 and s.game[G_WAR_STAGE] == WAR_STAGE_NONE:
-        s.game[G_WAR_STAGE] = WAR_STAGE_DUE
+    mark_war_due(s, t)
     s.game[G_GAME_OVER] = 1
     s.game[G_END_REASON] = reason
     s.game[G_PHASE] = PH_GAME_OVER

@@ -19,7 +19,7 @@ from .board import controller, count_workers, first_worker_on_mat, put_unit
 from .bottom import benefit_possible, benefit_rows
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
-from .turn import gain_popularity, gain_power
+from .tracks import gain_popularity, gain_power
 from .wind_gambit.resolution import action_open
 
 RES_BITS = 4   # gain_resources packs the four amounts 4 bits each, oil in the lowest

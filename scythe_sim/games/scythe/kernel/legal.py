@@ -1,4 +1,4 @@
-"""legal_actions: the rows open at the current decision point (DESIGN.md section 4).
+"""legal_actions: the rows open at the current decision point (docs/ARCHITECTURE.md, "A turn is a chain of decisions").
 
 Every phase is routed by name; a phase no branch names sets G_ERROR (ERR_UNKNOWN_PHASE)
 and offers no row, as does a state that already holds an error.

@@ -17,7 +17,7 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_M
                       G_STEPS_TAKEN, G_TOKA_USED, G_UNITS_LEFT, G_WARNING, N_UNITS, OFF_BOARD, PH_MOVE_STEP,
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
-from ..tables import IFA_MANY_PLAYERS, R_WIND_GAMBIT
+from ..tables import IFA_MANY_PLAYERS
 from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
                     note_faction_ability, note_mech_ability, put_unit, unit_owner_at)
 from .invaders.tokens import spring_trap
@@ -99,9 +99,7 @@ def _enterable(s, t, p, u, out, n, combat):
     and no unit a hex an opponent's toll airship closes to it (The Wind Gambit)."""
     if not combat:
         n = _without_enemies(s, p, out, n)
-    if t.rules[R_WIND_GAMBIT] != 0:
-        n = without_tolled(s, t, p, u, out, n)
-    return n
+    return without_tolled(s, t, p, u, out, n)
 
 
 @njit
@@ -292,8 +290,7 @@ def step(s, t, p, dest):
     if u < UNIT_WORKER0 and _needs_toka(s, t, p, frm, dest):
         s.game[G_TOKA_USED] = 1
         note_mech_ability(s, p, TOKA)
-    if t.rules[R_WIND_GAMBIT] != 0 and dest < N_HEX:
-        pay_tolls(s, t, p, u, dest)
+    pay_tolls(s, t, p, u, dest)
     put_unit(s, p, u, dest)
     cargo = s.game[G_CARGO_MASK]
     for w in range(UNIT_WORKER0, N_UNITS):

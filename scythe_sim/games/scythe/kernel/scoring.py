@@ -12,7 +12,7 @@ from ..layout import (G_N_PLAYERS, G_SB_TILE, OFF_BOARD, P_COINS, P_POPULARITY, 
                       S_TB_POWER, S_TB_UNITS, S_TERRITORIES, S_TERRITORY_COINS, S_TIER,
                       S_TOTAL)
 from ..layout import P_ABILITY
-from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS, R_WIND_GAMBIT
+from ..tables import IFA_MANY_PLAYERS, IFA_MEANDER_COINS
 from .board import NOBODY, controller, mechs_deployed, structures_built, workers_on_board
 from .invaders.tokens import flag_counts, scoring_controller
 from .wind_gambit.airship import cargo_total, haven_owner
@@ -124,8 +124,8 @@ def holdings(s, t, p):
     coins = 0
     for loc in range(N_HEX):
         owner = scoring_controller(s, loc, controller(s, loc))
-        if owner == NOBODY and t.rules[R_WIND_GAMBIT] != 0:
-            owner = haven_owner(s, t, loc)   # Safe Haven
+        if owner == NOBODY:
+            owner = haven_owner(s, t, loc)   # The Wind Gambit's Safe Haven (its own switch)
         if owner != p:
             continue
         territories += t.factory_territories[0] if loc == t.factory_loc[0] else 1

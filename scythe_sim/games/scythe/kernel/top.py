@@ -15,7 +15,7 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_END_PRODUCE, A_GAIN_CO
 from .board import controller, count_workers, first_worker_on_mat, put_unit, workers_on_board
 from .cards import draw_cards
 from .movement import can_start_moving
-from .turn import gain_popularity, gain_power
+from .tracks import gain_popularity, gain_power
 
 
 @njit_inline

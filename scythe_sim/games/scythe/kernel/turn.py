@@ -1,5 +1,5 @@
 """The turn frame: section choice, stars and the end of a turn (the end of the game: ending.py)."""
-from scythe_sim.compiled.jit import njit, njit_inline
+from scythe_sim.compiled.jit import njit
 
 from ..enums import (FACTORY_SECTION, N_CUBES, N_RES, N_SECTIONS, RELENTLESS, STAR_MECHS,
                      STAR_POPULARITY, STAR_POWER, STAR_RECRUITS, STAR_STRUCTURES, STAR_UPGRADES,
@@ -67,20 +67,6 @@ def check_stars(s, t, p):
             if place_star(s, t, p, kind):
                 return True
     return False
-
-
-@njit_inline
-def gain_power(s, t, p, amount):
-    v = s.player[p, P_POWER] + amount
-    cap = t.rules[R_POWER_MAX]
-    s.player[p, P_POWER] = v if v < cap else cap
-
-
-@njit_inline
-def gain_popularity(s, t, p, amount):
-    v = s.player[p, P_POPULARITY] + amount
-    cap = t.rules[R_POPULARITY_MAX]
-    s.player[p, P_POPULARITY] = v if v < cap else cap
 
 
 @njit

@@ -2,8 +2,7 @@
 weighted progress (weights.py names every term). Reads only what that player may see."""
 from scythe_sim.compiled.jit import njit
 
-from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
-                   N_UNITS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
+from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, controller, faction_ability, flag_counts, hand_size,
                    mechs_deployed, objective_holds, objective_progress, recruits_enlisted,

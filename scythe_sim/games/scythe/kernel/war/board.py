@@ -4,8 +4,8 @@ from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rows import emit as war_emit  # noqa: F401  (the war's modules import it from here)
 
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
-from ...layout import G_N_PLAYERS, P_FACTION, P_POWER, W_CAPITULATED_BY
-from ...tables import R_POWER_MAX, R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
+from ...layout import G_N_PLAYERS, P_FACTION, W_CAPITULATED_BY
+from ...tables import R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
 from ..board import CONTESTED, NOBODY, count_mechs, structure_owner_at
 
 
@@ -111,13 +111,6 @@ def any_place_spot(s, t, p):
         if place_spot(s, t, p, loc):
             return True
     return False
-
-
-@njit
-def gain_war_power(s, t, p, amount):
-    v = s.player[p, P_POWER] + amount
-    cap = t.rules[R_POWER_MAX]
-    s.player[p, P_POWER] = v if v < cap else cap
 
 
 @njit

@@ -15,17 +15,26 @@ from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G
                        G_WAR_PLACE_LEFT, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,
                        N_UNITS, OFF_BOARD, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_SWAP,
                        P_POPULARITY, S_RANK, UNIT_MECH0, UNIT_WORKER0,
-                       WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR, W_CAPITULATED_BY,
+                       WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY,
                        W_CAPITULATED_ROUND, W_DEPLOY_POOL, W_LAST_ACTION, W_MOB_FACTORY,
                        W_MOB_PLACE, W_MOB_POPULARITY, W_MOB_RECRUITS, W_MOB_RESOURCES,
                        W_MOB_TERRITORIES, W_PLACE, W_RECRUIT_POOL, W_STANDARD_RANK)
-from ...tables import (R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST, R_WAR_BONUS_PER_RECRUIT,
+from ...tables import (R_ALL_OUT_WAR, R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST, R_WAR_BONUS_PER_RECRUIT,
                        R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_SECOND,
                        R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)
 from ..board import NOBODY, controlled_resource, controller, put_unit, recruits_enlisted
 from ..scoring import score_game
 from .board import any_place_spot, control_hash, home_of, next_to_other_home, war_controller
 from .turn import start_war_turn
+
+
+@njit
+def mark_war_due(s, t):
+    """The standard game has ended: with All Out War, its war is due (start_war_if_due
+    starts the mobilization after the step). Nothing without the variant, or once the
+    war has begun."""
+    if t.rules[R_ALL_OUT_WAR] != 0 and s.game[G_WAR_STAGE] == WAR_STAGE_NONE:
+        s.game[G_WAR_STAGE] = WAR_STAGE_DUE
 
 
 @njit

@@ -19,7 +19,8 @@ from ...tables import (R_WAR_GAIN_COINS, R_WAR_POINTS_TO_WIN, R_WAR_POWER_FACTOR
                        R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_QUIET_ROUNDS,
                        R_WAR_ROUND_CAP)
 from ..cards import draw_card_from
-from .board import (any_place_spot, control_hash, gain_war_power, in_war, players_in_war,
+from ..tracks import gain_power
+from .board import (any_place_spot, control_hash, in_war, players_in_war,
                     war_emit, war_points)
 
 
@@ -78,7 +79,7 @@ def war_bolster(s, t, p, cards):
         for _ in range(cube_amount(s, t, p, CUBE_CARDS)):
             draw_card_from(s, p, RNG_VARIANT)
     else:
-        gain_war_power(s, t, p, t.rules[R_WAR_POWER_FACTOR] * cube_amount(s, t, p, CUBE_POWER))
+        gain_power(s, t, p, t.rules[R_WAR_POWER_FACTOR] * cube_amount(s, t, p, CUBE_POWER))
     s.war[p, W_LAST_ACTION] = WAR_BOLSTER
     end_war_turn(s, t)
 

@@ -282,7 +282,10 @@ def toll_blocks(s, t, p, u, loc):
 
 @njit
 def without_tolled(s, t, p, u, out, n):
-    """The steps of out[:n] no opponent's toll airship stops; returns their count."""
+    """The steps of out[:n] no opponent's toll airship stops; returns their count (n
+    without The Wind Gambit)."""
+    if t.rules[R_WIND_GAMBIT] == 0:
+        return n
     m = 0
     for i in range(n):
         if out[i] >= N_HEX or not toll_blocks(s, t, p, u, out[i]):
@@ -300,7 +303,10 @@ def _fee_units(s, t, q, u):
 def pay_tolls(s, t, p, u, loc):
     """p's mover u entered loc: each opponent's toll airship there takes its fee (Toll: 1
     carried resource per unit entering onto the airship while it has room, the lowest
-    resource first; Siege Engine: coins to the supply)."""
+    resource first; Siege Engine: coins to the supply). Nothing without The Wind Gambit,
+    or off the board's hexes."""
+    if t.rules[R_WIND_GAMBIT] == 0 or loc >= N_HEX:
+        return
     for q in range(s.game[G_N_PLAYERS]):
         if q == p or not _tolls_here(s, t, q, loc, u):
             continue
@@ -324,8 +330,9 @@ def pay_tolls(s, t, p, u, loc):
 @njit
 def haven_owner(s, t, loc):
     """Safe Haven: the player whose haven airship is on loc, which no one occupies and
-    no structure holds (the territory counts as theirs at scoring); NOBODY otherwise."""
-    if controller(s, loc) != NOBODY:
+    no structure holds (the territory counts as theirs at scoring); NOBODY otherwise, and
+    always without The Wind Gambit."""
+    if t.rules[R_WIND_GAMBIT] == 0 or controller(s, loc) != NOBODY:
         return NOBODY
     for p in range(s.game[G_N_PLAYERS]):
         if s.airship_loc[p] == loc and passive_param(s, t, p, TILE_KIND) == KIND_HAVEN:

@@ -17,7 +17,7 @@ from ...layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRS
                       AU_ATTACKS, AU_GAINS)
 from ..board import note_airship_use
 from ..combat import next_combat
-from ..turn import gain_popularity, gain_power
+from ..tracks import gain_popularity, gain_power
 from .airship import (aggressive_param, airship_step, board_worker, cargo_total, land_worker,
                       legal_airship_cargo, legal_airship_steps, load, opponents_with_units,
                       passive_param, unload)
@@ -61,7 +61,10 @@ def _legal_attacks(s, t, p, out, n):
 
 @njit
 def is_airship_kind(kind):
-    return A_AIRSHIP_STEP <= kind <= A_AIRSHIP_STOP
+    """A row of the airship's decision point (PH_AIRSHIP), named kind by kind."""
+    return (kind == A_AIRSHIP_STEP or kind == A_AIRSHIP_LOAD or kind == A_AIRSHIP_UNLOAD
+            or kind == A_AIRSHIP_BOARD or kind == A_AIRSHIP_LAND or kind == A_AIRSHIP_ATTACK
+            or kind == A_AIRSHIP_STOP)
 
 
 @njit

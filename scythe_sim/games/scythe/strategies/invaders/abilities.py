@@ -16,7 +16,7 @@ from scythe_sim.compiled.jit import njit
 from ..view import (A_PLACE_FLAG, A_PLACE_TRAP, EXALT, G_N_PLAYERS, IFA_FLAGS, LAKE,
                    MAIFUKU, N_HEX, N_TRAP_PENALTIES, N_UNITS, P_COINS, P_FACTION,
                    P_POPULARITY, P_POWER, RALLY, RONIN, R_DIAL_MAX, SHIELD, SHINOBI, SWORD,
-                   TOKEN_FLAG, TOKEN_NONE, TRAP_CARDS, TRAP_COINS, TRAP_POPULARITY, TRAP_POWER,
+                   TOKEN_FLAG, TOKEN_NONE, TRAP_COINS, TRAP_POPULARITY, TRAP_POWER,
                    UNIT_CHARACTER, UNIT_WORKER0, combat_units, count_workers, faction_ability,
                    flags_placed, hand_size, has_ability, is_armed_trap, is_disarmed_trap,
                    mechs_deployed, skip_row, trap_placed, OCC_BITS)
