@@ -27,6 +27,22 @@ def game_columns(first_game, seeds, players) -> dict:
             "players": pa.array(np.asarray(players, np.int8))}
 
 
+def seat_rows(first_game, players, strategies, seat_out, order_field, strategy_names):
+    """The start every game's `seats` table shares: (game index and seat of each row, the
+    rows of seat_out, one per game x seat in game order, and the columns game, seat,
+    strategy and turn_order). `players`
+    is the batch's player counts, `strategies` its (G, seats) strategy ids, `order_field`
+    the seat_out column holding the 0-based turn order."""
+    pairs = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
+    gi = np.array([k for k, _ in pairs], np.int64)
+    si = np.array([seat for _, seat in pairs], np.int64)
+    rows = seat_out[gi, si]
+    return gi, si, rows, {"game": pa.array(gi + first_game),
+                          "seat": pa.array(si.astype(np.int8)),
+                          "strategy": enum_column(strategies[gi, si], strategy_names),
+                          "turn_order": pa.array((rows[:, order_field] + 1).astype(np.int8))}
+
+
 def with_run_columns(table: pa.Table, ruleset: str, variant: str) -> pa.Table:
     """`table` with the `ruleset` and `variant` columns every result table ends with
     (one value each, dictionary-encoded)."""

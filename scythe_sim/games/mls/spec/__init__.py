@@ -2,13 +2,13 @@
 import as game "my_little_scythe". Plans (seeds, player counts, strategies per seat),
 config checks, playing, result tables (results.py), ruleset, assumptions and replay."""
 import functools
-import hashlib
 from importlib import resources
 from typing import NamedTuple
 
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.runner import game_parts
 from scythe_sim.runner.plan import game_seed, seat_strategies
 from scythe_sim.runner.spec import GameSpec, register
 
@@ -62,15 +62,12 @@ def play(tables, plan, config, check=False):
 
 def bad_games(plan, raw):
     from ..play import R_STATUS, STATUS_OK
-    status = raw[0][:, R_STATUS]
-    return tuple((int(k), int(status[k]), int(plan.seeds[k])) for k in (status != STATUS_OK).nonzero()[0])
+
+    return game_parts.bad_games(raw[0][:, R_STATUS], plan.seeds, STATUS_OK)
 
 
 def ruleset(config) -> str:
-    defaults = default_tables().rules
-    changed = [f"+{name}={value}" for name, value in sorted(config.rules)
-               if value != int(defaults[RULE_NAMES.index(name)])]
-    return RULESET + "".join(changed)
+    return game_parts.ruleset_name(RULESET, config.rules, RULE_NAMES, default_tables().rules)
 
 
 def assumptions(config) -> list:
@@ -79,11 +76,7 @@ def assumptions(config) -> list:
 
 @functools.lru_cache(maxsize=1)
 def data_sha256() -> str:
-    digest = hashlib.sha256()
-    folder = resources.files("scythe_sim.games.mls").joinpath("data")
-    for f in sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name):
-        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return game_parts.data_sha256(resources.files("scythe_sim.games.mls").joinpath("data"))
 
 
 def replay(config, game_id, stored):

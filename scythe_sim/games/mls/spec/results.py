@@ -4,7 +4,7 @@ import numpy as np
 import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
-from scythe_sim.runner.parquet import game_columns
+from scythe_sim.runner.parquet import game_columns, seat_rows
 
 from ..layout import END_REASONS, TROPHIES
 from ..play import (R_DECISIONS, R_DELIVERIES, R_END_REASON, R_FIGHTS, R_FINALE, R_QUESTS, R_ROUNDS,
@@ -38,16 +38,10 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
 
 
 def seats_table(first_game, players, strategies, seat_out) -> pa.Table:
-    rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
-    gi = np.array([k for k, _ in rows], np.int64)
-    si = np.array([seat for _, seat in rows], np.int64)
-    r = seat_out[gi, si]
+    _, _, r, shared = seat_rows(first_game, players, strategies, seat_out, SR_ORDER, STRATEGIES)
     tiles = _names("power_up")
     cols = {
-        "game": pa.array(gi + first_game),
-        "seat": pa.array(si.astype(np.int8)),
-        "strategy": _enum(strategies[gi, si], STRATEGIES),
-        "turn_order": pa.array((r[:, SR_ORDER] + 1).astype(np.int8)),
+        **shared,
         "rank": pa.array(r[:, SR_RANK].astype(np.int8)),
         "winner": pa.array(r[:, SR_WINNER] == 1),
         "personality": _enum(r[:, SR_PERSONALITY], _names("personality")),

@@ -7,11 +7,10 @@ and the one-ply `greedy` read no weights (their rows stay 0).
 """
 import functools
 import pathlib
-import tomllib
 
 import numpy as np
 
-from scythe_sim.errors import ConfigError
+from scythe_sim.runner.weights_file import WeightsFormat, missing_weights, read_weights_file
 
 from . import STRATEGIES
 
@@ -44,40 +43,14 @@ CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"
 UNWEIGHTED = ("random", "greedy")
 
 
-def _read(path: pathlib.Path, seen=()) -> dict:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read strategy weights {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"strategy weights {path} is not valid TOML: {exc}") from None
-    unknown = set(data) - {"based_on", "weights", "description"}
-    if unknown:
-        raise ConfigError(f"strategy weights {path}: unknown key {sorted(unknown)[0]!r} "
-                          "(use description, based_on and [weights])")
-    weights = {}
-    base = data.get("based_on")
-    if base is not None:
-        if base not in STRATEGIES or base in UNWEIGHTED or base in seen:
-            raise ConfigError(f"strategy weights {path}: based_on = {base!r} is not another strategy's file")
-        weights.update(_read(CONFIG_DIR / f"{base}.toml", seen + (path.stem,)))
-    table = data.get("weights", {})
-    if not isinstance(table, dict):
-        raise ConfigError(f"strategy weights {path}: [weights] must be a table of numbers")
-    for key, value in table.items():
-        if key not in WEIGHTS:
-            raise ConfigError(f"strategy weights {path}: [weights] has unknown weight {key!r} "
-                              f"(known: {', '.join(WEIGHTS)})")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ConfigError(f"strategy weights {path}: weight {key!r} must be a number, not {value!r}")
-        weights[key] = float(value)
-    return weights
+FORMAT = WeightsFormat(weights=WEIGHTS, bases=tuple(s for s in STRATEGIES if s not in UNWEIGHTED),
+                       folder=CONFIG_DIR)
 
 
 def weight_row(path) -> np.ndarray:
     """The float row of one weights file (weights it does not name are 0)."""
     row = np.zeros(N_WEIGHTS, np.float64)
-    for key, value in _read(pathlib.Path(path)).items():
+    for key, value in read_weights_file(FORMAT, path)[0].items():
         row[WEIGHTS.index(key)] = value
     return row
 
@@ -90,8 +63,7 @@ def _defaults(folder: str) -> np.ndarray:
             continue
         path = pathlib.Path(folder) / f"{name}.toml"
         if not path.exists():
-            raise ConfigError(f"strategy weights {path} are missing: reinstall scythe-sim from its "
-                              "repository (pip install -e .)")
+            raise missing_weights(path)
         params[i] = weight_row(path)
     return params
 

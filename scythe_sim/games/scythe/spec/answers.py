@@ -1,9 +1,10 @@
 """Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the ruleset
 name, the flagged assumptions played, the data checksum and replaying a stored game."""
 import functools
-import hashlib
 import tomllib
 from importlib import resources
+
+from scythe_sim.runner import game_parts
 
 from ..enums import FACTIONS, MATS
 from ..tables import RULE_NAMES, build_tables, default_tables
@@ -51,16 +52,12 @@ def bad_games(plan, raw):
     """((batch index, status, seed), ...) of the games that stopped on a simulator bug."""
     from ..play import R_STATUS, STATUS_OK
 
-    status = raw[0][:, R_STATUS]
-    return tuple((int(k), int(status[k]), int(plan.seeds[k])) for k in (status != STATUS_OK).nonzero()[0])
+    return game_parts.bad_games(raw[0][:, R_STATUS], plan.seeds, STATUS_OK)
 
 
 def ruleset(config) -> str:
     """'scythe-2022' plus every house rule that differs from its default, by name."""
-    defaults = default_tables().rules
-    changed = [f"+{name}={value}" for name, value in sorted(config.rules)
-               if value != int(defaults[RULE_NAMES.index(name)])]
-    return RULESET + "".join(changed)
+    return game_parts.ruleset_name(RULESET, config.rules, RULE_NAMES, default_tables().rules)
 
 
 def _data_folder():
@@ -70,11 +67,7 @@ def _data_folder():
 @functools.lru_cache(maxsize=1)
 def data_sha256() -> str:
     """sha256 over scythe_sim/games/scythe/data/*.toml (names and bytes, in name order)."""
-    digest = hashlib.sha256()
-    files = sorted((f for f in _data_folder().iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    for f in files:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return game_parts.data_sha256(_data_folder())
 
 
 @functools.lru_cache(maxsize=1)

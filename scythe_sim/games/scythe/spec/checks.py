@@ -3,7 +3,7 @@ assignment, factions that are played and banned pairs, all as lineup.py decides.
 from scythe_sim.errors import ConfigError
 
 from ..enums import FACTIONS, MATS
-from ..lineup import NOT_PLAYED
+from ..tables import NOT_PLAYED
 from .deals import run_lineup
 
 

@@ -5,7 +5,7 @@ import numpy as np
 import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
-from scythe_sim.runner.parquet import game_columns
+from scythe_sim.runner.parquet import game_columns, seat_rows
 
 from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
@@ -82,18 +82,15 @@ def _war_game_columns(game_out) -> dict:
 
 
 def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table:
-    rows = [(k, seat) for k in range(len(players)) for seat in range(int(players[k]))]
-    gi = np.array([k for k, _ in rows], np.int64)
-    si = np.array([seat for _, seat in rows], np.int64)
-    r = seat_out[gi, si]                       # (rows, len(SEAT_RESULTS))
+    gi, si, r, shared = seat_rows(first_game, players, strategies, seat_out, SR_ORDER, STRATEGIES)
     rank = r[:, SR_SCORE0 + SCORE_FIELDS.index("rank")]
     cols = {
-        "game": pa.array(gi + first_game),
-        "seat": pa.array(si.astype(np.int8)),
+        "game": shared["game"],
+        "seat": shared["seat"],
         "faction": _enum(r[:, SR_FACTION], FACTIONS),
         "mat": _enum(r[:, SR_MAT], MATS),
-        "strategy": _enum(strategies[gi, si], STRATEGIES),
-        "turn_order": pa.array((r[:, SR_ORDER] + 1).astype(np.int8)),
+        "strategy": shared["strategy"],
+        "turn_order": shared["turn_order"],
         "rank": pa.array(rank.astype(np.int8)),
         "winner": pa.array(rank == 1),
     }

@@ -15,11 +15,11 @@ The layout of ``params`` (float64, 2-D; dispatch.param_row reads it):
 """
 import functools
 import pathlib
-import tomllib
 
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.runner.weights_file import WeightsFormat, missing_weights, read_weights_file
 
 from . import N_SLOTS, N_STRATEGY_PARAMS, STRATEGIES
 from .view import FACTIONS
@@ -76,53 +76,14 @@ assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"
 
 
-def _read(path: pathlib.Path, seen=()) -> tuple:
-    """({weight: value}, {faction id: {weight: value}}) of a weights file."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read strategy weights {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"strategy weights {path} is not valid TOML: {exc}") from None
-    unknown = set(data) - {"based_on", "weights", "description", "faction"}
-    if unknown:
-        raise ConfigError(f"strategy weights {path}: unknown key {sorted(unknown)[0]!r} "
-                          "(use description, based_on, [weights] and [faction.<name>])")
-    weights = {}
-    base = data.get("based_on")
-    if base is not None:
-        if base not in STRATEGIES or base in seen:
-            raise ConfigError(f"strategy weights {path}: based_on = {base!r} is not another strategy's file")
-        weights.update(_read(CONFIG_DIR / f"{base}.toml", seen + (path.stem,))[0])
-    weights.update(_numbers(data.get("weights", {}), path, "[weights]"))
-    factions = data.get("faction", {})
-    if not isinstance(factions, dict):
-        raise ConfigError(f"strategy weights {path}: 'faction' must hold [faction.<name>] tables")
-    overrides = {}
-    for name, table in factions.items():
-        if name not in FACTIONS:
-            raise ConfigError(f"strategy weights {path}: unknown faction {name!r} in [faction.{name}] "
-                              f"(known: {', '.join(FACTIONS)})")
-        overrides[FACTIONS.index(name)] = _numbers(table, path, f"[faction.{name}]")
-    return weights, overrides
+def _check_level(key, value, path, where):
+    if key == "level" and value not in range(1, 5):
+        raise ConfigError(f"strategy weights {path}: {where} level = {value!r}: the Automa's level is "
+                          "1 (Autometta), 2 (Automa), 3 (Automaszyna) or 4 (Ultimaszyna)")
 
 
-def _numbers(table, path, where) -> dict:
-    """{weight: float} of one table of a weights file, every key a known weight."""
-    if not isinstance(table, dict):
-        raise ConfigError(f"strategy weights {path}: {where} must be a table of numbers")
-    out = {}
-    for key, value in table.items():
-        if key not in WEIGHTS:
-            raise ConfigError(f"strategy weights {path}: {where} has unknown weight {key!r} "
-                              f"(known: {', '.join(WEIGHTS)})")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ConfigError(f"strategy weights {path}: {where} weight {key!r} must be a number, not {value!r}")
-        if key == "level" and value not in range(1, 5):
-            raise ConfigError(f"strategy weights {path}: {where} level = {value!r}: the Automa's level is "
-                              "1 (Autometta), 2 (Automa), 3 (Automaszyna) or 4 (Ultimaszyna)")
-        out[key] = float(value)
-    return out
+FORMAT = WeightsFormat(weights=WEIGHTS, bases=STRATEGIES, folder=CONFIG_DIR, keyed="faction",
+                       keys=tuple(FACTIONS), check=_check_level)
 
 
 def _row(weights: dict) -> np.ndarray:
@@ -135,7 +96,7 @@ def _row(weights: dict) -> np.ndarray:
 def weight_rows(path) -> tuple:
     """(row, {faction id: row}) of one weights file: its float row (weights it does not
     name are 0) and the full row of each faction it overrides."""
-    weights, overrides = _read(pathlib.Path(path))
+    weights, overrides = read_weights_file(FORMAT, path)
     if not any(weights.values()) and not any(any(o.values()) for o in overrides.values()):
         raise ConfigError(f"strategy weights {path} hold no weights (every weight is 0 or missing): a "
                           "strategy with no weights plays at random; give [weights] values")
@@ -182,8 +143,7 @@ def _default_rows(folder: str) -> tuple:
             params[i], by_faction = weight_rows(path)
             rows.update({(i, f): row for f, row in by_faction.items()})
         elif name != "random":
-            raise ConfigError(f"strategy weights {path} are missing: reinstall scythe-sim from its "
-                              "repository (pip install -e .)")
+            raise missing_weights(path)
     return params, rows
 
 
