@@ -6,7 +6,8 @@ import pytest
 from scythe_sim.games.scythe.enums import BASE_FACTIONS, BASE_MATS, FACTIONS, MATS
 from scythe_sim.errors import ConfigError
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.lineup import NOT_PLAYED, check_setup, lineup
+from scythe_sim.games.scythe.lineup import check_setup, lineup
+from scythe_sim.games.scythe.tables import NOT_PLAYED
 from scythe_sim.games.scythe.tables import as_record, build_tables, validate, Tables
 
 BANNED = {(FACTIONS.index("rusviet"), MATS.index("industrial")),
@@ -43,6 +44,7 @@ def test_validate_refuses_a_mask_dealing_nothing():
         validate(as_record(Tables(**arrays)))
 
 
+@pytest.mark.slow
 def test_the_kernel_deals_only_from_the_lineup():
     seen_f, seen_m = set(), set()
     for seed in range(120):

@@ -3,11 +3,12 @@ player-count range and the banned pairs in force. Pure Python (no numba).
 
 The API (`Game.new` through `game.resolve_setup`), the CLI, the run configs, the run
 plans and `evaluate` ask this module; the kernel deals from the same answer, put into
-the tables as 0/1 masks (`fac_dealable`, `mat_dealable`, built by `dealable_masks`).
+the tables as 0/1 masks (`fac_dealable`, `mat_dealable`, built by
+`tables.dealable_masks`).
 
 The base factions and mats, or with the house rule `expansion_factions = 1` all seven
 factions (Albion and Togawa of Invaders from Afar included) and all seven mats, so 1 to 7
-players. `NOT_PLAYED` names factions whose rules the kernel does not play (none today):
+players. `tables.NOT_PLAYED` names factions whose rules the kernel does not play (none today):
 the one place a faction would be refused.
 """
 from __future__ import annotations
@@ -19,8 +20,8 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 
 from .enums import FACTIONS, MATS
+from .tables import NOT_PLAYED, R_BAN_PAIRS, build_tables, default_tables
 
-NOT_PLAYED = frozenset()   # factions whose abilities are not in the kernel (none since issue 19)
 MIN_PLAYERS = 1
 
 
@@ -41,19 +42,8 @@ class Lineup:
         return tuple(MATS[m] for m in self.mats)
 
 
-def dealable_masks(fac_set, mat_set, expansion: bool):
-    """(faction mask, mat mask) as int64 0/1 arrays from the sets of the data files
-    (0 = base game): the base set, or with expansion every mat and every faction played."""
-    fac = np.array([(expansion or s == 0) and f not in NOT_PLAYED for f, s in enumerate(fac_set)],
-                   np.int64)
-    mat = np.array([expansion or s == 0 for s in mat_set], np.int64)
-    return fac, mat
-
-
 def lineup(rules=None, tables=None) -> Lineup:
     """The line-up of a rule set (a dict of house rules, or built tables)."""
-    from .tables import R_BAN_PAIRS, build_tables, default_tables
-
     t = tables if tables is not None else build_tables(rules) if rules else default_tables()
     factions = tuple(int(f) for f in np.flatnonzero(t.fac_dealable))
     mats = tuple(int(m) for m in np.flatnonzero(t.mat_dealable))

@@ -43,7 +43,6 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     ONE_TIME_BONUSES, RESOLUTION_PARAMS, RESOLUTION_RANDOM, RESOLUTION_TILES,
                     RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
-from .lineup import NOT_PLAYED, dealable_masks
 
 RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
               "expansion_factions", "power_max", "popularity_max", "dial_max",
@@ -193,6 +192,20 @@ def odd_r_neighbours(row: int, col: int) -> list:
 
 
 # --- building --------------------------------------------------------------------------
+
+# Factions whose abilities are not in the kernel (none since Invaders from Afar landed):
+# the random deal skips them and lineup.check_setup refuses them by name.
+NOT_PLAYED = frozenset()
+
+
+def dealable_masks(fac_set, mat_set, expansion: bool):
+    """(faction mask, mat mask) as int64 0/1 arrays from the sets of the data files
+    (0 = base game): the base set, or with expansion every mat and every faction played."""
+    fac = np.array([(expansion or s == 0) and f not in NOT_PLAYED for f, s in enumerate(fac_set)],
+                   np.int64)
+    mat = np.array([expansion or s == 0 for s in mat_set], np.int64)
+    return fac, mat
+
 
 def _board(board: dict) -> dict:
     """Location arrays (terrain, coordinates, edges, ...) from board.toml."""

@@ -29,7 +29,8 @@ from scythe_sim.quality import Report, Table, Target
 from scythe_sim.runner.config import parse_config
 
 from ..enums import FACTIONS, FACTION_ABILITIES, MECH_ABILITIES
-from ..lineup import NOT_PLAYED, lineup
+from ..lineup import lineup
+from ..tables import NOT_PLAYED
 from ..strategies.mixes import MIXES
 from .lineups import MIX, deal_rules, pct, with_params
 
