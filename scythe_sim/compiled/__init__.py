@@ -1,4 +1,4 @@
-"""Compiled plumbing shared by every game in this house (DESIGN.md section 12).
+"""Compiled plumbing shared by every game in this house (docs/ARCHITECTURE.md, "Where a second game plugs in").
 
 - ``jit``: the decorator policy (njit, njit_entry, njit_inline, njit_alloc,
   njit_alloc_entry);

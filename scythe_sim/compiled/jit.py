@@ -1,4 +1,4 @@
-"""The decorator policy of compiled code, shared by every game (DESIGN.md section 3).
+"""The decorator policy of compiled code, shared by every game (docs/ARCHITECTURE.md, "Compile caches").
 
 Every decorator caches on disk (a second process starts without recompiling) and
 releases the GIL.

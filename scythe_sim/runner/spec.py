@@ -1,6 +1,6 @@
 """Game specs: what the runner needs to know about a game, and the registry of games.
 
-The runner never names a piece, a rule or a result column of a game (DESIGN.md 12):
+The runner never names a piece, a rule or a result column of a game (docs/ARCHITECTURE.md, "Layers"):
 each game describes itself with a `GameSpec` (its tables, config checks, per-game
 plans, batch player, result tables, replay, ruleset and flagged assumptions) and
 registers it. `spec_for(name)` finds a registered game, importing a built-in one on

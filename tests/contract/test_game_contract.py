@@ -1,4 +1,4 @@
-"""The contract of every registered game and variant (DESIGN.md 10 and 12): invariants
+"""The contract of every registered game and variant (docs/ARCHITECTURE.md, "Strategies" and "Where a second game plugs in"): invariants
 after every step, a game a pure function of its config and seed whatever the ranges it
 is played in, result tables of a stable schema that carry ruleset and variant, and
 strategies that answer in range, write nothing, repeat themselves and cannot see what
@@ -28,6 +28,7 @@ def test_every_registered_game_has_contract_hooks():
         assert game in HOOKS, f"game {game!r} is registered without contract hooks in tests/contract/hooks.py"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", CASES, ids=IDS)
 def test_invariants_hold_after_every_step(game, variant):
     config = small_run(game, variant)
@@ -37,6 +38,7 @@ def test_invariants_hold_after_every_step(game, variant):
     assert spec.bad_games(plan, raw) == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", CASES, ids=IDS)
 def test_a_game_depends_on_its_config_and_seed_only(game, variant):
     config = small_run(game, variant)
@@ -75,6 +77,7 @@ def _points(game, variant):
     return points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant,strategy", STRATEGY_CASES)
 def test_a_choice_is_in_range_writes_nothing_and_repeats(game, variant, strategy):
     h = hooks(game)
@@ -99,6 +102,7 @@ def hidden_information_leaks(game, variant, chooser) -> int:
     return leaks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant,strategy", STRATEGY_CASES)
 def test_hidden_information_does_not_change_a_choice(game, variant, strategy):
     assert hidden_information_leaks(game, variant, lambda p: hooks(game).choose(strategy, p)) == 0

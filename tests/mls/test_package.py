@@ -1,16 +1,19 @@
-"""MLS is a second game (DESIGN.md 12): it loads none of Scythe's kernel, layout, tables
+"""MLS is a second game (docs/ARCHITECTURE.md, "Where a second game plugs in"): it loads none of Scythe's kernel, layout, tables
 or strategies, and reads no file outside its package at run time."""
 import pathlib
 import subprocess
 import sys
 
-from scythe_sim.games.mls.tables import validate, build_tables
+import pytest
+
+from scythe_sim.games.mls.tables import build_tables, validate
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCYTHE_ONLY = ("scythe_sim.games.scythe.kernel", "scythe_sim.games.scythe.layout", "scythe_sim.games.scythe.tables", "scythe_sim.games.scythe.enums",
                "scythe_sim.games.scythe.strategies", "scythe_sim.games.scythe.play", "scythe_sim.games.scythe.spec")
 
 
+@pytest.mark.slow
 def test_mls_loads_nothing_of_scythe():
     code = ("import sys, numpy as np\n"
             "from scythe_sim.games.mls.play import run_games\n"

@@ -1,6 +1,7 @@
 """A My Little Scythe run's Parquet is the same whatever the workers and the shard size
-(DESIGN.md 7): game i is a pure function of (root seed, i) and the config."""
+(docs/ARCHITECTURE.md, "The runner and the game registry"): game i is a pure function of (root seed, i) and the config."""
 import polars as pl
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -11,6 +12,7 @@ def _tables(folder):
             for name in ("games", "seats")}
 
 
+@pytest.mark.slow
 def test_one_worker_and_two_workers_with_other_shards_write_the_same_tables(tmp_path):
     runner = CliRunner()
     for name, workers, shard in (("one", "1", "23"), ("two", "2", "7")):

@@ -1,4 +1,4 @@
-"""My Little Scythe: a second game on the same pipeline (DESIGN.md section 12).
+"""My Little Scythe: a second game on the same pipeline (docs/ARCHITECTURE.md, "Where a second game plugs in").
 
 Its own data (``data/*.toml``), tables, state layout, compiled kernel, strategies and
 façade. It imports only the shared compiled plumbing (``scythe_sim.compiled``) and the

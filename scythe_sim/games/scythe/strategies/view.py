@@ -1,4 +1,4 @@
-"""The one read-only view of the game strategies get (DESIGN.md sections 5 and 12).
+"""The one read-only view of the game strategies get (docs/ARCHITECTURE.md, "Strategies").
 
 Every strategy module reaches the kernel, the layout, the tables and the enums through
 this module alone (a test scans the imports), so a kernel change that strategies must
