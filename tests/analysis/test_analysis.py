@@ -6,19 +6,19 @@ import subprocess
 import sys
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
-import pytest  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from analysis import figures, queries  # noqa: E402
 from analysis.compare import compare_runs  # noqa: E402
 from analysis.runs import Run  # noqa: E402
-from scythe_sim.intervals import holm, newcombe_difference, wilson  # noqa: E402
 from cli.main import main  # noqa: E402
+from scythe_sim.intervals import holm, newcombe_difference, wilson  # noqa: E402
 
 FACTIONS = ["crimea", "nordic", "polania", "rusviet", "saxony"]
 MATS = ["agricultural", "engineering", "industrial", "mechanical", "patriotic"]
@@ -146,6 +146,7 @@ def test_bad_run_folders_give_one_line_and_exit_2(tmp_path):
         assert out.exit_code == 2 and len(lines) == 1 and words in lines[0], out.output
 
 
+@pytest.mark.slow
 def test_analysis_never_imports_the_kernel():
     code = "import sys, analysis.report, analysis.compare; print(any(m.startswith('numba') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -153,6 +154,7 @@ def test_analysis_never_imports_the_kernel():
 
 
 # --- end to end: a small real run -> report --------------------------------------------------------
+@pytest.mark.slow
 def test_report_of_a_real_run_and_two_runs_side_by_side(tmp_path):
     runner = CliRunner()
     for seed in (1, 2):

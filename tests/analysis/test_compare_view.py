@@ -3,7 +3,6 @@ without --allow-same, shared seeds under different rule sets are said, what diff
 comes first, differences are in percentage points, text fits 80 columns, and the
 Markdown and JSON forms carry the same rows."""
 import json
-import os
 import shutil
 
 import pytest

@@ -2,6 +2,7 @@
 rule measured paired against the base (same seed), and one clear line where a
 comparison is impossible."""
 import polars as pl
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -19,6 +20,7 @@ def _runs(tmp_path):
     return tmp_path / "base", tmp_path / "five"
 
 
+@pytest.mark.slow
 def test_an_mls_report_a_house_rule_compared_paired_and_a_cross_game_refusal(tmp_path):
     base, five = _runs(tmp_path)
     runner = CliRunner()
@@ -45,7 +47,7 @@ def test_an_mls_report_a_house_rule_compared_paired_and_a_cross_game_refusal(tmp
     bad = runner.invoke(main, ["compare", str(base), scythe])
     assert bad.exit_code == 2
     assert bad.output.strip().splitlines()[-1] == (
-        f"error: cannot compare a scythe run (scythe) with a my_little_scythe run (base): compare runs of "
+        "error: cannot compare a scythe run (scythe) with a my_little_scythe run (base): compare runs of "
         "the same game")
     bad = runner.invoke(main, ["compare", str(base), str(five), "--by", "faction"])
     assert bad.exit_code == 2 and "no column 'faction'" in bad.output

@@ -54,6 +54,7 @@ def test_paired_interval_edges():
     assert (d, low, high) == (1.0, 1.0, 1.0) and p < 1e-10
 
 
+@pytest.mark.slow
 def test_the_interval_module_is_pure_python():
     code = ("import sys, scythe_sim.intervals; "
             "print(sorted(m for m in ('numpy', 'polars', 'numba', 'analysis') if m in sys.modules))")
@@ -184,6 +185,7 @@ def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(ru
     assert [d[0] for d in run_differences(Run(runs["base"]), Run(candidate))] == ["variant"]
 
 
+@pytest.mark.slow
 def test_report_shows_paired_differences_by_faction_and_mat(runs, tmp_path):
     index = build_report([runs["base"], runs["same_deals"], runs["other_seed"]], str(tmp_path / "rep"))
     text = open(index).read()

@@ -9,11 +9,11 @@ import shutil
 import subprocess
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
-import pytest  # noqa: E402
 
 from analysis import figures, queries  # noqa: E402
 from analysis.report import build_report  # noqa: E402
@@ -51,6 +51,7 @@ def report(tmp_path_factory):
     return {"dir": out, "md": (out / "index.md").read_text(), "html": (out / "index.html").read_text()}
 
 
+@pytest.mark.slow
 def test_the_summary_comes_first_in_plain_words_with_intervals(report):
     md = report["md"]
     headings = [line for line in md.splitlines() if line.startswith("## ")]
@@ -105,6 +106,7 @@ def test_heatmap_diverges_from_parity_over_the_full_scale(tmp_path):
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not any(shutil.which(b) for b in BROWSERS), reason="no headless browser on this machine")
 def test_the_html_renders_in_a_headless_browser(report, tmp_path):
     browser = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
@@ -115,6 +117,7 @@ def test_the_html_renders_in_a_headless_browser(report, tmp_path):
     assert shot.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_the_default_run_reports_seven_by_seven_per_player_count_in_the_games_order(tmp_path):
     """The default run deals all seven factions and mats: the faction x mat matrix of each
     player count is 7 x 7, rows in the game's faction order and columns by mat number

@@ -150,6 +150,7 @@ def test_compare_groups_by_a_tile_column(runs):
     assert out.exit_code == 0 and "crimea" in out.output
 
 
+@pytest.mark.slow
 def test_the_report_shows_the_tiles_and_their_effects_against_the_base(runs):
     out = runs["root"] / "report"
     build_report([runs["base"], runs["air"]], str(out))
@@ -168,6 +169,7 @@ def test_the_report_shows_the_tiles_and_their_effects_against_the_base(runs):
     assert text.count("Variant effects: The Wind Gambit") == 1     # the base run has none
 
 
+@pytest.mark.slow
 def test_a_run_with_a_tile_pair_per_player_says_its_airship_tiles_went_unrecorded(runs):
     out = runs["root"] / "report_pp"
     build_report([runs["per_player"]], str(out))
@@ -177,6 +179,7 @@ def test_a_run_with_a_tile_pair_per_player_says_its_airship_tiles_went_unrecorde
 
 
 # --- end to end: a real resolution run and its base, paired -------------------------------------------
+@pytest.mark.slow
 def test_report_of_a_real_resolution_run_against_its_base(tmp_path):
     runner = CliRunner()
     for name, extra in (("base", []), ("res", ["--rule", "resolution=random"])):
@@ -198,6 +201,7 @@ def test_report_of_a_real_resolution_run_against_its_base(tmp_path):
     assert out.exit_code == 0 and "paired" in out.output, out.output
 
 
+@pytest.mark.slow
 def test_report_of_a_real_run_with_a_tile_pair_per_player_splits_its_seats_by_their_own_tiles(tmp_path):
     runner = CliRunner()
     out = runner.invoke(main, ["run", "--games", "40", "--seed", "3", "--players", "4", "--name", "pp",

@@ -1,4 +1,5 @@
 """The command line: playthroughs and one-line errors with exit code 2."""
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -8,6 +9,7 @@ def _run(*args):
     return CliRunner().invoke(main, list(args))
 
 
+@pytest.mark.slow
 def test_play_prints_a_whole_game_and_its_score_table():
     result = _run("play", "--seed", "7", "--players", "4")
     assert result.exit_code == 0, result.output
@@ -26,6 +28,7 @@ def test_play_with_given_factions_and_mats():
     assert "saxony" in result.output and "agricultural" in result.output
 
 
+@pytest.mark.slow
 def test_play_a_variant_with_house_rules():
     result = _run("play", "--seed", "3", "--players", "3", "--variant", "wind_gambit",
                   "--rule", "airship_aggressive=toll", "--rule", "resolution=doomsday_clock")
@@ -71,6 +74,7 @@ def test_wrong_number_of_factions_is_one_line_and_exit_2():
     _assert_one_line_error(_run("play", "--players", "3", "--factions", "nordic"), "one faction per player")
 
 
+@pytest.mark.slow
 def test_evaluate_ablation_prints_and_writes_the_table(tmp_path):
     out = tmp_path / "ablation.md"
     result = _run("evaluate", "--ablation", "--games", "3", "--players", "2", "--seed", "5",

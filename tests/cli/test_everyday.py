@@ -33,6 +33,7 @@ def test_the_group_help_answers_h():
     assert out.exit_code == 0 and "Commands:" in out.output
 
 
+@pytest.mark.slow
 def test_play_draws_the_default_mix_and_names_each_seats_strategy():
     out = _run("play", "--seed", "4", "--players", "3", "--quiet")
     assert out.exit_code == 0, out.output

@@ -2,6 +2,7 @@
 end to end: run -> report -> compare (a base and a war run, two war runs)."""
 import os
 
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -32,6 +33,7 @@ def test_an_unknown_variant_is_one_line_naming_the_known_ones_and_writes_nothing
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_run_report_compare_across_a_base_and_war_runs(tmp_path):
     base = _small_run(tmp_path, "base")
     war = _small_run(tmp_path, "war", "--variant", "all_out_war")

@@ -15,6 +15,7 @@ def test_playthrough_matches_golden_file(name):
     assert_matches_golden(FOLDER, name, render(*GOLDEN_GAMES[name]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
 def test_the_batch_player_plays_the_golden_game(name):
     seed, names = GOLDEN_GAMES[name]

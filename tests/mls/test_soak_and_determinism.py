@@ -35,6 +35,7 @@ def test_batches_do_not_leak_between_games():
         assert (np.concatenate([p[k] for p in parts]) == whole[k]).all()
 
 
+@pytest.mark.slow
 def test_the_facade_steps_the_same_kernel():
     g = Game.new(seed=9, players=3)
     steps = 0

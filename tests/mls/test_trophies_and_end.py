@@ -1,6 +1,15 @@
 """MLS trophies and the grand finale (rulebook TROPHIES, HOW TO WIN), from positions."""
-from scythe_sim.games.mls.layout import (END_FINALE, G_END_REASON, G_FINALE, P_TROPHIES, TR_FRIENDSHIP,
-                                   TR_PIES, TR_SPELLS)
+import pytest
+
+from scythe_sim.games.mls.layout import (
+    END_FINALE,
+    G_END_REASON,
+    G_FINALE,
+    P_TROPHIES,
+    TR_FRIENDSHIP,
+    TR_PIES,
+    TR_SPELLS,
+)
 from scythe_sim.games.mls.play import is_winner_py, rank_py
 from tests.mls.helpers import game, player, rows_of
 
@@ -45,6 +54,7 @@ def test_the_power_ups_trophy_needs_a_move_and_a_make_tile():
     assert g.legal_actions() == ["trophy power_ups"]
 
 
+@pytest.mark.slow
 def test_the_fourth_trophy_starts_the_grand_finale_each_other_player_one_final_turn():
     three = ["pies", "spells", "quests"]
     g = game(player(trophies=three, friendship=8), player(), player(friendship=8, pies=8, spells=[3, 0, 0]))

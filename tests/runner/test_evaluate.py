@@ -51,6 +51,7 @@ def report():
     return evaluate(games=4, players=4, seed=2, workers=1)
 
 
+@pytest.mark.slow
 def test_the_report_has_every_section_and_a_line_per_target(report):
     assert [t.key for t in report.tables] == ["vs_random", "vs_greedy1", "mix", "mix_stars",
                                               "mix_abilities", "mirror", "ladder"]
@@ -139,12 +140,14 @@ def test_every_ability_exception_names_an_ability_and_gives_a_reason():
         assert isinstance(reason, str) and reason.strip(), f"{name}: an exception needs a reason"
 
 
+@pytest.mark.slow
 def test_results_are_the_same_for_one_and_two_workers(report):
     two = evaluate(games=4, players=4, seed=2, workers=2)
     assert two.markdown() == report.markdown()
     assert two.metrics == report.metrics
 
 
+@pytest.mark.slow
 def test_evaluate_command_exits_0_and_writes_markdown(tmp_path):
     out = tmp_path / "quality.md"
     result = CliRunner().invoke(main, ["evaluate", "--games", "8", "--workers", "1", "--out", str(out)])
@@ -174,6 +177,7 @@ def _bench(*args):
     return result.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():
     assert MIXES["greedy1"] == ("greedy1",)
     lines = _bench("--strategy-mix", "default")
@@ -197,6 +201,7 @@ def _weights_config(tmp_path, score):
     return path
 
 
+@pytest.mark.slow
 def test_a_weights_override_changes_the_hash_and_a_resume_after_editing_it_is_refused(tmp_path):
     path = _weights_config(tmp_path, 123.5)
     cfg = load_config(str(path))

@@ -79,6 +79,7 @@ def test_report_compare_and_replay_name_the_damaged_shard(finished, tmp_path, ki
     assert not (tmp_path / "report").exists()
 
 
+@pytest.mark.slow
 def test_no_verify_skips_only_the_hash_and_unreadable_parquet_is_one_line(finished, tmp_path):
     run_dir = _damaged_copy(finished, tmp_path, lambda p: p.write_bytes(b"\0" * p.stat().st_size))
     with pytest.raises(DamagedRunError, match="sha256"):
@@ -136,6 +137,7 @@ def _parts(run_dir):
     return sorted(n for t in ("games", "seats") for n in os.listdir(run_dir / t))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum,code,word", [(signal.SIGTERM, 143, "terminated"),
                                               (signal.SIGINT, 130, "interrupted")])
 def test_a_signal_stops_the_workers_and_resume_completes_the_same_tables(tmp_path, signum, code, word):
@@ -176,6 +178,7 @@ def test_a_worker_ends_at_sigterm_whatever_handler_the_parent_holds():
             assert all(pool.submit(_sigterm_is_default).result() for _ in range(4))
 
 
+@pytest.mark.slow
 def test_a_worker_killed_from_outside_is_one_line_with_a_resume_hint(tmp_path):
     cfg, proc = _start(tmp_path, workers=2)
     workers = psutil.Process(proc.pid).children(recursive=True)
@@ -193,6 +196,7 @@ def _serve(handler):
     return server
 
 
+@pytest.mark.slow
 def test_an_http_server_is_not_taken_for_a_dask_scheduler():
     server = _serve(http.server.SimpleHTTPRequestHandler)
     try:

@@ -8,6 +8,7 @@ import sys
 import time
 
 import polars as pl
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -60,6 +61,7 @@ def test_tables_are_the_same_for_any_worker_count_and_shard_size(tmp_path):
     assert seats.group_by("game").agg(pl.col("winner").sum())["winner"].min() >= 1
 
 
+@pytest.mark.slow
 def test_dask_backend_writes_the_same_tables(tmp_path):
     local = execute(config(tmp_path / "a", games=24, shard_size=8), workers=1)
     dask = execute(config(tmp_path / "b", games=24, shard_size=5), workers=2, backend="dask")
@@ -76,6 +78,7 @@ def test_manifest_records_config_versions_and_every_shard(tmp_path):
     assert os.path.exists(os.path.join(result.run_dir, "_SUCCESS"))
 
 
+@pytest.mark.slow
 def test_a_finished_or_foreign_run_folder_is_refused_unless_resume_or_overwrite(tmp_path):
     execute(config(tmp_path), workers=1)
     runner = CliRunner()
@@ -89,6 +92,7 @@ def test_a_finished_or_foreign_run_folder_is_refused_unless_resume_or_overwrite(
     assert out.exit_code == 2 and "--resume" in out.output
 
 
+@pytest.mark.slow
 def test_resume_after_sigkill_completes_the_same_tables(tmp_path):
     cfg = tmp_path / "run.toml"
     cfg.write_text('name = "k"\ngames = 1200\nseed = 3\nplayers = 4\nshard_size = 40\n'
@@ -129,6 +133,7 @@ def test_default_config_file_matches_the_built_in_default():
     assert load_config(os.path.join(here, "configs", "default.toml")) == load_config(None)
 
 
+@pytest.mark.slow
 def test_replay_re_simulates_a_stored_game_and_confirms_it(tmp_path):
     result = execute(config(tmp_path), workers=1)
     out = CliRunner().invoke(main, ["replay", result.run_dir, "--game", "7"])

@@ -21,6 +21,7 @@ def tuned():
     return tune(TINY, workers=1), tune(TINY, workers=2)
 
 
+@pytest.mark.slow
 def test_tune_is_reproducible_and_independent_of_workers(tuned):
     one, two = tuned
     assert one.history == two.history

@@ -14,7 +14,7 @@ from scythe_sim.games.scythe.play import (R_ENCOUNTERS, R_STATUS, SEAT_RESULTS, 
                              SR_MAT, STATUS_OK, run_games)
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.tables import build_tables
-from tests.scythe.test_move import CHAR, act, game_of, go, mech, opponent, player, reach, select
+from tests.scythe.test_move import CHAR, act, go, mech, opponent, player, reach, select
 
 EVERYTHING_OFF = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
                   "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
@@ -190,6 +190,7 @@ def test_every_played_ability_and_the_board_rules_are_ablated():
     assert len(runs) == 5 + 10 + 2 * 5 + 2
 
 
+@pytest.mark.slow
 def test_a_small_ablation_reports_every_line_with_holm_p_values():
     report = ablation.ablation(games=6, players=3, seed=2)
     lines = report.metrics["lines"]

@@ -835,6 +835,7 @@ def test_setup_deals_distinct_legal_pairs_in_clockwise_order():
     assert len(seen_pairs) >= 15                 # the deal really varies
 
 
+@pytest.mark.slow
 def test_setup_without_the_ban_can_deal_banned_pairs():
     found = set()
     for seed in range(300):

@@ -10,10 +10,20 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from scythe_sim.games.scythe.enums import CARD_VALUES, hex_name, parse_loc
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import (A_ARTILLERY, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, A_PICK_WORKER,
-                               A_RETREAT_LAKE, A_SKIP)
+from scythe_sim.games.scythe.layout import (
+    A_ARTILLERY,
+    A_COMBAT_CARD,
+    A_DIAL,
+    A_END_CARDS,
+    A_FIGHT,
+    A_PICK_WORKER,
+    A_RETREAT_LAKE,
+    A_SKIP,
+)
 from tests.scythe.test_move import CHAR, W0, act, go, mech, opponent, player, position, rows, select
 
 FARM, FARM_FROM = "T13", "T12"
@@ -644,6 +654,7 @@ def run_random_fight(seed):
     return ref
 
 
+@pytest.mark.slow
 def test_random_fights_match_the_reference():
     outcomes = Counter()
     for seed in range(1200):

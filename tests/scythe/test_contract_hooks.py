@@ -1,11 +1,13 @@
 """Scythe's contract hooks redraw only what the deciding seat may not see."""
 import numpy as np
+import pytest
 
-from scythe_sim.games.scythe.layout import G_DECIDER
 from scythe_sim.games.scythe.enums import TOKEN_DISARMED0
+from scythe_sim.games.scythe.layout import G_DECIDER
 from tests.scythe.contract import _hidden_traps, decision_points, scramble_hidden
 
 
+@pytest.mark.slow
 def test_scramble_changes_hidden_information_only():
     rng = np.random.default_rng(4)
     changed = 0

@@ -1,6 +1,7 @@
 """A game is a pure function of its setup and seed: the batch loop, the façade and
 repeated runs agree, and chunking does not matter."""
 import numpy as np
+import pytest
 
 from scythe_sim.games.scythe.layout import MAX_PLAYERS
 from scythe_sim.games.scythe.play import R_DECISIONS, R_TURNS, SEAT_RESULTS, run_games
@@ -22,6 +23,7 @@ def test_chunking_does_not_change_a_game(tables):
     assert np.array_equal(whole_seats, np.concatenate([p[1] for p in parts]))
 
 
+@pytest.mark.slow
 def test_batch_and_playthrough_play_the_same_game(tables):
     game_out, seat_out = run_games(tables, np.array([42], np.uint64), 4)
     game, _ = play_through(42, 4)

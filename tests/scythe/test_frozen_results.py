@@ -13,6 +13,7 @@ def stored():
         return {k: data[k] for k in data.files}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(batches()))
 def test_batch_replays_its_stored_result_tables(name, stored):
     now = columns(name)

@@ -10,6 +10,7 @@ from scythe_sim.games.scythe.strategies import STRATEGIES
 from tests.scythe.soak import soak, use_shares
 
 
+@pytest.mark.slow
 def test_thousand_random_five_player_games_keep_every_invariant():
     statuses, reasons, first_bad, totals, usage = soak(games=1000, players=5, seed=10_000)
     assert first_bad is None, f"seed {first_bad}: {dict(statuses)}"
@@ -27,6 +28,7 @@ def test_every_player_count_plays(tables):
                                for c in bad[:, R_STATUS]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [6, 7])
 def test_random_six_and_seven_player_games_with_albion_and_togawa_keep_every_invariant(players):
     """300 games with all seven factions dealt: every rule of Albion and Togawa is used."""

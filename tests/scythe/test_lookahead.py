@@ -61,6 +61,7 @@ def _decisions(phase, wanted=6, seed=3):
         game.step(tuple(int(x) for x in rows[i]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phase, knob", [(PH_TOP, "options"), (PH_SECTION, "sections")])
 def test_only_the_best_candidates_by_their_own_turn_look_ahead(phase, knob):
     checked = 0

@@ -3,14 +3,14 @@ early stop (kernel/movement.py): each shortcut gives what the full computation g
 every decision of played games. (The frozen batches check the games as a whole.)"""
 import numba
 import numpy as np
+import pytest
 
 from scythe_sim.games.scythe.enums import N_LOC
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.movement import can_start_moving, step_targets
 from scythe_sim.games.scythe.layout import G_DECIDER, G_MOVED_MASK, G_N_PLAYERS, N_UNITS, OFF_BOARD, P_SEAT
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.movememo import (GAIN_COL, forget, keeps_spot_values, known, new_memo,
-                                            remember)
+from scythe_sim.games.scythe.strategies.movememo import GAIN_COL, forget, keeps_spot_values, known, new_memo, remember
 from scythe_sim.games.scythe.strategies.rules import _direct_maps
 from scythe_sim.games.scythe.strategies.tactics import best_step_gain, spot_value
 from scythe_sim.games.scythe.strategies.weights import load_params
@@ -83,6 +83,7 @@ def _played(seed, strategies, players=4, decisions=1500):
         g.step(tuple(rows[i]))
 
 
+@pytest.mark.slow
 def test_can_start_moving_stops_early_but_answers_the_same():
     buf = np.zeros(N_LOC, np.int64)
     checked = 0
@@ -93,6 +94,7 @@ def test_can_start_moving_stops_early_but_answers_the_same():
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_rows_that_keep_the_memo_leave_every_spot_value_and_gain_unchanged():
     """The contract of keeps_spot_values: a plan keeps its movement memo across these
     rows, so applying one must not change any spot value or best-step gain of the mover."""

@@ -178,6 +178,7 @@ def play_rated(seed, players, strategy_ids, seen):
         apply_action(s, t, out[i, 0], out[i, 1], out[i, 2], out[i, 3])
 
 
+@pytest.mark.slow
 def test_progress_is_one_exactly_where_the_card_holds_in_played_games():
     mix = [STRATEGIES.index(n) for n in ("greedy", "warmonger", "objective", "economist", "rusher")]
     seen = {"held": np.zeros(N_OBJECTIVES, np.int64), "partial": np.zeros(N_OBJECTIVES, np.int64)}

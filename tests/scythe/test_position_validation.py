@@ -61,6 +61,7 @@ def _leaves(node, path=()):
         yield path
 
 
+@pytest.mark.slow
 def test_any_field_of_a_real_position_with_a_wrong_type_or_huge_value_is_one_position_error():
     game = Game.new(seed=3, players=3)
     for i in range(120):

@@ -289,6 +289,7 @@ def _reach_mismatches(positions):
     return compared, mismatches
 
 
+@pytest.mark.slow
 def test_move_reach_matches_reference(reach_positions):
     compared, mismatches = _reach_mismatches(reach_positions)
     assert not mismatches, _report("move reaches", mismatches, compared)
@@ -306,6 +307,7 @@ def _reach_decided(positions, rules, decided):
     return decided
 
 
+@pytest.mark.slow
 def test_reach_positions_exercise_every_rule(reach_positions):
     """The comparison only tests a rule where it changes an answer: switch each rule off
     in the reference and count the units whose reach changes."""
@@ -319,6 +321,7 @@ def invader_positions():
     return _positions(20261123, N_INVADER_POSITIONS, invaders=True)
 
 
+@pytest.mark.slow
 def test_invaders_move_reach_matches_reference(invader_positions):
     """Albion's and Togawa's movement (Burrow, Rally, Toka, Suiton, Shinobi), Traps that
     stop a unit and the 6-7 player Wayfare, among 2-7 players of all seven factions."""
@@ -327,6 +330,7 @@ def test_invaders_move_reach_matches_reference(invader_positions):
     assert compared >= 3000
 
 
+@pytest.mark.slow
 def test_invader_positions_exercise_every_new_rule(invader_positions):
     decided = _reach_decided(invader_positions, INVADER_MOVE_RULES, Counter())
     for pos, _game in invader_positions:
@@ -355,6 +359,7 @@ def score_positions():
             + _positions(100, N_SCORE_POSITIONS - N_SCORE_POSITIONS * 2 // 3, tie_prone=True))
 
 
+@pytest.mark.slow
 def test_final_score_matches_reference(score_positions):
     mismatches = []
     for pos, game in score_positions:
@@ -368,6 +373,7 @@ def test_final_score_matches_reference(score_positions):
     assert len(score_positions) >= 1000
 
 
+@pytest.mark.slow
 def test_score_positions_exercise_every_rule(score_positions):
     """Each scoring rule, tile and tie-breaker decides the answer on enough positions."""
     decided = Counter()

@@ -95,6 +95,7 @@ _AIRSHIP_FIELDS = {"airship_loc", "airship"}
 _RULES = {True: {"all_out_war": 1}, "invaders": {"expansion_factions": 1}, "wind": {"wind_gambit": 1}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy, seed, players, every, war", [
     ("random", 3, 2, 7, False), ("random", 8, 5, 11, False), ("greedy", 4, 3, 5, False),
     ("greedy", 6, 3, 5, True), ("greedy", 2, 7, 9, "invaders"), ("random", 5, 3, 3, "wind")])

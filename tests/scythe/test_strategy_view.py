@@ -5,19 +5,44 @@ import pathlib
 
 import numba
 import numpy as np
+import pytest
 
 from scythe_sim.games.scythe.enums import FACTION_ABILITIES, N_MECH_ABILITIES
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.apply import apply_action
 from scythe_sim.games.scythe.kernel.legal import legal_actions
-from scythe_sim.games.scythe.layout import (A_BOTTOM, A_DIAL, A_END_CARDS, A_END_MOVE, A_REVEAL_OBJECTIVE,
-                               A_SKIP, A_STEP, A_STOP, G_DECIDER, G_N_PLAYERS, G_PHASE, PH_BOTTOM,
-                               PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP,
-                               PH_MOVE_UNIT, PH_TOP, P_ABILITY, P_FACTION, P_SEAT)
+from scythe_sim.games.scythe.layout import (
+    A_BOTTOM,
+    A_DIAL,
+    A_END_CARDS,
+    A_END_MOVE,
+    A_REVEAL_OBJECTIVE,
+    A_SKIP,
+    A_STEP,
+    A_STOP,
+    G_DECIDER,
+    G_N_PLAYERS,
+    G_PHASE,
+    P_ABILITY,
+    P_FACTION,
+    P_SEAT,
+    PH_BOTTOM,
+    PH_COMBAT_CARDS,
+    PH_COMBAT_DIAL,
+    PH_END_TURN,
+    PH_MOVE_STEP,
+    PH_MOVE_UNIT,
+    PH_TOP,
+)
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.view import (BOTTOM_ACTION_ROW, faction_ability, highest_dial_row,
-                                        mech_slot, skip_row)
+from scythe_sim.games.scythe.strategies.view import (
+    BOTTOM_ACTION_ROW,
+    faction_ability,
+    highest_dial_row,
+    mech_slot,
+    skip_row,
+)
 from scythe_sim.games.scythe.strategies.weights import load_params
 
 STRATEGY_DIR = pathlib.Path(__file__).resolve().parents[2] / "scythe_sim" / "games" / "scythe" / "strategies"
@@ -112,6 +137,7 @@ def play_checked(seed, players, strategy_ids, seen):
         apply_action(s, t, out[i, 0], out[i, 1], out[i, 2], out[i, 3])
 
 
+@pytest.mark.slow
 def test_row_conventions_hold_in_random_and_greedy_games():
     seen = {}
     random, greedy, warmonger = (STRATEGIES.index(name) for name in ("random", "greedy", "warmonger"))

@@ -22,6 +22,7 @@ PACKAGE = ROOT / "scythe_sim"
 SCYTHE = PACKAGE / "games" / "scythe"
 
 
+@pytest.mark.slow
 def test_plumbing_loads_no_scythe_module():
     code = ("import sys, scythe_sim.compiled.jit, scythe_sim.compiled.rng\n"
             "bad = [m for m in sys.modules if m.startswith('scythe_sim.games')]\n"

@@ -2,6 +2,7 @@
 one faction per territory outside a Move's fights, no negative pool), every strategy
 playing the war; the standard half of a war run plays exactly as the base run."""
 import numpy as np
+import pytest
 
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.layout import G_WAR_END_REASON, P_SEAT, WAR_END_REASONS
@@ -20,6 +21,7 @@ def test_200_war_games_keep_every_invariant():
     assert first_bad is None, (statuses, first_bad)
 
 
+@pytest.mark.slow
 def test_each_strategy_plays_a_war_to_its_end():
     params = load_params()
     for k, strategy in enumerate(STRATEGIES):

@@ -57,6 +57,7 @@ def test_end_reasons_name_every_tile():
     assert END_REASONS[3:] == RESOLUTION_TILES
 
 
+@pytest.mark.slow
 def test_a_new_game_plays_the_chosen_or_a_drawn_tile():
     assert int(Game.new(seed=3, players=3, rules={"resolution": "backup_plan"}).state.game[G_RES_TILE]) == 8
     drawn = {int(Game.new(seed=k, players=3, rules={"resolution": "random"}).state.game[G_RES_TILE])

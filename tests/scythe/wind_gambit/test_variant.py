@@ -26,6 +26,7 @@ def test_airships_start_on_their_home_bases_and_the_base_deal_is_unchanged():
         assert len({(int(a), int(b)) for a, b in ships[:, [AS_AGGRESSIVE, AS_PASSIVE]]}) == 1  # one pair for all
 
 
+@pytest.mark.slow
 def test_tiles_are_drawn_uniformly_fixed_by_rule_or_dealt_per_player():
     drawn = {(int(g.state.airship[0, AS_AGGRESSIVE]), int(g.state.airship[0, AS_PASSIVE]))
              for g in (Game.new(seed=s, players=2, rules={"wind_gambit": 1}) for s in range(40))}

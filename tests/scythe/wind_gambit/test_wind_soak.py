@@ -2,10 +2,11 @@
 invariant (the airship's among them) checked after every decision; every strategy but the
 Automa (refused with the variant) plays a Wind Gambit game to its end; tiles per player."""
 import numpy as np
+import pytest
 
+from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.layout import AS_AGGRESSIVE, G_MOVED_MASK, P_SEAT
 from scythe_sim.games.scythe.play import R_END_REASON, R_STATUS, STATUS_OK, run_games
-from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.automa import F_MOVE, M_FOCUS
 from scythe_sim.games.scythe.strategies.dispatch import choose
@@ -16,6 +17,7 @@ AUTOMA = STRATEGIES.index("automa")
 
 
 
+@pytest.mark.slow
 def test_every_tile_pair_keeps_every_invariant():
     for aggressive in range(1, 9):
         for passive in range(9, 17):
@@ -34,6 +36,7 @@ def test_greedy_mixes_and_tiles_per_player_keep_every_invariant():
     assert (out[:, R_STATUS] == STATUS_OK).all(), out[:, R_STATUS]
 
 
+@pytest.mark.slow
 def test_each_strategy_plays_a_wind_gambit_game_to_its_end_and_flies():
     """Every strategy, the Automa included, ends its games; greedy and the Automa fly
     their airships, the Automa only as a further unit of a Move, never as its card's unit."""
