@@ -37,7 +37,7 @@ CASES = [
     ("seats and pool", GOOD + '[strategies]\nseats = ["random"]\npool = ["random"]\n', [], "keep one"),
     ("strategy count", GOOD + '[strategies]\nseats = ["random", "random", "random"]\n', [], "give 1"),
     ("unknown rule", GOOD + "[rules]\nstars_to_win = 4\n", [], "unknown rule 'stars_to_win'"),
-    ("negative rule", GOOD + "[rules]\nturn_cap = -3\n", [], "must be 0 or more"),
+    ("negative rule", GOOD + "[rules]\nturn_cap = -3\n", [], "must be 1 or more"),
     ("invalid toml", "games = = 3\n", [], "is not valid TOML"),
     ("missing config", "MISSING", [], "cannot read config"),
     ("bad run name", 'name = "a/b"\n', [], "must be a folder name"),

@@ -75,15 +75,25 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE,
  R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_BOMBARD_MAX,
  R_WAR_AIRSHIP_DESTROY_MARGIN) = range(len(RULE_NAMES))
-# the largest value of the rules that are bitmasks or switches (ablation, rules.toml)
-_RULE_MAX = {"faction_abilities_off": 2 ** len(FACTION_ABILITIES) - 1,
-             "mech_abilities_off": 2 ** len(MECH_ABILITIES) - 1,
-             "encounters_off": 1, "factory_off": 1, "ban_pairs": 1,
-             "mech_abilities_off_for": 2 ** len(FACTIONS) - 1,
-             "all_out_war": 1, "war_cowinner": 1, "war_gain_coins": 1,
-             "war_capitulation_power_cap": 1, "resolution": RESOLUTION_RANDOM,
-             "wind_gambit": 1, "airship_per_player": 1,
-             "airship_aggressive": N_AGGRESSIVE, "airship_passive": N_AIRSHIP_TILES}
+# Each rule's range (lowest, highest), checked wherever rules are given (a run config's
+# [rules], --rule, Game.new). Switches are 0..1 and bitmasks span their vocabulary; a
+# count or an amount is at most _MOST, far above any printed rule and small enough that
+# the state's int16 counters cannot overflow; a rule whose 0 would leave the game no
+# way to end (stars, the turn cap, the war's caps and deployment) starts at 1.
+_MOST = 1000
+_RULE_RANGE = {name: (0, _MOST) for name in RULE_NAMES}
+_RULE_RANGE.update({name: (0, 1) for name in (
+    "ban_pairs", "relentless_on_factory", "expansion_factions", "encounters_off", "factory_off",
+    "all_out_war", "war_cowinner", "war_gain_coins", "war_capitulation_power_cap", "wind_gambit",
+    "airship_per_player")})
+_RULE_RANGE.update({name: (1, _MOST) for name in (
+    "stars_to_end", "turn_cap", "war_divisions", "war_deploy_batch", "war_points_to_win",
+    "war_round_cap", "war_quiet_rounds")})
+_RULE_RANGE.update({"faction_abilities_off": (0, 2 ** len(FACTION_ABILITIES) - 1),
+                    "mech_abilities_off": (0, 2 ** len(MECH_ABILITIES) - 1),
+                    "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1),
+                    "resolution": (0, RESOLUTION_RANDOM), "airship_aggressive": (0, N_AGGRESSIVE),
+                    "airship_passive": (0, N_AIRSHIP_TILES)})
 
 SETS = ("base", "invaders_from_afar")
 DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
@@ -465,13 +475,13 @@ def _rules(data: dict, overrides: dict | None) -> np.ndarray:
             raise ConfigError(f"unknown rule {key!r}: choose one of {', '.join(RULE_NAMES)}")
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise ConfigError(f"rule {key!r} needs a whole number, got {value!r}")
-        if not 0 <= int(value) <= 2**31 - 1:
-            raise ConfigError(f"rule {key!r} must be 0 or more, got {value!r}")
+        lo, hi = _RULE_RANGE[key]
+        if int(value) < lo:
+            raise ConfigError(f"rule {key!r} must be {lo} or more, got {value!r}")
+        if int(value) > hi:
+            what = "a switch, 0 or 1" if (lo, hi) == (0, 1) else f"its range is {lo}..{hi}"
+            raise ConfigError(f"rule {key!r} must be at most {hi} ({what}), got {value!r}")
         values[key] = int(value)
-    for key, top in _RULE_MAX.items():
-        if values[key] > top:
-            raise ConfigError(f"rule {key!r} must be at most {top} (a bit past the vocabulary "
-                              f"or a switch above 1), got {values[key]}")
     if 0 < values["airship_passive"] <= N_AGGRESSIVE:
         raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
                           f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
