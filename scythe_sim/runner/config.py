@@ -208,17 +208,18 @@ def parse_config(data: dict, base=None) -> RunConfig:
     _known(data, _TOP_KEYS, "")
     game = data.get("game", RunConfig.game)
     if not isinstance(game, str):
-        raise ConfigError(f"config 'game' must be a game name (a string), got {game!r}")
+        raise ConfigError(f"config 'game' must be a game name (a string), got {_shown(game)}")
     spec = spec_for(game)
     setup = _table(data, "setup")
     _known(setup, _SETUP_KEYS | set(spec.seat_lists), "setup.")
     strategies = _table(data, "strategies")
     _known(strategies, _STRATEGY_KEYS, "strategies.")
-    rules = _variant_rules(_table(data, "rules"), data.get("variant", spec.variants[0]), spec)
+    variant = _choice(data.get("variant", spec.variants[0]), spec.variants, "variant")
+    rules = _variant_rules(_table(data, "rules"), variant, spec)
     fields = {
         "name": _name(data.get("name", RunConfig.name)),
         "game": game,
-        "variant": _choice(data.get("variant", spec.variants[0]), spec.variants, "variant"),
+        "variant": variant,
         "games": _whole(data.get("games", RunConfig.games), "games", 1, MAX_GAMES),
         "seed": _whole(data.get("seed", RunConfig.seed), "seed", 0, 2 ** 63 - 1),
         "players": _players(data.get("players", list(RunConfig.players))),
@@ -249,16 +250,24 @@ def _known(table, allowed, prefix):
             raise ConfigError(f"unknown config key {prefix + key!r}: use one of {', '.join(sorted(allowed))}")
 
 
+def _shown(value):
+    """A config value as the error line shows it: a table or a list says so (a TOML
+    [section] where a key was meant is the common slip)."""
+    if isinstance(value, dict):
+        return f"a table {value!r}"
+    return f"a list {value!r}" if isinstance(value, list) else repr(value)
+
+
 def _table(data, key):
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise ConfigError(f"config [{key}] must be a table, got {value!r}")
+        raise ConfigError(f"config [{key}] must be a table, got {_shown(value)}")
     return value
 
 
 def _whole(value, key, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"config {key!r} must be a whole number, got {value!r}")
+        raise ConfigError(f"config {key!r} must be a whole number, got {_shown(value)}")
     if not lo <= value <= hi:
         raise ConfigError(f"config {key!r} must be between {lo} and {hi}, got {value}")
     return value
@@ -266,13 +275,13 @@ def _whole(value, key, lo, hi):
 
 def _bool(value, key):
     if not isinstance(value, bool):
-        raise ConfigError(f"config {key!r} must be true or false, got {value!r}")
+        raise ConfigError(f"config {key!r} must be true or false, got {_shown(value)}")
     return value
 
 
 def _text(value, key):
     if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"config {key!r} must be a non-empty string, got {value!r}")
+        raise ConfigError(f"config {key!r} must be a non-empty string, got {_shown(value)}")
     return value
 
 
@@ -284,6 +293,9 @@ def _name(value):
 
 
 def _choice(value, choices, key):
+    if not isinstance(value, str):
+        raise ConfigError(f"config {key!r} must be a name (a string), got {_shown(value)}: write "
+                          f"{key.split('.')[-1]} = \"{choices[0]}\", one of {', '.join(choices)}")
     if value not in choices:
         raise ConfigError(f"config {key!r} is {value!r}: choose one of {', '.join(choices)}")
     return value
@@ -295,17 +307,20 @@ def _players(value):
         raise ConfigError("config 'players' is empty: give a player count or a list of them")
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ConfigError(f"config 'players' holds {v!r}: player counts are whole numbers 1 or more")
+            raise ConfigError(f"config 'players' holds {_shown(v)}: player counts are whole numbers 1 or more")
     return tuple(values)
 
 
 def _names(value, key, vocabulary=None):
     """A list of names, lower-cased; each one of vocabulary when given."""
     if not isinstance(value, list):
-        raise ConfigError(f"config {key!r} must be a list of names, got {value!r}")
+        raise ConfigError(f"config {key!r} must be a list of names, got {_shown(value)}")
     out = []
     for v in value:
-        name = str(v).strip().lower()
+        if not isinstance(v, str):
+            raise ConfigError(f"config {key!r} holds {_shown(v)}: give names in quotes, e.g. "
+                              f"{key.split('.')[-1]} = [\"{(vocabulary or ('name',))[0]}\"]")
+        name = v.strip().lower()
         if vocabulary is not None and name not in vocabulary:
             raise ConfigError(f"config {key!r}: unknown {v!r}, choose from {', '.join(vocabulary)}")
         out.append(name)
