@@ -9,6 +9,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from scythe_sim.errors import ScytheSimError
+from scythe_sim.runner.manifest import check_manifest, unfinished
 from scythe_sim.runner.verify import verify_run
 
 MANIFEST_FORMAT = "scythe-sim/run-1"
@@ -45,12 +46,15 @@ class Run:
                 self.manifest = json.load(fh)
         except (OSError, ValueError):
             raise AnalysisError(f"{manifest} is unreadable") from None
-        if self.manifest.get("format") != MANIFEST_FORMAT:
-            raise AnalysisError(f"{manifest} has format {self.manifest.get('format')!r}, expected "
-                                f"{MANIFEST_FORMAT!r}")
-        if not self.manifest.get("complete") or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
-            raise AnalysisError(f"{self.path} is an unfinished run: complete it with "
-                                "`scythe-sim run CONFIG --resume` first")
+        found = self.manifest if isinstance(self.manifest, dict) else {}
+        if found.get("format") != MANIFEST_FORMAT:
+            written = (found.get("versions") or {}).get("scythe-sim")
+            raise AnalysisError(f"{manifest} was written{f' by scythe-sim {written}' if written else ''} in run "
+                                f"format {found.get('format')!r}, this version reads {MANIFEST_FORMAT!r}: open it "
+                                "with the version that wrote it")
+        check_manifest(self.path, self.manifest)        # a field a reader needs, a game not played here
+        if not self.manifest["complete"] or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
+            raise AnalysisError(unfinished(self.path, self.manifest))
         verify_run(self.path, self.manifest, VERIFY_HASHES if hashes is None else hashes)
         seats_needed = SEATS_COLUMNS + GAME_SEATS_COLUMNS.get(self.manifest.get("game", "scythe"), ())
         for table, needed in (("games", GAMES_COLUMNS), ("seats", seats_needed)):

@@ -44,9 +44,9 @@ class StoppedBySignals:
         return self
 
     def __exit__(self, kind, exc, tb):
-        import shlex
         import signal
 
+        from scythe_sim.runner.manifest import resume_command
         from scythe_sim.runner.run import saved_games
 
         from concurrent.futures.process import BrokenProcessPool
@@ -55,8 +55,7 @@ class StoppedBySignals:
         if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError, BrokenProcessPool)):
             return False
         run_dir = str(self.cfg.run_dir())
-        resume = (f"resume with: scythe-sim run --resume --out {shlex.quote(self.cfg.output)} "
-                  f"--name {self.cfg.name}")
+        resume = f"resume with: {resume_command(run_dir)}"
         if issubclass(kind, OSError):
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}: fix it, then {resume}", err=True)

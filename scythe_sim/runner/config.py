@@ -119,8 +119,18 @@ def _tuples(value):
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+# snapshot fields a run may lack: output is never in it, seat_weights only when some seat has them
+_SNAPSHOT_OPTIONAL = ("output", "seat_weights")
+
+
 def config_from_snapshot(snapshot: dict) -> RunConfig:
-    """The RunConfig a manifest's snapshot describes (output is not part of it)."""
+    """The RunConfig a manifest's snapshot describes (output is not part of it); a
+    ConfigError names a field the snapshot lacks (a default would play other games)."""
+    missing = [f.name for f in dataclasses.fields(RunConfig)
+               if f.name not in snapshot and f.name not in _SNAPSHOT_OPTIONAL]
+    if missing:
+        raise ConfigError(f"the manifest's config lacks the field {missing[0]!r} (written by another "
+                          "scythe-sim version, or edited): replay or resume it with the version that wrote it")
     fields = {k: _tuples(v) for k, v in snapshot.items()}
     fields["rules"] = tuple(sorted(snapshot["rules"].items()))
     fields["fixed"] = tuple(sorted((key, tuple(names)) for key, names in snapshot.get("fixed", {}).items()))

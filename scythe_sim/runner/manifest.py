@@ -75,6 +75,61 @@ def read_manifest(run_dir):
     return data
 
 
+# The fields a reader of a run needs (replay, report, compare, --resume), with their JSON
+# types: a manifest lacking one was written by another version or edited by hand.
+READ_FIELDS = {"name": str, "game": str, "config": dict, "config_hash": str, "root_seed": int,
+               "games": int, "shard_size": int, "shards_total": int, "shards": dict, "complete": bool}
+
+
+def check_manifest(run_dir, manifest, fields=READ_FIELDS):
+    """ConfigError (one line) naming the first field of `fields` the manifest lacks or holds
+    as another type, or a game this installation does not play."""
+    from .spec import BUILTIN, GAMES
+
+    path = os.path.join(run_dir, MANIFEST)
+    for field, kind in fields.items():
+        if field not in manifest:
+            raise ConfigError(f"{path} lacks the field {field!r} (written by another scythe-sim version, or "
+                              "edited): play the run again with this version (--overwrite)")
+        value = manifest[field]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(f"{path}: the field {field!r} holds {type(value).__name__} {value!r:.40}, not "
+                              f"{kind.__name__} (edited by hand?): play the run again (--overwrite)")
+    game = manifest.get("game")
+    if "game" in fields and game not in GAMES and game not in BUILTIN:
+        raise ConfigError(f"{run_dir} is a run of the game {game!r}, which this scythe-sim does not play "
+                          f"(it plays {', '.join(sorted(set(GAMES) | set(BUILTIN)))}): open it with the "
+                          "version that wrote it")
+
+
+def resume_command(run_dir):
+    """The command that completes the run at run_dir (from its own manifest)."""
+    import shlex
+
+    output, name = os.path.split(os.path.normpath(run_dir))
+    return f"scythe-sim run --resume --out {shlex.quote(output or '.')} --name {shlex.quote(name)}"
+
+
+def unfinished(run_dir, manifest):
+    """One line saying how far an unfinished run got and how to complete it."""
+    shards = manifest.get("shards", {})
+    played = sum(entry.get("games", 0) for entry in shards.values())
+    return (f"{run_dir} is an unfinished run: {len(shards)} of {manifest.get('shards_total', '?')} shards done "
+            f"({played:,} of {manifest.get('games', 0):,} games); complete it with: {resume_command(run_dir)}")
+
+
+def rule_set_change(manifest, config):
+    """How the rules the run at manifest was played by differ from this installation's
+    (a phrase: "was played with other game data ..."), or None when they are the same."""
+    then = manifest.get("rule_set") or {"data_sha256": manifest.get("data_sha256")}
+    now = config.rule_set()
+    if then.get("data_sha256") != now["data_sha256"]:
+        return f"was played with other game data ({config.game}'s data/*.toml changed since)"
+    if then.get("scythe_sim", now["scythe_sim"]) != now["scythe_sim"]:
+        return f"was played by scythe-sim {then['scythe_sim']} (this is {now['scythe_sim']})"
+    return None
+
+
 def write_manifest(run_dir, manifest):
     path = os.path.join(run_dir, MANIFEST)
     tmp = os.path.join(run_dir, f".{MANIFEST}.tmp")

@@ -17,7 +17,8 @@ from pathlib import Path
 from ..errors import ConfigError
 from .batch import forked_pool, stop_pool
 from .config import RunConfig, config_from_snapshot
-from .manifest import SUCCESS, holds_nothing, new_manifest, read_manifest, valid_shards, write_manifest
+from .manifest import (SUCCESS, check_manifest, holds_nothing, new_manifest, read_manifest, rule_set_change,
+                       valid_shards, write_manifest)
 from .parquet import is_temporary
 from .runlog import run_log
 from .scheduler import CONNECT_TIMEOUT, check_scheduler
@@ -45,6 +46,7 @@ def config_of_run(output=None, name=None):
     if manifest is None:
         raise ConfigError(f"--resume: there is no run at {run_dir} to resume (no manifest.json): check "
                           "--out and --name, or give the run's CONFIG")
+    check_manifest(run_dir, manifest)
     return dataclasses.replace(config_from_snapshot(manifest["config"]), output=output)
 
 
@@ -111,14 +113,9 @@ def prepare(config, resume=False, overwrite=False):
 
 def _refusal(run_dir, manifest, config):
     """Why a run folder's manifest is not this config's: the rule set, or the config."""
-    then = manifest.get("rule_set") or {"data_sha256": manifest.get("data_sha256")}
-    now = config.rule_set()
-    if then.get("data_sha256") != now["data_sha256"]:
-        return (f"{run_dir} was played with other game data (scythe_sim/games/scythe/data/*.toml changed since): "
-                "finish it with the version that started it, or --overwrite to play it again")
-    if then.get("scythe_sim", now["scythe_sim"]) != now["scythe_sim"]:
-        return (f"{run_dir} was played by scythe-sim {then['scythe_sim']} (this is {now['scythe_sim']}): "
-                "finish it with that version, or --overwrite to play it again")
+    change = rule_set_change(manifest, config)
+    if change:
+        return f"{run_dir} {change}: finish it with the version that started it, or --overwrite to play it again"
     return (f"{run_dir} holds results of another config: use another run name, or "
             "--overwrite to replace them")
 
