@@ -4,11 +4,14 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
+from .common import game_module, game_option, game_spec
 
 
 @click.command()
+@game_option()
 @click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games per timed repeat.")
-@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Players per game (Scythe 1-5, My Little Scythe 1-6).")
 @click.option("--repeats", type=click.IntRange(min=1), default=5, show_default=True, help="Timed repeats (median reported).")
 @click.option("--compile/--no-compile", "measure_compile", default=True, show_default=True,
               help="Also time a cold and a cached JIT compile in fresh processes.")
@@ -20,23 +23,23 @@ from scythe_sim.errors import ScytheSimError
               help="With --mix: also time the frozen baseline mix greedy1 and print the ratio.")
 @click.option("--perf-map", is_flag=True,
               help="Write /tmp/perf-<pid>.map so that `perf record` names the compiled functions.")
-def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, baseline, perf_map):
+def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alias, baseline, perf_map):
     """Measure games/s on one core (random play, or --mix beside the frozen
     baseline greedy1) and the JIT compile time."""
-    from scythe_sim.games.scythe.tools.bench import bench_compile, bench_games, bench_mix_and_baseline
-    from scythe_sim.games.scythe.strategies.mixes import mix_pool
-
+    spec = game_spec(game, "bench", ("mix", "mix_alias", "baseline", "profile", "perf_map"))
+    tools = game_module(spec, "bench")
     mix = mix if mix is not None else mix_alias
     if mix is not None:
+        from scythe_sim.games.scythe.strategies.mixes import mix_pool
+
         mix = mix.strip().lower()
         mix_pool(mix)                 # an unknown mix: one line, exit 2, before any timing
 
     if perf_map:
-        from scythe_sim.games.scythe.tools.bench import warm
         from scythe_sim.games.scythe.tools.perfmap import keep_loaded_objects, write_perf_map
 
         keep_loaded_objects()
-        warm()
+        tools.warm()
         path, functions = write_perf_map()
         if functions == 0:
             raise ScytheSimError("--perf-map needs the kernel in the JIT cache (this process "
@@ -53,7 +56,6 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
             click.echo(f"{phase:16} {n:8d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
         return
 
-    from scythe_sim.games.scythe.tools.bench import warm
     from scythe_sim.compiled.packages import has_cache
 
     from .compiling import COLD_COMPILE_MINUTES, warm_visibly
@@ -61,15 +63,15 @@ def bench(games, players, repeats, measure_compile, profile, mix, mix_alias, bas
     if measure_compile:
         click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache "
                    f"(about {COLD_COMPILE_MINUTES} minutes), then a load from that cache ...", err=True)
-        cold, cached = bench_compile()
+        cold, cached = tools.bench_compile()
         click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
-    warm_visibly(warm, cached=has_cache("scythe"))      # never timed as play
+    warm_visibly(tools.warm, cached=has_cache(spec.compiled_package))      # never timed as play
     what = "random play" if mix is None else f"strategy mix {mix!r}" + (" and the baseline" if baseline else "")
     click.echo(f"timing {what}: {repeats} x {games} games of {players} players on one core ...", err=True)
     if mix is None:
-        results = [(None, bench_games(games, players, repeats))]
+        results = [(None, tools.bench_games(games, players, repeats))]
     else:
-        results = bench_mix_and_baseline(games, players, repeats, mix, baseline)
+        results = tools.bench_mix_and_baseline(games, players, repeats, mix, baseline)
     for name, result in results:
         what = "random play" if name is None else f"strategy mix {name!r}"
         click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "

@@ -1,4 +1,10 @@
-"""What the commands share: list options and the --no-verify help."""
+"""What the commands share: list options, the --no-verify help, and --game: the game a
+command plays (its spec, runner/spec.py) and the refusal of an option the game lacks."""
+import importlib
+
+import click
+
+from scythe_sim.errors import ConfigError
 
 
 def split_values(values):
@@ -11,3 +17,41 @@ def split_values(values):
 
 NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
              "are still checked against the manifest.")
+
+def game_option(default="scythe", help="The game: scythe or my_little_scythe; its defaults apply."):
+    """The --game option (a command's decorator)."""
+    return click.option("--game", default=default, show_default=default is not None, metavar="NAME", help=help)
+
+
+def game_spec(game, command, own=()):
+    """The spec of --game `game` for `command`, after refusing (one line) each of the
+    command's game-specific options `own` given on the command line that the game does
+    not take (spec.options)."""
+    from click.core import ParameterSource
+
+    from scythe_sim.runner.spec import spec_for
+
+    try:
+        spec = spec_for(str(game).strip().lower())
+    except ConfigError as exc:
+        raise ConfigError(f"--game {game!r}: {str(exc).split(': ', 1)[1]}") from None
+    ctx = click.get_current_context()
+    for param in ctx.command.params:
+        if param.name in own and param.name not in spec.options.get(command, ()) and \
+                ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None):
+            raise ConfigError(f"{param.opts[0]} does not apply to {spec.name}: drop it")
+    return spec
+
+
+def check_variant(spec, variant):
+    """--variant: one of the game's variants, in one line."""
+    if variant is None or variant in spec.variants:
+        return
+    if len(spec.variants) == 1:
+        raise ConfigError(f"--variant {variant}: {spec.name} has no variant but {spec.variants[0]}: drop --variant")
+    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}: choose one of {', '.join(spec.variants)}")
+
+
+def game_module(spec, command):
+    """The game's module behind `command` (spec.commands), imported now."""
+    return importlib.import_module(spec.commands[command])

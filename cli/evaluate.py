@@ -5,6 +5,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
+from .common import game_module, game_option, game_spec
 from .progress import ProgressBar
 
 
@@ -18,8 +19,7 @@ from .progress import ProgressBar
 @click.option("--ablation", is_flag=True,
               help="Instead: the default mix with each ability, the Factory and the encounters "
                    "switched off in turn, paired with a base run (--games per run).")
-@click.option("--game", default="scythe", show_default=True,
-              help="The game measured: scythe or my_little_scythe.")
+@game_option()
 @click.option("--expansion", is_flag=True,
               help="Deal Albion and Togawa (Invaders from Afar) at any player count.")
 @click.option("--mix-only", is_flag=True,
@@ -42,24 +42,17 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
 
     from rich.console import Console
 
-    from scythe_sim.games.scythe.tools.evaluate import check_out, evaluate as run_evaluate, write_markdown
+    from scythe_sim.quality import check_out, write_markdown
 
-    from scythe_sim.runner.spec import spec_for
-
-    game = spec_for(game.strip().lower()).name
-    if (ablation or mix_only or expansion or wind_gambit) and game != "scythe":
-        raise ScytheSimError(f"--ablation, --mix-only, --wind-gambit and --expansion measure Scythe: "
-                             f"drop them for {game}")
-    if ablation and game != "scythe":
-        raise ScytheSimError(f"--ablation measures Scythe's abilities: {game} has none (drop --ablation)")
+    spec = game_spec(game, "evaluate", ("ablation", "expansion", "mix_only", "counts", "wind_gambit"))
     if out_file:
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    if game != "scythe":
-        from scythe_sim.games.mls.tools.evaluate import evaluate as run_mls
-
-        report = run_mls(games=games, players=players, seed=seed, workers=workers)
+    if not (ablation or wind_gambit or mix_only):
+        own = {"expansion": expansion} if "expansion" in spec.options.get("evaluate", ()) else {}
+        report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed, workers=workers,
+                                                        **own)
     elif ablation:
         from scythe_sim.games.scythe.tools.ablation import ablation as run_ablation, ablations
 
@@ -84,9 +77,6 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
             raise ScytheSimError(f"--counts must be player counts separated by commas, got {counts!r}")
         report = mix_usage(games=games, players=player_counts, seed=seed, workers=workers,
                            expansion=expansion)
-    else:
-        report = run_evaluate(games=games, players=players, seed=seed, workers=workers,
-                              expansion=expansion)
     report.print(Console(width=140))
     click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
     if out_file:

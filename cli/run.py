@@ -5,7 +5,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import split_values
+from .common import check_variant, game_option, game_spec, split_values
 from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 
 
@@ -36,13 +36,15 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
 @click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
 @click.option("--variant", metavar="NAME", help="Rule variant, e.g. all_out_war (overrides the config).")
+@game_option(None, "The game: scythe or my_little_scythe, with its default config, strategies and rules "
+             "(default: CONFIG's game, else scythe).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
 def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
-        shard_size, resume, overwrite, backend, scheduler, log_turns, variant, quiet, verbose):
-    """Play a batch of seeded games and write Parquet tables (default config: built in,
-    the same as configs/default.toml).
+        shard_size, resume, overwrite, backend, scheduler, log_turns, variant, game, quiet, verbose):
+    """Play a batch of seeded games and write Parquet tables (default config: the game's
+    own, built in; for scythe the same as configs/default.toml).
 
     Example: scythe-sim run --games 2000 --players 3,4 --rule turn_cap=80 --name capped"""
     import os
@@ -50,6 +52,14 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     from scythe_sim.runner.config import flag_overrides, load_config
     from scythe_sim.runner.run import config_of_run, execute
 
+    chosen = game_spec(game, "run") if game is not None else None
+    game = chosen.name if chosen is not None and config is None else None
+    given = load_config(config, game=game)          # the game and its defaults
+    if config is not None and chosen is not None and chosen is not given.spec:
+        raise ScytheSimError(f"--game {chosen.name} but {config} plays {given.game}: drop --game, or give a "
+                             f"{chosen.name} config")
+    spec = game_spec(given.game, "run", own=("factions", "mats"))
+    check_variant(spec, variant)
     if bool(factions) != bool(mats):
         raise ScytheSimError("--factions and --mats go together (a fixed assignment gives both, one per "
                              "seat): add the other")
@@ -57,14 +67,9 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
                              {"factions": split_values(factions), "mats": split_values(mats)}, rules)
     overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping)
     if resume and config is None and variant is None and not any(v is not None for v in overrides.values()):
-        cfg = config_of_run(output, name)
+        cfg = config_of_run(output, name or given.name)
     else:
-        cfg = load_config(config, **overrides, output=output, name=name)
-        if variant is not None:
-            if variant not in cfg.spec.variants:
-                raise ScytheSimError(f"--variant {variant!r} is not a variant of {cfg.game}: choose one of "
-                                     f"{', '.join(cfg.spec.variants)}")
-            cfg = load_config(config, **overrides, output=output, name=name, variant=variant)
+        cfg = load_config(config, **overrides, output=output, name=name, variant=variant, game=game)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     show = not quiet and sys.stdout.isatty()
     with StoppedBySignals(cfg), ProgressBar(show, cfg.games) as update:

@@ -175,6 +175,7 @@ def load_config(path=None, **overrides) -> RunConfig:
             data[key] = value
     if path is None:        # the game's default config (e.g. configs/default.toml) under the flags
         spec = spec_for(data.get("game", RunConfig.game))
+        data = {**spec.default_config, **data}
         defaults = dict(spec.default_rules.get(data.get("variant", spec.variants[0]), ()))
         data["rules"] = {**defaults, **_table(data, "rules")}
     return parse_config(data, base)

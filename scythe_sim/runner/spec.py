@@ -63,6 +63,16 @@ class GameSpec:
     # (rule name, value) -> the rule's integer: where a game lets a rule be named (a
     # resolution tile's name); None: every rule is a whole number already.
     rule_value: Callable = None
+    # The game's default run config beyond RunConfig's defaults, default_strategies and
+    # default_rules (e.g. its run name): what `run --game NAME` plays with no config file,
+    # the same as the game's configs/*.toml (tests/cli/test_game_flag.py holds them equal).
+    default_config: dict = dataclasses.field(default_factory=dict)
+    # The command line's parts of the game (cli/, imported only when a command runs):
+    # {"play": module with play_game, "bench": module with warm, bench_compile and bench_games,
+    # "evaluate": module with evaluate}; and per command the options of its own the game
+    # takes (cli/common.py refuses, in one line, one given for a game that lacks it).
+    commands: dict = dataclasses.field(default_factory=dict)
+    options: dict = dataclasses.field(default_factory=dict)
 
 
 def register(spec: GameSpec) -> GameSpec:

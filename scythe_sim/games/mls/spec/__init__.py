@@ -112,7 +112,7 @@ SPEC = register(GameSpec(
     variants=("base",),
     rule_names=RULE_NAMES,
     strategies=STRATEGIES,
-    default_strategies=("random", "greedy"),
+    default_strategies=("random", "planner", "deliverer", "pie_fighter", "quester"),   # configs/my_little_scythe.toml
     assignments=("random",),
     seat_lists=(),
     table_names=TABLES,
@@ -130,4 +130,7 @@ SPEC = register(GameSpec(
     replay=replay,
     warm=warm,
     compiled_package="mls",
+    default_config={"name": NAME, "shard_size": 1000},
+    commands={"play": "scythe_sim.games.mls.text.one_game", "bench": "scythe_sim.games.mls.tools.bench",
+              "evaluate": "scythe_sim.games.mls.tools.evaluate"},
 ))

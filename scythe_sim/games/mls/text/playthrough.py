@@ -31,3 +31,4 @@ def play_through(seed: int, players: int, strategies, rules=None, params=None):
                      f"{describe(rows[i])}")
         game.step(rows[i])
     return game, lines
+

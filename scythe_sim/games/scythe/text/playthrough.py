@@ -216,3 +216,18 @@ def score_table_lines(game, strategies=None):
                      f"{r['star_coins']:>4} ({r['stars']}) {r['territory_coins']:>4} ({r['territories']:>2})"
                      f" {r['resource_coins']:>4} ({r['resources']:>2}) {r['structure_bonus']:>5} {r['total']:>5}")
     return lines
+
+
+def play_game(seed, players, strategies=(), rules=None, factions=(), mats=(), expansion=False,
+              resolution=None, mix="default"):
+    """`scythe-sim play`: (lines, score lines) of one game, the text board after the last
+    decision. Without strategies the seats draw from `mix` (mix_seats); `expansion`
+    (implied past 5 players) deals all seven factions; `resolution` names a Wind Gambit
+    resolution tile; `rules` (a variant's and --rule's) go on top."""
+    deal = {"expansion_factions": 1} if expansion or players > 5 else {}
+    if resolution:
+        deal["resolution"] = resolution
+    names = list(strategies) or mix_seats(mix, seed, players)
+    game, lines = play_through(seed, players, list(factions) or None, list(mats) or None, names,
+                               rules={**deal, **(rules or {})})
+    return lines + [str(game)], score_table_lines(game, names)

@@ -1,12 +1,10 @@
 """Benchmarks behind `scythe-sim bench` and `scythe-sim warmup` (figures go to docs/PERFORMANCE.md)."""
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 
 import numpy as np
+
+from scythe_sim.errors import ConfigError
 
 BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strategy mix
 
@@ -27,15 +25,9 @@ def warm():
 
 def bench_compile():
     """(cold, cached) seconds to get the kernel ready in a fresh process with a fresh cache."""
-    code = "from scythe_sim.games.scythe.tools.bench import warm; print(warm())"
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        times = []
-        for _ in range(2):
-            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                                 text=True, check=True)
-            times.append(float(out.stdout.strip().splitlines()[-1]))
-    return times[0], times[1]
+    from scythe_sim.timing import compile_seconds
+
+    return compile_seconds(__name__)
 
 
 def bench_games(games, players, repeats, seed0=1, mix=None):
@@ -50,6 +42,8 @@ def bench_games(games, players, repeats, seed0=1, mix=None):
 
     if mix is not None:
         mix_pool(mix)                    # an unknown name fails before any work
+    if not 1 <= players <= 5:
+        raise ConfigError(f"--players {players}: the benchmark deals the base game, 1 to 5 players")
     tables = default_tables()
     params = load_params()
     warm()
