@@ -24,6 +24,12 @@ BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "playe
 OUTCOMES = ("winner", "war_winner")
 
 
+def default_groups(run) -> tuple:
+    """What a comparison groups by when not told: faction, or turn order for a game without
+    factions (My Little Scythe)."""
+    return ("turn_order",) if run.game == "my_little_scythe" else ("faction",)
+
+
 def _seats(run, outcome, other, keys, paired):
     """The run's seats with the outcome compared as `winner` (only the games with a war
     for war_winner), and the other run's tiles where the run has none (with_tiles)."""

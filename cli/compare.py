@@ -40,14 +40,14 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     """
     import shutil
 
-    from analysis.compare import check_outcome, compare_runs, outcome_note
+    from analysis.compare import check_outcome, compare_runs, default_groups, outcome_note
     from analysis.compare_view import check_runs, render, what_differs
     from analysis.pairing import check_pairing
     from analysis.runs import Run
 
     base_run, candidate_run = Run(base, hashes=not no_verify), Run(candidate, hashes=not no_verify)
     warnings = check_runs(base_run, candidate_run, allow_same)
-    by = by or ("turn_order" if base_run.game == "my_little_scythe" else "faction")
+    by = by or ",".join(default_groups(base_run))
     keys = tuple(by.split(","))
     check_outcome(base_run, candidate_run, outcome)
     pairing = check_pairing(base_run, candidate_run, keys)

@@ -2,12 +2,13 @@
 
 The games live side by side under ``scythe_sim.games`` (Scythe, My Little Scythe); the
 root holds only what every game shares: the compiled plumbing, the runner, intervals,
-the quality report and the error types. The Python entry point is `scythe_sim.Game`
-(Scythe's façade); the batch loop is `scythe_sim.games.scythe.play`.
+the quality report and the error types. The Python entry points are `scythe_sim.Game`
+(Scythe's façade) and `scythe_sim.open_run` (a run's tables in a notebook,
+docs/analysis.md); the batch loop is `scythe_sim.games.scythe.play`.
 """
 __version__ = "0.1.0"
 
-__all__ = ["Game", "__version__"]
+__all__ = ["Game", "open_run", "__version__"]
 
 
 def __getattr__(name):
@@ -16,4 +17,7 @@ def __getattr__(name):
     if name == "Game":
         from .games.scythe.game import Game
         return Game
+    if name == "open_run":          # a run opened for analysis (docs/analysis.md): Parquet only
+        from analysis.notebook import open_run
+        return open_run
     raise AttributeError(name)
