@@ -6,7 +6,7 @@ import click
 from scythe_sim.errors import ScytheSimError
 
 from .common import game_module, game_option, game_spec
-from .progress import ProgressBar
+from .progress import ProgressBar, stopped_by_signals
 
 
 @click.command()
@@ -49,34 +49,35 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    if not (ablation or wind_gambit or mix_only):
-        own = {"expansion": expansion} if "expansion" in spec.options.get("evaluate", ()) else {}
-        report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed, workers=workers,
-                                                        **own)
-    elif ablation:
-        from scythe_sim.games.scythe.tools.ablation import ablation as run_ablation, ablations
+    with stopped_by_signals("evaluate"):           # Ctrl-C / SIGTERM: workers stopped, nothing written
+        if not (ablation or wind_gambit or mix_only):
+            own = {"expansion": expansion} if "expansion" in spec.options.get("evaluate", ()) else {}
+            report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed,
+                                                            workers=workers, **own)
+        elif ablation:
+            from scythe_sim.games.scythe.tools.ablation import ablation as run_ablation, ablations
 
-        from scythe_sim.games.scythe.tools.evaluate import deal_rules
-        from scythe_sim.games.scythe.tables import build_tables
+            from scythe_sim.games.scythe.tools.evaluate import deal_rules
+            from scythe_sim.games.scythe.tables import build_tables
 
-        deal = deal_rules(players, expansion)
-        items = ablations(build_tables(deal) if deal else None)
-        with ProgressBar(sys.stdout.isatty(), games * (1 + len(items))) as update:
-            report = run_ablation(games=games, players=players, seed=seed, workers=workers,
-                                  progress=update, expansion=expansion)
-    elif wind_gambit:
-        from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
+            deal = deal_rules(players, expansion)
+            items = ablations(build_tables(deal) if deal else None)
+            with ProgressBar(sys.stdout.isatty(), games * (1 + len(items))) as update:
+                report = run_ablation(games=games, players=players, seed=seed, workers=workers,
+                                      progress=update, expansion=expansion)
+        elif wind_gambit:
+            from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
 
-        report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
-    elif mix_only:
-        from scythe_sim.games.scythe.tools.evaluate import mix_usage
+            report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
+        elif mix_only:
+            from scythe_sim.games.scythe.tools.evaluate import mix_usage
 
-        try:
-            player_counts = tuple(int(x) for x in counts.split(","))
-        except ValueError:
-            raise ScytheSimError(f"--counts must be player counts separated by commas, got {counts!r}")
-        report = mix_usage(games=games, players=player_counts, seed=seed, workers=workers,
-                           expansion=expansion)
+            try:
+                player_counts = tuple(int(x) for x in counts.split(","))
+            except ValueError:
+                raise ScytheSimError(f"--counts must be player counts separated by commas, got {counts!r}")
+            report = mix_usage(games=games, players=player_counts, seed=seed, workers=workers,
+                               expansion=expansion)
     report.print(Console(width=140))
     click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s)")
     if out_file:

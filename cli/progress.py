@@ -1,6 +1,7 @@
 """What a long command shows while it works, and how it stops: the compile notice, the
 run's progress bar and summary table, Ctrl-C and SIGTERM, a tuning run's generations.
 Used by the command modules (run.py, tune.py)."""
+import contextlib
 import sys
 
 import click
@@ -16,10 +17,6 @@ def run_warmer(cfg):
     return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
 
 
-class _Signalled(BaseException):
-    """SIGTERM, raised in the main thread so the run stops its workers on the way out."""
-
-
 class StoppedBySignals:
     """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
     published and say how to resume; an OS error (disk full, ...) is one line, exit 2; a
@@ -29,30 +26,21 @@ class StoppedBySignals:
         self.cfg = cfg
 
     def __enter__(self):
-        import os
-        import signal
+        from scythe_sim.runner.batch import stop_on_signals
 
-        owner = os.getpid()
-
-        def raise_signalled(signum, frame):
-            if os.getpid() != owner:       # a worker forked before it reset its handlers: just end
-                signal.signal(signum, signal.SIG_DFL)
-                os.kill(os.getpid(), signum)
-                return
-            raise _Signalled()
-        self.previous = signal.signal(signal.SIGTERM, raise_signalled)
+        self.signals = stop_on_signals()
+        self.signals.__enter__()
         return self
 
     def __exit__(self, kind, exc, tb):
-        import signal
+        from concurrent.futures.process import BrokenProcessPool
 
+        from scythe_sim.runner.batch import Terminated
         from scythe_sim.runner.manifest import resume_command
         from scythe_sim.runner.run import saved_games
 
-        from concurrent.futures.process import BrokenProcessPool
-
-        signal.signal(signal.SIGTERM, self.previous)
-        if kind is None or not issubclass(kind, (KeyboardInterrupt, _Signalled, OSError, BrokenProcessPool)):
+        self.signals.__exit__(None, None, None)
+        if kind is None or not issubclass(kind, (KeyboardInterrupt, Terminated, OSError, BrokenProcessPool)):
             return False
         run_dir = str(self.cfg.run_dir())
         resume = f"resume with: {resume_command(run_dir)}"
@@ -67,6 +55,24 @@ class StoppedBySignals:
         saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
         click.echo(f"{'interrupted' if kind is KeyboardInterrupt else 'terminated'}: {saved}; {resume}", err=True)
         sys.exit(130 if kind is KeyboardInterrupt else 143)
+
+
+@contextlib.contextmanager
+def stopped_by_signals(command):
+    """For a command that plays games on a pool and writes its result at the end (evaluate,
+    tune, learn): Ctrl-C (exit 130) and SIGTERM (exit 143) stop it and its workers at once
+    (runner/batch.py's stop_on_signals and forked_pool), with one line on stderr and
+    nothing written. Use: `with stopped_by_signals("learn"): ...` around the work."""
+    from scythe_sim.runner.batch import Terminated, stop_on_signals
+
+    try:
+        with stop_on_signals():
+            yield
+    except (KeyboardInterrupt, Terminated) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        click.echo(f"{'interrupted' if interrupted else 'terminated'}: {command} stopped with its workers; "
+                   "nothing written", err=True)
+        sys.exit(130 if interrupted else 143)
 
 
 class ProgressBar:

@@ -6,7 +6,7 @@ import click
 from scythe_sim.errors import ScytheSimError
 
 from .common import split_values
-from .progress import GenerationBar
+from .progress import GenerationBar, stopped_by_signals
 
 
 @click.command()
@@ -52,7 +52,7 @@ def tune(strategy, games, generations, popsize, seed, players, field, params, fa
     check_out(out_file, "--out", "greedy.toml")
     check_out(report_file, "--report", "greedy.md")
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    with GenerationBar(sys.stdout.isatty(), generations) as update:
+    with stopped_by_signals("tune"), GenerationBar(sys.stdout.isatty(), generations) as update:
         result = run_tune(settings, workers=workers, progress=update)
     v = result.validation
     click.echo(f"validation ({v['games']} paired games): start {v['start']['win_rate']:.1%}, "

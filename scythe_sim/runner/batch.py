@@ -9,6 +9,7 @@ import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import signal
 from typing import NamedTuple
 
@@ -38,18 +39,51 @@ def play_range(config, start: int, stop: int) -> Batch:
     return Batch(tables, spec.bad_games(plan, raw))
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread of the process that entered stop_on_signals (a
+    BaseException like KeyboardInterrupt, so no `except Exception` swallows it)."""
+
+
+@contextlib.contextmanager
+def stop_on_signals():
+    """Make SIGTERM stop this process the way Ctrl-C does: inside, SIGTERM raises
+    Terminated in the main thread (Ctrl-C raises KeyboardInterrupt already), so every
+    `with` on the way out runs, and a forked_pool stops its workers at once. Any long
+    command that plays games on a pool wraps its work in it (run, evaluate, tune, learn:
+    cli/progress.py's stopped_by_signals adds the one-line message and exit code). A
+    worker forked inside that has not yet reset its handlers just ends."""
+    owner = os.getpid()
+
+    def terminate(signum, frame):
+        if os.getpid() != owner:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise Terminated()
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextlib.contextmanager
 def forked_pool(workers, warm):
     """A ProcessPoolExecutor of `workers` processes forked after `warm()` compiled or
     loaded the game's kernel in this process (so no worker compiles), logging through
-    multiprocessing-logging."""
+    multiprocessing-logging. Leaving it by an exception (an error, Ctrl-C, Terminated)
+    stops the workers at once (stop_pool) instead of waiting for their work."""
     warm()                               # compile or load once; forked workers inherit it
     wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     try:
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals) as pool:
-            yield pool
+            try:
+                yield pool
+            except BaseException:
+                stop_pool(pool)              # no worker plays on
+                raise
     finally:
         _stop_forwarding(wrapped)
 

@@ -15,12 +15,12 @@ import time
 from pathlib import Path
 
 from ..errors import ConfigError
-from .batch import forked_pool, stop_pool
+from .batch import forked_pool
 from .config import RunConfig, config_from_snapshot
 from .manifest import (SUCCESS, check_manifest, holds_nothing, new_manifest, read_manifest, rule_set_change,
                        valid_shards, write_manifest)
 from .parquet import is_temporary
-from .runlog import run_log
+from .runlog import emit, logged, run_log
 from .scheduler import CONNECT_TIMEOUT, check_scheduler
 from .shard import run_shard, shard_count
 
@@ -186,18 +186,12 @@ def _windowed(submit, todo, window, wait=concurrent.futures.wait):
 
 # --- local backend ------------------------------------------------------------------------
 def _local_shards(workers):
+    """Shards on a pool of forked workers, one worker included: this process only waits,
+    so a signal stops the run at once (a shard played here would hold it until the
+    compiled batch returns)."""
     def submit_all(config, run_dir, todo):
-        if workers == 1:
-            for shard in todo:
-                yield run_shard(config, run_dir, shard)
-            return
-        with forked_pool(workers, config.spec.warm) as pool:
-            try:
-                yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard),
-                                     todo, 2 * workers)
-            except BaseException:
-                stop_pool(pool)     # an error, Ctrl-C or SIGTERM: no worker plays on
-                raise
+        with forked_pool(workers, config.spec.warm) as pool:     # stops its workers on an error or a signal
+            yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard), todo, 2 * workers)
     return submit_all
 
 
@@ -224,8 +218,10 @@ def _dask_shards(scheduler, workers):
     def submit_all(config, run_dir, todo):
         run_dir = os.path.abspath(run_dir)
         window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
-        yield from _windowed(lambda shard: client.submit(run_shard, config, run_dir, shard, pure=False),
-                             todo, window, wait)
+        for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
+                                                                    pure=False), todo, window, wait):
+            emit(records)              # the worker's log lines, into run.log (and stderr with -v)
+            yield entry
 
     def warm_workers(spec):
         if cluster is not None:

@@ -2,12 +2,15 @@
 `scythe_sim` loggers at INFO and above (each shard's start and end, warnings) are
 appended to RUN_DIR/run.log; forked workers' records reach it through
 multiprocessing-logging, which wraps the root logger's handlers when the pool starts
-(batch.forked_pool). With verbose they are also printed on stderr. The file is
-opened at the first record, so a run refused before it starts writes nothing."""
+(batch.forked_pool); Dask workers' records travel back with each shard's result
+(`logged` on the worker, `emit` in the client), since a Dask worker, on this machine or
+another, has no handler of the client's. With verbose they are also printed on stderr.
+The file is opened at the first record, so a run refused before it starts writes nothing."""
 import contextlib
 import logging
 import os
 import sys
+import threading
 
 LOG_NAME = "run.log"
 FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
@@ -46,3 +49,36 @@ def run_log(run_dir, verbose=False):
                 handler.close()
         for handler in handlers:
             handler.close()
+
+
+class _Collector(logging.Handler):
+    """Keeps the records of one thread (a Dask worker may play several shards at once)."""
+
+    def __init__(self):
+        super().__init__(logging.INFO)
+        self.thread, self.records = threading.get_ident(), []
+
+    def emit(self, record):
+        if record.thread == self.thread:
+            self.records.append({**record.__dict__, "msg": record.getMessage(), "args": None,
+                                 "exc_info": None, "exc_text": None})
+
+
+def logged(function, *args):
+    """(function(*args), [record dicts]): what it logged to the `scythe_sim` loggers at INFO
+    and above, for the client to `emit` (a shard on a Dask worker)."""
+    package = logging.getLogger("scythe_sim")
+    collector, level = _Collector(), package.level
+    package.addHandler(collector)
+    package.setLevel(logging.INFO)
+    try:
+        return function(*args), collector.records
+    finally:
+        package.removeHandler(collector)
+        package.setLevel(level)
+
+
+def emit(records):
+    """Hand records made in another process to this process's handlers (run.log, -v)."""
+    for record in records:
+        logging.getLogger(record["name"]).handle(logging.makeLogRecord(record))
