@@ -28,6 +28,9 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
     baseline greedy1) and the JIT compile time."""
     spec = game_spec(game, "bench", ("mix", "mix_alias", "baseline", "profile", "perf_map"))
     tools = game_module(spec, "bench")
+    if not tools.PLAYERS[0] <= players <= tools.PLAYERS[1]:
+        raise ScytheSimError(f"--players {players}: {spec.name}'s benchmark plays {tools.PLAYERS[0]} to "
+                             f"{tools.PLAYERS[1]} players")
     mix = mix if mix is not None else mix_alias
     if mix is not None:
         from scythe_sim.games.scythe.strategies.mixes import mix_pool

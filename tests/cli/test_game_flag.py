@@ -94,7 +94,7 @@ def test_play_game_draws_the_games_default_pool_and_names_each_seat():
     assert lines[0].split()[:3] == ["rank", "seat", "strategy"] and len(lines) == 4
     assert {line.split()[2] for line in lines[1:]} <= {"random", "planner", "deliverer", "pie_fighter", "quester"}
     loud = _run("play", "--game", MLS, "--seed", 5, "--players", 3)
-    assert loud.output.endswith(result.output) and "turn 0 seat" in loud.output
+    assert loud.output.endswith(result.output) and "turn 1 seat 0 " in loud.output
     chosen = _run("play", "--game", MLS, "--seed", 5, "--players", 2, "--strategies", "quester", "--quiet")
     assert chosen.exit_code == 0 and all(" quester " in line for line in chosen.output.splitlines()[1:])
     _one_line(_run("play", "--game", MLS, "--strategies", "automa", "--players", 2), "unknown 'automa'")
@@ -105,4 +105,4 @@ def test_bench_game_times_that_games_play():
     result = _run("bench", "--game", MLS, "--games", 20, "--repeats", 1, "--players", 3, "--no-compile")
     assert result.exit_code == 0, result.output
     assert "random play, 3 players:" in result.output and "games/s per core" in result.output
-    _one_line(_run("bench", "--game", MLS, "--players", 7, "--no-compile"), "My Little Scythe plays 1 to 6")
+    _one_line(_run("bench", "--game", MLS, "--players", 7, "--no-compile"), "my_little_scythe's benchmark plays 1 to 6 players")

@@ -11,6 +11,7 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 
 from ..play import R_DECISIONS, R_TURNS, run_games
+from ..spec import PLAYERS          # player counts the benchmark plays: the game's
 from ..tables import default_tables
 
 
@@ -33,8 +34,6 @@ def bench_compile():
 def bench_games(games=20000, players=4, repeats=5, strategy=0):
     """Median throughput of `games` games in every seat played by strategy id `strategy`
     (0: random), over `repeats` runs; the mean decisions and turns per game."""
-    from ..spec import PLAYERS
-
     if not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ConfigError(f"--players {players}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")
     tables = default_tables()

@@ -7,6 +7,7 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 
 BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strategy mix
+PLAYERS = (1, 5)           # player counts the benchmark plays (it deals the base game)
 
 
 def warm():
@@ -42,7 +43,7 @@ def bench_games(games, players, repeats, seed0=1, mix=None):
 
     if mix is not None:
         mix_pool(mix)                    # an unknown name fails before any work
-    if not 1 <= players <= 5:
+    if not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ConfigError(f"--players {players}: the benchmark deals the base game, 1 to 5 players")
     tables = default_tables()
     params = load_params()
