@@ -1,10 +1,10 @@
 """Running a config: prepare (or resume) the output folder, hand the missing shards to a
 backend, record each published shard in the manifest, mark the run finished.
 
-Backends: "local" (this process for one worker, else a process pool forked after the
-JIT is warm, worker logs through multiprocessing-logging) and "dask" (a scheduler
-address or an in-process LocalCluster). Both call shard.run_shard, so the output is
-the same file for file.
+Backends: "local" (a process pool forked after the JIT is warm, one worker included,
+worker logs through multiprocessing-logging) and "dask" (a scheduler address or an
+in-process LocalCluster, worker logs carried back with each shard: runlog.logged).
+Both call shard.run_shard, so the output is the same file for file.
 """
 import concurrent.futures
 import dataclasses

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+import psutil
 import pytest
 from click.testing import CliRunner
 
@@ -31,29 +32,6 @@ def test_dask_workers_log_records_reach_run_log(tmp_path):
     assert "shard 1: end" in out.stderr                  # -v: on stderr as well
 
 
-def _children(pid):
-    """Pids of the live processes whose parent is pid."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as fh:
-                    fields = fh.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _start(args, cwd):
     return subprocess.Popen(SCYTHE_SIM + args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, PYTHONPATH=ROOT))
@@ -75,7 +53,8 @@ def _stop(process, signum, workers):
     except subprocess.TimeoutExpired:
         process.kill()
         raise AssertionError("the command did not stop at the signal")
-    assert not any(_alive(w) for w in workers), "a worker was left behind"
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, "a worker was left behind"
     return process.returncode, [line for line in err.splitlines() if line.strip()]
 
 
@@ -85,7 +64,8 @@ def test_run_with_one_worker_stops_at_a_signal_not_at_the_end_of_the_shard(tmp_p
                       "--out", str(tmp_path), "--quiet"], tmp_path)
     log = tmp_path / "one" / "run.log"
     _wait_for(lambda: log.exists() and "shard 0: start" in log.read_text(), process)
-    workers = _children(process.pid)
+    workers = psutil.Process(process.pid).children(recursive=True)
+    assert workers                                      # one worker plays the shard; this process waits
     returncode, lines = _stop(process, signum, workers)
     assert returncode == code, lines
     assert lines[-1].startswith(f"{word}: 0 of 200,000 games are saved") and "scythe-sim run --resume" in lines[-1]
@@ -99,9 +79,9 @@ def test_run_with_one_worker_stops_at_a_signal_not_at_the_end_of_the_shard(tmp_p
 def test_evaluate_and_tune_stop_with_their_workers(tmp_path, command, signum, code, word):
     out = tmp_path / "out.md" if command[0] == "evaluate" else tmp_path / "tuned.toml"
     process = _start(command + ["--out", str(out)], tmp_path)
-    _wait_for(lambda: len(_children(process.pid)) >= 2, process)
+    _wait_for(lambda: len(psutil.Process(process.pid).children()) >= 2, process)
     time.sleep(1.0)                                     # the workers are playing
-    workers = _children(process.pid)
+    workers = psutil.Process(process.pid).children(recursive=True)
     returncode, lines = _stop(process, signum, workers)
     assert returncode == code, lines
     assert lines[-1] == f"{word}: {command[0]} stopped with its workers; nothing written", lines
