@@ -23,7 +23,8 @@ class OpenRun:
     them (`.collect()`), or hand them on (`.collect().to_pandas()`, DuckDB)."""
 
     def __init__(self, path, verify=True):
-        self.run = Run(path, hashes=verify)
+        # an absolute path: the lazy frames still read the run after the notebook changes folder
+        self.run = Run(os.path.abspath(path), hashes=verify)
 
     def __repr__(self):
         m = self.manifest

@@ -33,8 +33,10 @@ def test_dask_workers_log_records_reach_run_log(tmp_path):
 
 
 def _start(args, cwd):
+    # SIGINT's default restored: a shell's background job (a CI step, say) starts with it ignored
     return subprocess.Popen(SCYTHE_SIM + args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+                            text=True, env=dict(os.environ, PYTHONPATH=ROOT),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for(condition, process, limit=900):
