@@ -83,7 +83,7 @@ READ_FIELDS = {"name": str, "game": str, "config": dict, "config_hash": str, "ro
 
 def check_manifest(run_dir, manifest, fields=READ_FIELDS):
     """ConfigError (one line) naming the first field of `fields` the manifest lacks or holds
-    as another type, or a game this installation does not play."""
+    as another type, or a game this installation does not know."""
     from .spec import BUILTIN, GAMES
 
     path = os.path.join(run_dir, MANIFEST)
