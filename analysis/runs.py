@@ -25,6 +25,10 @@ ENUM_COLUMNS = ("faction", "mat", "strategy", "personality", "move_tile", "make_
 TILE_COLUMNS = ("resolution_tile", "airship_aggressive", "airship_passive")
 
 
+# the manifest fields the analysis reads (a run of any version has them; `game` defaults to scythe)
+READ_FIELDS = {"name": str, "games": int, "root_seed": int, "complete": bool, "shards": dict}
+
+
 class AnalysisError(ScytheSimError):
     """A run folder that cannot be analysed (the CLI prints it and exits 2)."""
 
@@ -52,7 +56,7 @@ class Run:
             raise AnalysisError(f"{manifest} was written{f' by scythe-sim {written}' if written else ''} in run "
                                 f"format {found.get('format')!r}, this version reads {MANIFEST_FORMAT!r}: open it "
                                 "with the version that wrote it")
-        check_manifest(self.path, self.manifest)        # a field a reader needs, a game not played here
+        check_manifest(self.path, self.manifest, READ_FIELDS)    # a field read here, a game not played here
         if not self.manifest["complete"] or not os.path.exists(os.path.join(self.path, "_SUCCESS")):
             raise AnalysisError(unfinished(self.path, self.manifest))
         verify_run(self.path, self.manifest, VERIFY_HASHES if hashes is None else hashes)

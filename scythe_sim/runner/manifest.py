@@ -96,7 +96,7 @@ def check_manifest(run_dir, manifest, fields=READ_FIELDS):
             raise ConfigError(f"{path}: the field {field!r} holds {type(value).__name__} {value!r:.40}, not "
                               f"{kind.__name__} (edited by hand?): play the run again (--overwrite)")
     game = manifest.get("game")
-    if "game" in fields and game not in GAMES and game not in BUILTIN:
+    if game is not None and game not in GAMES and game not in BUILTIN:
         raise ConfigError(f"{run_dir} is a run of the game {game!r}, which this scythe-sim does not play "
                           f"(it plays {', '.join(sorted(set(GAMES) | set(BUILTIN)))}): open it with the "
                           "version that wrote it")

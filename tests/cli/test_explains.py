@@ -65,8 +65,12 @@ def test_a_run_with_no_finished_shard_is_unfinished_not_unreadable(tmp_path):
         assert "0 of 4 shards done" in line and "unreadable" not in line
 
 
-@pytest.mark.parametrize("field", ["config", "shards", "game", "shard_size"])
-@pytest.mark.parametrize("command", ["replay", "report", "compare"])
+# the fields each command reads (report and compare read no config: a run of any version has the rest)
+NEEDED = [("replay", field) for field in ("config", "shards", "game", "shard_size", "games")] + \
+    [(command, field) for command in ("report", "compare") for field in ("shards", "games", "root_seed", "name")]
+
+
+@pytest.mark.parametrize("command,field", NEEDED)
 def test_a_manifest_missing_a_field_names_it(tmp_path, finished, command, field):
     run_dir = _fake_run(tmp_path, "cut", shards=4, edit=lambda m: (m.update(complete=True), m.pop(field)))
     open(os.path.join(run_dir, "_SUCCESS"), "w").close()
