@@ -22,6 +22,9 @@ from .results import TABLES, result_tables
 NAME = "my_little_scythe"
 RULESET = "mls-2018"        # the rulebook text played (docs/RULES.md, "My Little Scythe")
 PLAYERS = (1, 6)
+# the pool a run plays when its config names none: the planner and its personas (docs/STRATEGIES.md,
+# "My Little Scythe": each wins >= 95% against random players); `random` and `greedy` stay by name
+DEFAULT_POOL = ("planner", "deliverer", "pie_fighter", "quester")
 
 
 class Plan(NamedTuple):
@@ -112,7 +115,7 @@ SPEC = register(GameSpec(
     variants=("base",),
     rule_names=RULE_NAMES,
     strategies=STRATEGIES,
-    default_strategies=("random", "planner", "deliverer", "pie_fighter", "quester"),   # configs/my_little_scythe.toml
+    default_strategies=DEFAULT_POOL,
     assignments=("random",),
     seat_lists=(),
     table_names=TABLES,
