@@ -1,7 +1,8 @@
 """The report sections of a My Little Scythe run (a run whose manifest says
 game = "my_little_scythe"; docs/schema.md, "My Little Scythe"): win rates by turn order,
 personality card, strategy and player count, trophy kinds (how often, how early), how
-games end and how long they last (report.py adds the strength model over FACTORS)."""
+games end and how long they last (report.py adds the strength model over FACTORS). The
+summary leads with the game's own questions: turn order, personality cards and trophies."""
 import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
@@ -14,8 +15,8 @@ TROPHIES = ("friendship", "power_ups", "spells", "quests", "apple_delivery", "ge
 FACTORS = ("turn_order", "personality", "strategy")
 COMPARE_BY = ("turn_order", "personality", "strategy")
 STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) over turn order, personality card "
-                 "and strategy at once: exp(effect) multiplies a seat's odds of winning; effects are centred "
-                 "within each factor; 95% intervals.")
+                 "and strategy at once: exp(effect) (`odds x`) multiplies a seat's odds of winning; effects are "
+                 "log-odds, centred within each factor; 95% intervals.")
 
 
 def trophy_kinds(seats: pl.LazyFrame) -> pl.DataFrame:
@@ -59,21 +60,28 @@ def run_sections(report, run, prefix):
     report.text("Win rates count shared first places as wins (a winner has the trophies to win and rank 1); "
                 "every rate has its number of seats (n) and a Wilson 95% interval; lift is the win rate "
                 "over parity (1 / players on average).")
+    parts = {"turn_order": "variant", "personality": "variant", "strategy": "standard"}
     for by, title in (("turn_order", "turn order"), ("personality", "personality card"),
-                      ("strategy", "strategy"), ("players", "player count")):
+                      ("strategy", "strategy"), ("seat", "seat"), ("players", "player count")):
         table = queries.win_rates(seats, by)
+        ordered = by in ("turn_order", "seat", "players")
         report.heading(f"Win rate by {title}", 3)
         report.table(f"{prefix}win_rate_by_{by}", table)
-        if by in ("personality", "strategy"):
-            report.summary.extend(summary.extremes(run.name, table, by, title))
-        if by != "players":
+        if by in parts:
+            report.summary.add(parts[by], (summary.in_order if ordered else summary.extremes)(
+                run.name, table, by, title))
+        else:
+            report.summary.add("spread", summary.if_significant(run.name, table, by, title, ordered))
+        if by in ("turn_order", "personality", "strategy"):
             fig, ax = plt.subplots(figsize=(8, 3.5))
-            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})", sort=by != "turn_order")
+            figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})", sort=not ordered)
             report.figure(f"{prefix}win_rate_by_{by}", fig, f"win rate by {title}, 95% intervals")
     report.heading("Trophy kinds: how often and how early", 3)
     report.text("share: seats that placed it; share_of_winners: winning seats that placed it; turns are "
                 "game turns (every player's turns counted) over the seats that placed it.")
-    report.table(f"{prefix}trophy_kinds", trophy_kinds(seats))
+    trophies = trophy_kinds(seats)
+    report.summary.add("variant", summary.trophies(run.name, trophies))
+    report.table(f"{prefix}trophy_kinds", trophies)
     report.heading("How games end", 3)
     report.table(f"{prefix}game_ends", game_ends(games))
     report.heading("Game length (turns)", 3)

@@ -10,15 +10,18 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls, models, queries, summary, war, wind_gambit_report  # noqa: E402
+from . import figures, mls, models, players, queries, summary, war, war_report, wind_gambit_report  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import Run  # noqa: E402
-from .shown import compare_block, in_order, matrix, pct_n  # noqa: E402
+from .shown import compare_block, in_order, interval_text, matrix, pct_n  # noqa: E402
 
 
-PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead")
+MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the CSV has them all)
+# fractions shown as percentages besides the *rate columns and the intervals (_is_percent)
+PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead", "share_of_winners", "with_capitulation",
+                 "no_winner", "capitulated")
 # inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
 SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th, i) {
  th.addEventListener('click', function () {
@@ -38,7 +41,7 @@ class Report:
     def __init__(self, out_dir):
         self.out_dir = out_dir
         self.blocks = []
-        self.summary = []      # plain-words sentences, shown first (analysis/summary.py)
+        self.summary = summary.Summary()   # plain-words sentences, shown first (analysis/summary.py)
         os.makedirs(out_dir, exist_ok=True)
 
     def heading(self, text, level=2):
@@ -47,11 +50,15 @@ class Report:
     def text(self, text):
         self.blocks.append(("text", text))
 
-    def table(self, name, frame, digits=3, shown=None, pp=()):
+    def table(self, name, frame, digits=3, shown=None):
         """A table saved as <name>.csv (the data: fractions) and shown (`shown`, default
-        the same frame) with rates as percentages and the `pp` columns in percentage points."""
+        the same frame; analysis/shown.py formats differences in percentage points) with
+        rates as percentages. Past MAX_COLUMNS the first ones are shown and the link says
+        how many more the CSV holds (a section picks its columns so that none are cut)."""
+        shown = frame if shown is None else shown
         frame.write_csv(os.path.join(self.out_dir, f"{name}.csv"))
-        self.blocks.append(("table", name, _display(frame if shown is None else shown, digits, pp)))
+        self.blocks.append(("table", name, _display(shown[:, :MAX_COLUMNS], digits),
+                            max(shown.width - MAX_COLUMNS, 0)))
 
     def figure(self, name, fig, caption):
         fig.tight_layout()
@@ -60,8 +67,9 @@ class Report:
         self.blocks.append(("figure", name, caption))
 
     def write(self):
-        blocks = self.blocks[:1] + ([("heading", 2, "Summary"), ("list", self.summary)] if self.summary else []) \
-            + self.blocks[1:]
+        lead = [("heading", 2, "Summary")] + ([("text", self.summary.first)] if self.summary.first else []) \
+            + [("list", self.summary.lines())] if self.summary else []
+        blocks = self.blocks[:1] + lead + self.blocks[1:]
         md, body = [], []
         for block in blocks:
             kind = block[0]
@@ -80,12 +88,13 @@ class Report:
                 cols = frame.columns
                 md.append("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
                 md.extend("| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.iter_rows())
-                md.append(f"\n[{block[1]}.csv]({block[1]}.csv)\n")
+                more = f" ({block[3]} more columns there)" if block[3] else ""
+                md.append(f"\n[{block[1]}.csv]({block[1]}.csv){more}\n")
                 head = "".join(f"<th title='sort'>{html.escape(c)}</th>" for c in cols)
                 rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
                                for row in frame.iter_rows())
                 body.append(f"<table class='sortable'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-                            f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a></p>")
+                            f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a>{html.escape(more)}</p>")
             else:
                 md.append(f"![{block[2]}]({block[1]}.png)\n")
                 body.append(f"<figure><img src='{block[1]}.png' alt='{html.escape(block[2])}'>"
@@ -105,16 +114,12 @@ def _is_percent(column):
     return column.endswith("rate") or column in PERCENT_NAMES or column.endswith(("_ci_low", "_ci_high"))
 
 
-def _display(frame, digits, pp):
-    """Rates as "38.4%", the pp columns as "+1.5 pp", other floats rounded."""
+def _display(frame, digits):
+    """Rates as "38.4%", other floats rounded."""
     out = []
     for column, dtype in frame.schema.items():
         col = pl.col(column)
-        if column in pp:
-            out.append(pl.when(col.is_null()).then(None)
-                       .when(col > 0).then(pl.format("+{} pp", (col * 100).round(1)))
-                       .otherwise(pl.format("{} pp", (col * 100).round(1))).alias(column))
-        elif dtype.is_float() and _is_percent(column):
+        if dtype.is_float() and _is_percent(column):
             out.append(pl.when(col.is_null()).then(None)
                        .otherwise(pl.format("{}%", (col * 100).round(1))).alias(column))
         elif dtype.is_float():
@@ -141,15 +146,17 @@ def build_report(run_dirs, out_dir):
     runs = [Run(path) for path in run_dirs]
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
-    if len(runs) > 1:
-        _side_by_side(report, runs)
+    report.summary.first = players.line(runs)
+    same = _side_by_side(report, runs) if len(runs) > 1 else set()
     for k, run in enumerate(runs):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
         if run.game == mls.GAME:
             mls.run_sections(report, run, prefix)
             _strength_sections(report, run.seats(), prefix, mls.FACTORS, mls.STRENGTH_TEXT)
         else:
-            _run_sections(report, run, prefix)
+            _run_sections(report, run, prefix, runs[0].name if run.name in same else None)
+    if len(runs) == 1:
+        report.summary.add("variant", wind_gambit_report.base_hint(runs[0]))
     _provenance(report, runs)
     report.write()
     return os.path.join(out_dir, "index.md")
@@ -165,7 +172,8 @@ def _provenance(report, runs):
     report.table("provenance", pl.DataFrame(rows))
     report.heading("Config and rules of each run", 3)
     report.text("The config each run was played with (manifest.json), house rules as rules.<name>; a rule "
-                "not listed plays its default from scythe_sim/games/scythe/data/rules.toml.")
+                "not listed plays its default from its game's data/rules.toml (scythe_sim/games/scythe/ or "
+                "scythe_sim/games/mls/).")
     configs = [flat_config(r) for r in runs]
     fields = sorted(set().union(*configs))
     table = pl.DataFrame({"field": fields, **{f"{r.name} ({k + 1})": [_value(c.get(f)) for f in fields]
@@ -189,7 +197,8 @@ def _side_by_side(report, runs):
     configs and rule sets, then by faction, mat and faction x mat (MLS: by turn order,
     personality card and strategy) the difference of win rate as a forest plot and a
     table, with the paired interval when the two runs played the same deals, else the
-    unpaired."""
+    unpaired. Returns the names of the runs whose standard games are the first run's
+    (the same deals, one of the two followed by All Out War)."""
     report.heading("Runs side by side: what changed against the first run")
     report.text("Differences are this run minus the first, in percentage points (pp), largest first. When "
                 "both runs played the same deals game for game (same seed, same factions, mats and "
@@ -197,6 +206,7 @@ def _side_by_side(report, runs):
                 "interval, much narrower than the unpaired (Newcombe) one shown beside it; `method` says "
                 "which one the `shifted` verdict used.")
     groups = mls.COMPARE_BY if runs[0].game == mls.GAME else ("faction", "mat", "faction,mat")
+    same = set()
     for run in runs[1:]:
         pairing = check_pairing(runs[0], run)
         report.heading(f"{run.name} against {runs[0].name}", 3)
@@ -209,24 +219,49 @@ def _side_by_side(report, runs):
                  run.name: [_value(d[2]) for d in differs]}))
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
         if pairing.paired and (war.war_games(runs[0]) > 0) != (war.war_games(run) > 0):
+            same.add(run.name)
             report.text("One of these runs played All Out War after each game: a win here is the standard "
                         "game's, which the war does not change, so the same deals give the same winners; "
                         "the war's effect is in the war run's own variant-effects section.")
+            report.summary.add("differences", [
+                f"{run.name} against {runs[0].name}: the same deals, with All Out War played after the standard "
+                "game in one of them, so both play the same standard games with the same winners (every "
+                "difference of the standard game's win rates is 0 by construction); the war's own effect "
+                "follows."])
         for by in groups:
             keys = tuple(by.split(","))
             table = compare_runs(runs[0], run, by=keys, pairing=pairing)
             name = f"compare_{run.name}_by_{by.replace(',', '_')}"
-            report.summary.extend(summary.shifts(runs[0].name, run.name, table, by, pairing.method))
+            if run.name not in same:
+                report.summary.add("differences", summary.shifts(runs[0].name, run.name, table, by,
+                                                                 pairing.method))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
                           f"difference of win rate by {by} with {pairing.method} 95% intervals")
         wind_gambit_report.compare_sections(report, runs[0], run, pairing)
+    return same
 
 
-def _run_sections(report, run, prefix):
+def _run_sections(report, run, prefix, same_as=None):
+    """A Scythe run's part: a variant's own sections first (All Out War, The Wind
+    Gambit's tiles), then the standard game's rates, tables and figures. `same_as`: the
+    run whose standard games these are (the summary says so once instead of repeating
+    that run's rates)."""
     seats, games = run.seats(), run.games()
     report.heading(f"Run {run.name}: {run.manifest['games']:,} games")
     report.text("Win rates count shared first places as wins; every rate has its number of seats (n) and a "
                 "Wilson 95% interval; lift is the win rate over parity (1 / players on average).")
+    wars = war.war_games(run)
+    if wars:
+        war_report.run_sections(report, run, prefix)
+    wind_gambit_report.run_sections(report, run, prefix)
+    label = f"{run.name} (the standard game, before the war)" if wars else run.name
+
+    def say(part, lines):
+        if not same_as:
+            report.summary.add(part, lines)
+    if same_as:
+        report.summary.add("standard", [f"{label}: the same standard games as {same_as}, so the same rates as "
+                                        f"{same_as}'s."])
     for by, title in (("faction", "faction"), ("mat", "player mat"), ("players", "player count"),
                       ("turn_order", "turn order"), ("seat", "seat"), ("strategy", "strategy")):
         table = queries.win_rates(seats, by)
@@ -235,11 +270,17 @@ def _run_sections(report, run, prefix):
         report.table(f"{prefix}win_rate_by_{by}", table,
                      shown=table if ordinal else table.sort("win_rate", descending=True))
         if by in ("faction", "mat", "strategy"):
-            report.summary.extend(summary.extremes(run.name, table, by, title))
+            say("standard", summary.extremes(label, table, by, title))
+        else:
+            say("spread", summary.if_significant(label, table, by, title, ordered=True))
         if by in ("faction", "mat", "turn_order"):
             fig, ax = plt.subplots(figsize=(7, 3.5))
             figures.win_rate_bars(ax, table, by, f"win rate by {title} ({run.name})", sort=not ordinal)
             report.figure(f"{prefix}win_rate_by_{by}", fig, f"win rate by {title}, 95% intervals")
+    pairs = queries.win_rates(seats, ["faction", "mat"]).filter(pl.col("seats") >= queries.MIN_CELL) \
+        .with_columns(pl.format("{}/{}", "faction", "mat").alias("faction_mat"))
+    say("spread", summary.if_significant(label, pairs, "faction_mat", f"faction x mat, cells of {queries.MIN_CELL} "
+                                         "seats or more", False))
     counts = sorted(set(games.select("players").collect(engine="streaming")["players"].to_list()))
     if len(counts) > 1:
         _player_count_sections(report, run, seats, prefix)
@@ -248,7 +289,7 @@ def _run_sections(report, run, prefix):
     report.text(f"Win rate of each faction with each mat, one matrix per player count (the CSV holds the long "
                 f"table); cells with fewer than {queries.MIN_CELL} seats are marked 'too few' in the heatmap. "
                 "The heatmap's colours diverge from parity (white): orange above, purple below.")
-    report.summary.extend(summary.small_cells(run.name, cells, queries.MIN_CELL))
+    say("cells", summary.small_cells(run.name, cells, queries.MIN_CELL))
     faction_order, mat_order = run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat")
     for k, players in enumerate(counts):
         part = cells.filter(pl.col("players") == players)
@@ -268,12 +309,12 @@ def _run_sections(report, run, prefix):
     figures.stacked_scores(ax, composition, queries.SCORE_PARTS)
     report.figure(f"{prefix}score_composition", fig, "mean final score parts by faction")
     report.heading("Star kinds: how often and how early", 3)
-    report.text("Share of each faction's seats that placed each kind of star (median game turn of the first "
-                "one in the CSV).")
+    report.text("Share of each faction's seats (a column per faction) that placed each kind of star (a row "
+                "per kind); the median game turn of the first one in the CSV.")
     stars = queries.star_kinds(seats)
     report.table(f"{prefix}star_kinds", stars, shown=matrix(
-        stars, "faction", "star", pl.format("{}%", (pl.col("share") * 100).round(0)), faction_order,
-        queries.STAR_KINDS))
+        stars, "star", "faction", pl.format("{}%", (pl.col("share") * 100).round(0)), queries.STAR_KINDS,
+        faction_order))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     lengths = games.select("players", "rounds").collect(engine="streaming")
@@ -282,9 +323,6 @@ def _run_sections(report, run, prefix):
         figures.length_histogram(ax, lengths, f"game length ({run.name})")
         report.figure(f"{prefix}game_length", fig, "games by length in rounds, per player count")
     _strength_sections(report, seats, prefix)
-    if war.war_games(run):
-        _war_sections(report, run, prefix)
-    wind_gambit_report.run_sections(report, run, prefix)
 
 
 def _player_count_sections(report, run, seats, prefix):
@@ -301,38 +339,9 @@ def _player_count_sections(report, run, seats, prefix):
         report.figure(f"{prefix}{by}_by_players", fig, f"lift by {by} at each player count")
 
 
-def _war_sections(report, run, prefix):
-    """All Out War's effects (analysis/war.py): only in a run whose games played a war."""
-    seats, games = war.war_seats(run), run.games()
-    report.heading("Variant effects: All Out War", 3)
-    report.text("The sections above are the standard game, played before the war (the same games a base "
-                "run with the same seed plays). Here: who wins the war that follows, seat by seat against "
-                "the standard game's result; shared first places count as standard wins, a war ended by a "
-                "stalemate has no winner, so the war's win rates add up to the share of wars won, and "
-                "`decided_war_rate` is the war's win rate over the wars that had a winner; Wilson 95% "
-                "intervals, the difference's interval is paired.")
-    report.heading("Does the standard game's winner also win the war?", 4)
-    report.table(f"{prefix}war_standard_winner", war.standard_winner_wins_war(seats))
-    for by, title in (("faction", "faction"), ("mat", "player mat")):
-        table = war.standard_vs_war(seats, by)
-        report.heading(f"Win rate by {title}: standard game and war", 4)
-        report.table(f"{prefix}war_win_rate_by_{by}", table)
-        fig, ax = plt.subplots(figsize=(7, 3.5))
-        figures.standard_vs_war_bars(ax, table, by, f"standard game and war win rate by {title} ({run.name})")
-        report.figure(f"{prefix}war_win_rate_by_{by}", fig, f"win rate by {title}, standard game and war, "
-                                                             "95% intervals")
-    report.heading("War win rate by standard-game place", 4)
-    report.text("The mobilisation bonuses favour the standard game's leaders (docs/RULES.md \"All Out War\"): "
-                "the war's win rate and the divisions mobilised by the seat's standard rank.")
-    report.table(f"{prefix}war_by_place", war.war_by_place(seats))
-    report.heading("How the wars ended", 4)
-    report.table(f"{prefix}war_summary", war.war_summary(games))
-    report.table(f"{prefix}war_end_reasons", war.war_end_reasons(games))
-
-
 STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) fitted to every factor at once, so "
-                 "a mat's effect is not its turn position in disguise: exp(effect) multiplies a seat's odds "
-                 "of winning; effects are centred within each factor; 95% intervals.")
+                 "a mat's effect is not its turn position in disguise: exp(effect) (`odds x`) multiplies a "
+                 "seat's odds of winning; effects are log-odds, centred within each factor; 95% intervals.")
 
 
 def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STRENGTH_TEXT):
@@ -340,7 +349,11 @@ def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STREN
     fit = models.fit_first_place(columns, factors)
     report.heading("Joint strength model", 3)
     report.text(text)
-    report.table(f"{prefix}strength_model", fit)
+    report.table(f"{prefix}strength_model", fit, shown=fit.select(
+        "factor", "level", pl.col("effect").round(3),
+        interval_text("ci_low", "ci_high", 3).alias("95% CI"),
+        pl.col("effect").exp().map_elements(lambda v: f"{v:.2f}", return_dtype=pl.String).alias("odds x"))
+        if fit.height else fit)
     if fit.height:
         fig, ax = plt.subplots(figsize=(7, 0.3 * fit.height + 1.2))
         figures.effects(ax, fit)

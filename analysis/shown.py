@@ -6,10 +6,6 @@ import polars as pl
 
 from . import figures
 
-COMPARE_PP = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
-              "paired_ci_high")
-
-
 def matrix(frame, rows, columns, value, row_order=(), column_order=()):
     """A long table shown as a matrix: one row per `rows` value, one column per `columns`
     value, cells the `value` expression's text; rows and columns in the orders given
@@ -33,15 +29,52 @@ def pct_n(rate="win_rate", n="seats"):
     return pl.format("{}% (n={})", (pl.col(rate) * 100).round(1), pl.col(n))
 
 
+def _pct(column):
+    return (pl.col(column) * 100).round(1)
+
+
+def pct_ci(rate, low, high):
+    """A rate with its interval in one cell, all in percent: "38.4% (36.0-40.9%)"."""
+    return (pl.when(pl.col(rate).is_null()).then(None)
+            .otherwise(pl.format("{}% ({}-{}%)", _pct(rate), _pct(low), _pct(high))))
+
+
+def _signed(column):
+    """A fraction in percentage points as text with its sign: "+1.5", "-0.3", "0.0"."""
+    value = _pct(column)
+    return pl.when(value > 0).then(pl.format("+{}", value)).otherwise(value.cast(pl.String))
+
+
+def interval_text(low, high, digits=2):
+    """An interval of a measure that is not a rate (rounds, a log-odds) in one cell,
+    both ends with the same decimals: "-2.13 to -1.90"."""
+    return pl.struct(low, high).map_elements(
+        lambda r: None if r[low] is None else f"{r[low]:.{digits}f} to {r[high]:.{digits}f}", return_dtype=pl.String)
+
+
+def signed_pp(column):
+    """A difference of rates in percentage points: "+1.5 pp"."""
+    return pl.when(pl.col(column).is_null()).then(None).otherwise(pl.format("{} pp", _signed(column)))
+
+
+def pp_ci(low, high):
+    """An interval of a difference in percentage points: "-16.8 to -9.1 pp"."""
+    return (pl.when(pl.col(low).is_null()).then(None)
+            .otherwise(pl.format("{} to {} pp", _signed(low), _signed(high))))
+
+
 def compact(table, keys):
     """The compare table as shown: rates with their n, the verdict's difference and
-    interval, the unpaired interval beside a paired one, Holm's p; the CSV has it all."""
+    interval in percentage points, the unpaired interval beside a paired one, Holm's p;
+    the CSV has it all."""
     p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
     paired = table["method"][0] == "paired" if table.height else False
+    method = table["method"][0] if table.height else "unpaired"
+    unpaired = (pp_ci("unpaired_ci_low", "unpaired_ci_high").alias("unpaired 95% CI"),) if paired else ()
     return table.select(*keys, pct_n("base_rate", "base_n").alias("base"),
-                        pct_n("candidate_rate", "candidate_n").alias("candidate"), "difference", "ci_low",
-                        "ci_high", *(("unpaired_ci_low", "unpaired_ci_high") if paired else ()),
-                        p.alias("p_holm"), "shifted")
+                        pct_n("candidate_rate", "candidate_n").alias("candidate"),
+                        signed_pp("difference").alias("difference"),
+                        pp_ci("ci_low", "ci_high").alias(f"{method} 95% CI"), *unpaired, p.alias("p_holm"), "shifted")
 
 
 def compare_block(report, name, table, keys, title, caption):
@@ -54,4 +87,4 @@ def compare_block(report, name, table, keys, title, caption):
         fig, ax = plt.subplots(figsize=(7, 0.28 * done.height + 1.4))
         figures.forest(ax, labels, done["difference"], done["ci_low"], done["ci_high"], done["shifted"], title)
         report.figure(name, fig, caption)
-    report.table(name, table, shown=compact(ranked, keys), pp=COMPARE_PP)
+    report.table(name, table, shown=compact(ranked, keys))

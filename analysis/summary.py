@@ -1,9 +1,50 @@
-"""The report's summary in plain words: the largest effects with their intervals, the
-cells too small to say anything, and with several runs the largest shifts. Each
-function returns sentences (strings) built from tables the report already holds."""
+"""The report's summary in plain words. It leads with the run's own question: with
+several runs their differences; a variant run's effects (All Out War, The Wind Gambit's
+tiles, My Little Scythe's turn order, personality cards and trophies); then the
+standard rates (faction, mat, strategy); then every other grouping whose spread is
+beyond chance; then the cells too small to say anything, then any notes. Each
+function returns sentences (strings) built from tables the report already holds;
+`Summary` keeps them in that order, whatever order the report's sections compute them
+in."""
 import polars as pl
 
+from scythe_sim.intervals import holm
+
+from .stats import spread_p
+
 TOP = 2      # groups named at each end of a ranking
+ALPHA = 0.05
+PARTS = ("differences", "variant", "standard", "spread", "cells", "notes")
+
+
+class Summary:
+    """The summary's sentences by part, shown in PARTS order; `first` is the line above
+    them that names the players and the rules (analysis/players.py)."""
+
+    def __init__(self):
+        self.first = None
+        self.parts = {part: [] for part in PARTS}
+
+    def add(self, part, lines):
+        self.parts[part].extend(lines)
+
+    def extend(self, lines):
+        """Lines of no part of their own (a note on the whole report): shown last."""
+        self.add("notes", lines)
+
+    def lines(self) -> list:
+        return [line for part in PARTS for line in self.parts[part]]
+
+    def __bool__(self):
+        return bool(self.first) or any(self.parts.values())
+
+
+def pp(x):
+    return f"{100 * x:+.1f} pp"
+
+
+def pp_interval(low, high):
+    return f"{100 * low:+.1f} to {100 * high:+.1f}"
 
 
 def _rate(row):
@@ -19,17 +60,46 @@ def _verdict(row):
     return "within noise of parity"
 
 
-def extremes(run_name, table, by, title):
-    """One sentence on the strongest and the weakest groups of a win-rate table."""
+def significant(table) -> bool:
+    """Whether a win-rate table's groups spread beyond chance (stats.spread_p)."""
+    return table.height > 1 and spread_p(table["seats"].to_list(), table["wins"].to_list(),
+                                         table["parity"].to_list()) < ALPHA
+
+
+def _spread(table, ranked):
+    parity = float(ranked["parity"].mean())
+    spread = float(ranked["win_rate"].max() - ranked["win_rate"].min())
+    beyond = "beyond chance" if significant(table) else "within chance"
+    return f"parity {parity:.1%}; best to worst {100 * spread:.1f} percentage points, {beyond}"
+
+
+def extremes(label, table, by, title):
+    """One sentence on the strongest and the weakest groups of a win-rate table, and
+    whether their spread is beyond chance."""
     if table.height < 2:
         return []
     ranked = table.sort("win_rate", descending=True)
-    parity = float(ranked["parity"].mean())
     top = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.head(TOP).iter_rows(named=True)]
     low = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.tail(TOP).reverse().iter_rows(named=True)]
-    spread = float(ranked["win_rate"].max() - ranked["win_rate"].min())
-    return [f"{run_name}, by {title} (parity {parity:.1%}; best to worst {100 * spread:.1f} percentage points): "
-            f"strongest {'; '.join(top)}. Weakest {'; '.join(low)}."]
+    return [f"{label}, by {title} ({_spread(table, ranked)}): strongest {'; '.join(top)}. "
+            f"Weakest {'; '.join(low)}."]
+
+
+def in_order(label, table, by, title):
+    """One sentence naming every group of an ordered grouping (turn order, seat, player
+    count) in its order, with the spread's verdict."""
+    if table.height < 2:
+        return []
+    keys = [by] if isinstance(by, str) else by
+    shown = [f"{' / '.join(str(r[k]) for k in keys)}: {_rate(r)}" for r in table.iter_rows(named=True)]
+    return [f"{label}, by {title} ({_spread(table, table)}): {'; '.join(shown)}."]
+
+
+def if_significant(label, table, by, title, ordered):
+    """A grouping's sentence only when its spread is beyond chance."""
+    if not significant(table):
+        return []
+    return (in_order if ordered else extremes)(label, table, by, title)
 
 
 def small_cells(run_name, cells, min_cell):
@@ -54,28 +124,13 @@ def shifts(base_name, run_name, table, by, method, min_n=0):
                 "to say; play more games to read them."] if table.height and min_n else []
     ranked = done.sort(pl.col("difference").abs(), descending=True)
     keys = by.split(",")
-    named = [f"{' / '.join(str(r[k]) for k in keys)} {100 * r['difference']:+.1f} pp "
-             f"({100 * r['ci_low']:+.1f} to {100 * r['ci_high']:+.1f})"
+    named = [f"{' / '.join(str(r[k]) for k in keys)} {pp(r['difference'])} "
+             f"({pp_interval(r['ci_low'], r['ci_high'])})"
              for r in ranked.head(3).iter_rows(named=True)]
     shifted = int(table["shifted"].sum())
     among = f"; among those with at least {min_n} seats, largest" if min_n else "; largest"
     return [f"{run_name} against {base_name}, by {by}: {shifted} of {table.height} groups shifted "
             f"({method} 95% intervals){among} {'; '.join(named)}."]
-
-
-def tile_ends(run_name, table, column, title, ends=True):
-    """One sentence on a run's tiles (wind_gambit.tile_games): with `ends`, how often games
-    ended by the tile rather than the turn cap; the shortest and longest tiles."""
-    if not table.height:
-        return []
-    ended, games = int(table["ended_by_tile"].sum()), int(table["games"].sum())
-    by_length = table.sort("mean_rounds")
-    short, long = by_length.row(0, named=True), by_length.row(-1, named=True)
-    share = (f"{ended:,} of {games:,} games ({ended / games:.1%}) ended by the tile's condition rather than the "
-             "turn cap; " if ends else "")
-    return [f"{run_name}, by {title}: {share}shortest {short[column]} (mean {short['mean_rounds']:.1f} "
-            f"rounds, n={short['games']:,}), longest {long[column]} (mean {long['mean_rounds']:.1f} rounds, "
-            f"n={long['games']:,})."]
 
 
 def length_shifts(base_name, run_name, table, column, title):
@@ -89,3 +144,81 @@ def length_shifts(base_name, run_name, table, column, title):
              for r in ranked.head(3).iter_rows(named=True)]
     return [f"{run_name} against {base_name}, game length by {title} ({rounds['method'][0]} 95% intervals): "
             f"largest differences in rounds {'; '.join(named)}."]
+
+
+# --- a variant's own findings -------------------------------------------------------------------
+def war_outcome(label, kept):
+    """All Out War's first finding (war.standard_winner_wins_war): how often the standard
+    game's winner also wins the war, and how many wars had a winner at all."""
+    every, decided = kept.row(0, named=True), kept.row(1, named=True)
+    wars, won = every["games"], decided["games"]
+    if not wars:
+        return []
+    if not won:
+        return [f"{label}, All Out War: none of the {wars:,} wars had a winner (every one ended in a stalemate)."]
+    return [f"{label}, All Out War: the standard game's winner also won {decided['standard_winner_wins']:,} of "
+            f"the {won:,} wars that had a winner ({decided['share']:.1%}, 95% CI {decided['ci_low']:.1%}-"
+            f"{decided['ci_high']:.1%}); {won:,} of {wars:,} wars ({won / wars:.1%}) were decided, "
+            f"{wars - won:,} ended without a winner."]
+
+
+def war_shifts(label, table, by, title):
+    """The largest shifts of a group's win rate from the standard game to the war
+    (war.standard_vs_war), with their paired intervals; how many shifted (Holm)."""
+    done = table.filter(pl.col("difference").is_not_null())
+    if not done.height:
+        return []
+    shifted = sum(p < ALPHA for p in holm(done["diff_p"].to_list()))
+    ranked = done.sort(pl.col("difference").abs(), descending=True)
+    named = [f"{r[by]} {r['standard_rate']:.1%} -> {r['war_rate']:.1%}, {pp(r['difference'])} "
+             f"({pp_interval(r['diff_ci_low'], r['diff_ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
+    return [f"{label}, All Out War by {title}: the war's win rate against the standard game's (paired 95% "
+            f"intervals), {shifted} of {done.height} shifted beyond chance (Holm); largest {'; '.join(named)}."]
+
+
+def tile_length(label, table, column, title, ends):
+    """A tile column's effect on game length (wind_gambit.tile_length_effects): the
+    shortest and longest tiles and the largest difference from the run's other tiles."""
+    if table.height < 2:
+        return []
+    by_length = table.sort("mean_rounds")
+    short, long = by_length.row(0, named=True), by_length.row(-1, named=True)
+    top = table.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
+    ended = ""
+    if ends:
+        games, by_tile = int(table["games"].sum()), int(table["ended_by_tile"].sum())
+        ended = (f"; {by_tile:,} of {games:,} games ({by_tile / games:.1%}) ended by the tile's own condition "
+                 "rather than the turn cap")
+    return [f"{label}, The Wind Gambit by {title}: game length from {short[column]} (mean "
+            f"{short['mean_rounds']:.1f} rounds, n={short['games']:,}) to {long[column]} (mean "
+            f"{long['mean_rounds']:.1f}, n={long['games']:,}); largest against the other tiles {top[column]} "
+            f"{top['difference']:+.1f} rounds (95% CI {top['ci_low']:+.1f} to {top['ci_high']:+.1f}){ended}."]
+
+
+def tile_rates(label, table, column, title, min_cell):
+    """A tile column's largest effects on faction and mat win rates
+    (wind_gambit.tile_effects): a group's rate under a tile against under the others."""
+    done = table.filter(pl.col("difference").is_not_null())
+    if not done.height:
+        return [f"{label}, The Wind Gambit by {title}: no faction or mat has {min_cell} seats under a tile and "
+                "under the others, too few to say; play more games to read them."] if table.height else []
+    # with two tiles each effect has its mirror (the other tile, the opposite sign): a group is named once
+    ranked = done.sort(pl.col("difference").abs(), descending=True).unique(["by", "group"], keep="first",
+                                                                           maintain_order=True)
+    named = [f"{r[column]} / {r['group']} {r['rate']:.1%} against {r['rate_other']:.1%}, {pp(r['difference'])} "
+             f"({pp_interval(r['ci_low'], r['ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
+    return [f"{label}, The Wind Gambit by {title}: faction and mat win rates under a tile against under the "
+            f"run's other tiles (Newcombe 95% intervals), {int(done['shifted'].sum())} of {done.height} shifted "
+            f"beyond chance (Holm); largest {'; '.join(named)}."]
+
+
+def trophies(label, table):
+    """My Little Scythe's trophy kinds (mls.trophy_kinds): the share of winners that placed
+    each, beside the share of all seats, most placed by winners first; and the earliest."""
+    placed = table.filter(pl.col("placed") > 0).sort("share_of_winners", descending=True, nulls_last=True)
+    if not placed.height:
+        return []
+    kinds = [f"{r['trophy']} {r['share_of_winners'] or 0:.0%} ({r['share']:.0%})" for r in placed.iter_rows(named=True)]
+    early = placed.sort("median_turn").row(0, named=True)
+    return [f"{label}, by trophy: the share of winners that placed each kind (of all seats): {', '.join(kinds)}; "
+            f"the earliest placed {early['trophy']} (median game turn {early['median_turn']:.0f})."]

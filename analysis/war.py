@@ -58,7 +58,8 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
     """Per group of `by`: the standard game's win rate and the war's, each with its Wilson
     95% interval, and the war's minus the standard's with its paired 95% interval (the
     same seats, one game each: the war changes the winner, never the deal); then the
-    war's win rate over the seats of wars that had a winner (stalemates left out)."""
+    war's win rate over the seats of wars that had a winner (stalemates left out).
+    `diff_p` is the difference's McNemar p-value (scythe_sim.intervals.paired_difference)."""
     keys = [by] if isinstance(by, str) else list(by)
     d = pl.col("war_winner").cast(pl.Int32) - pl.col("winner").cast(pl.Int32)
     std_low, std_high = wilson_bounds(pl.col("standard_wins"), pl.col("seats"))
@@ -80,9 +81,10 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
               zip(table["seats"].to_list(), table["sum_d"].to_list(), table["sum_d2"].to_list())]
     return (table.with_columns(pl.Series("difference", [p[0] for p in paired], pl.Float64),
                                pl.Series("diff_ci_low", [p[1] for p in paired], pl.Float64),
-                               pl.Series("diff_ci_high", [p[2] for p in paired], pl.Float64))
+                               pl.Series("diff_ci_high", [p[2] for p in paired], pl.Float64),
+                               pl.Series("diff_p", [p[3] for p in paired], pl.Float64))
             .select(*keys, "seats", "standard_rate", "standard_ci_low", "standard_ci_high", "war_rate",
-                    "war_ci_low", "war_ci_high", "difference", "diff_ci_low", "diff_ci_high",
+                    "war_ci_low", "war_ci_high", "difference", "diff_ci_low", "diff_ci_high", "diff_p",
                     "decided_seats", "decided_war_rate", "decided_ci_low", "decided_ci_high"))
 
 

@@ -10,6 +10,8 @@ game by game (analysis/pairing.py).
 """
 import polars as pl
 
+from scythe_sim.intervals import holm, newcombe_difference
+
 from .pairing import with_tiles
 from .queries import MIN_CELL, win_rates
 from .runs import TILE_COLUMNS
@@ -98,6 +100,72 @@ def tile_win_rates(seats: pl.LazyFrame, column, by) -> pl.DataFrame:
     too_few flag for cells under MIN_CELL seats."""
     table = win_rates(seats.filter(pl.col(column).is_not_null()), [column, by])
     return table.with_columns((pl.col("seats") < MIN_CELL).alias("too_few"))
+
+
+def tile_effects(seats: pl.LazyFrame, column, groups=("faction", "mat"), min_cell=MIN_CELL) -> pl.DataFrame:
+    """What a tile does to each faction (mat) within one run: per tile and group, the
+    group's win rate in the games under the tile (`rate`) against its win rate under the
+    run's other tiles (`rate_other`), the difference with Newcombe's 95% interval and a
+    two-proportion test, Holm-corrected over every cell with at least `min_cell` seats on
+    both sides (the others are kept with a null difference: too few to say). `by` names
+    the grouping column (faction or mat), `group` its value."""
+    frames = []
+    for by in groups:
+        cells = (seats.filter(pl.col(column).is_not_null()).group_by(column, by)
+                 .agg(pl.len().alias("seats"), pl.col("winner").sum().alias("wins"))
+                 .with_columns(pl.col("seats").sum().over(by).alias("all_seats"),
+                               pl.col("wins").sum().over(by).alias("all_wins"))
+                 .collect(engine="streaming"))
+        frames.append(cells.select(pl.col(column).cast(pl.String), pl.lit(by).alias("by"),
+                                   pl.col(by).cast(pl.String).alias("group"), "seats", "wins",
+                                   (pl.col("all_seats") - pl.col("seats")).alias("seats_other"),
+                                   (pl.col("all_wins") - pl.col("wins")).alias("wins_other")))
+    rows = []
+    for r in pl.concat(frames).sort(column, "by", "group").iter_rows(named=True):
+        n, w, n2, w2 = r["seats"], r["wins"], r["seats_other"], r["wins_other"]
+        tested = n >= min_cell and n2 >= min_cell
+        d, low, high, p = newcombe_difference(w2, n2, w, n) if tested else (None, None, None, None)
+        rows.append({**r, "rate": w / n if n else None, "rate_other": w2 / n2 if n2 else None, "difference": d,
+                     "ci_low": low, "ci_high": high, "p_value": p})
+    adjusted = iter(holm([r["p_value"] for r in rows if r["p_value"] is not None]))
+    for r in rows:
+        r["p_holm"] = next(adjusted) if r["p_value"] is not None else None
+        r["shifted"] = r["p_holm"] is not None and r["p_holm"] < 0.05
+    floats = ("rate", "rate_other", "difference", "ci_low", "ci_high", "p_value", "p_holm")
+    schema = {column: pl.String, "by": pl.String, "group": pl.String, "seats": pl.Int64, "wins": pl.Int64,
+              "seats_other": pl.Int64, "wins_other": pl.Int64, **{f: pl.Float64 for f in floats},
+              "shifted": pl.Boolean}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def tile_length_effects(games: pl.LazyFrame, column) -> pl.DataFrame:
+    """What a tile does to game length within one run: per tile, its games, those ended by
+    the tile's condition, the mean rounds under it and under the run's other tiles, and
+    the difference with Welch's normal 95% interval."""
+    sums = (games.filter(pl.col(column).is_not_null()).group_by(column)
+            .agg(pl.len().alias("games"), _ended_by_tile(column).sum().alias("ended_by_tile"),
+                 pl.col("rounds").cast(pl.Float64).sum().alias("sum"),
+                 (pl.col("rounds").cast(pl.Float64) ** 2).sum().alias("sum_sq"))
+            .sort(column).collect(engine="streaming"))
+    total = {k: float(sums[k].sum()) for k in ("games", "sum", "sum_sq")}
+
+    def mean_var(n, s, s2):
+        return s / n, (s2 - s * s / n) / (n - 1) if n > 1 else 0.0
+    rows = []
+    for r in sums.iter_rows(named=True):
+        n, n2 = r["games"], total["games"] - r["games"]
+        mean, var = mean_var(n, r["sum"], r["sum_sq"])
+        if n2:
+            other, var2 = mean_var(n2, total["sum"] - r["sum"], total["sum_sq"] - r["sum_sq"])
+            low, high = normal_interval(mean - other, var / n + var2 / n2)
+        else:
+            other = low = high = None
+        rows.append({column: str(r[column]), "games": n, "ended_by_tile": r["ended_by_tile"], "mean_rounds": mean,
+                     "mean_rounds_other": other, "difference": None if other is None else mean - other,
+                     "ci_low": low, "ci_high": high})
+    return pl.DataFrame(rows, schema={column: pl.String, "games": pl.Int64, "ended_by_tile": pl.Int64,
+                                      "mean_rounds": pl.Float64, "mean_rounds_other": pl.Float64,
+                                      "difference": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64})
 
 
 def length_differences(base, candidate, column, pairing) -> pl.DataFrame:

@@ -7,9 +7,9 @@ import polars as pl
 from . import summary
 from .compare import compare_runs
 from .queries import MIN_CELL
-from .shown import compare_block, matrix, pct_n
-from .wind_gambit import (TITLES, length_differences, seat_tile_columns, seat_tile_win_rates, tile_columns, tile_games,
-                         tile_win_rates, tiles_unrecorded)
+from .shown import compare_block, interval_text, matrix, pct_ci, pct_n, pp_ci, signed_pp
+from .wind_gambit import (TITLES, length_differences, seat_tile_columns, seat_tile_win_rates, tile_columns,
+                          tile_effects, tile_games, tile_length_effects, tile_win_rates, tiles_unrecorded)
 
 UNRECORDED = ("This run played airships with a tile pair per player (the advanced variant): the games table "
               "names a game's airship tiles only when every player drew the same one, which happens by chance "
@@ -26,9 +26,43 @@ def _cell():
             .otherwise(pct_n()))
 
 
+def _median_mean(measure):
+    return pl.format("{} ({})", pl.col(f"median_{measure}"), pl.col(f"mean_{measure}").round(1))
+
+
+def tile_games_shown(games, column):
+    """wind_gambit.tile_games as shown: the share ended by the tile with its interval in
+    one cell, each length as median (mean); the CSV holds every column."""
+    return games.select(column, "games", pct_ci("share", "ci_low", "ci_high").alias("ended by the tile"),
+                        "turn_caps", _median_mean("rounds").alias("rounds: median (mean)"),
+                        _median_mean("turns_per_player").alias("turns per player: median (mean)"),
+                        _median_mean("winning_score").alias("winning score: median (mean)"))
+
+
+def effects_shown(effects, column, rows=8):
+    """The largest rows of wind_gambit.tile_effects, in percentage points."""
+    top = effects.filter(pl.col("difference").is_not_null()).sort(pl.col("difference").abs(), descending=True)
+    return top.head(rows).select(column, "by", "group", pct_n("rate", "seats").alias("under the tile"),
+                                 pct_n("rate_other", "seats_other").alias("under the others"),
+                                 signed_pp("difference").alias("difference"),
+                                 pp_ci("ci_low", "ci_high").alias("95% CI"), "shifted")
+
+
+def _lead(report, run, seats, column):
+    """A tile column's findings, the summary's "variant" part: its effect on game length
+    and its largest effects on faction and mat win rates, within the run."""
+    title = TITLES[column]
+    report.summary.add("variant", summary.tile_length(run.name, tile_length_effects(run.games(), column), column,
+                                                      title, column == "resolution_tile"))
+    effects = tile_effects(seats, column)
+    report.summary.add("variant", summary.tile_rates(run.name, effects, column, title, MIN_CELL))
+    return effects
+
+
 def run_sections(report, run, prefix):
     """Per tile column the run filled: its games, ends and lengths, then the faction and
-    mat win rates under each tile (matrices; the CSVs hold the long tables)."""
+    mat win rates under each tile (matrices; the CSVs hold the long tables). The tiles'
+    largest effects lead the summary."""
     columns = tile_columns(run)
     if not columns:
         if tiles_unrecorded(run):
@@ -54,12 +88,27 @@ def run_sections(report, run, prefix):
         title = TITLES[column]
         report.heading(f"By {title}", 4)
         games = tile_games(run, column)
-        report.table(f"{prefix}wg_{column}_games", games)
-        report.summary.extend(summary.tile_ends(run.name, games, column, title, column == "resolution_tile"))
+        report.table(f"{prefix}wg_{column}_games", games, shown=tile_games_shown(games, column))
+        effects = _lead(report, run, seats, column)
+        report.text(f"The largest effects of a {title} on a faction's or mat's win rate within this run: its rate "
+                    "under the tile against under the run's other tiles, the difference in percentage points "
+                    f"with Newcombe's 95% interval (Holm over the cells with {MIN_CELL} seats on both sides); "
+                    "every cell in the CSV.")
+        report.table(f"{prefix}wg_{column}_effects", effects, shown=effects_shown(effects, column))
         for by, order in (("faction", faction_order), ("mat", mat_order)):
             table = tile_win_rates(seats, column, by)
             report.table(f"{prefix}wg_{column}_{by}", table,
                          shown=matrix(table, column, by, _cell(), column_order=order))
+
+
+def base_hint(run):
+    """For a Wind Gambit run reported alone: how to measure its tiles against the
+    standard game (a base run beside it), as a summary line; [] for a run without tiles."""
+    if not tile_columns(run) and not seat_tile_columns(run):
+        return []
+    return [f"{run.name}: the tiles above are compared with the run's other tiles; against the standard game, "
+            "report the run beside a base run of the same seed and game count (`scythe-sim report BASE_RUN "
+            f"{run.path}`): each tile's effect is then measured game by game, paired."]
 
 
 def _seat_sections(report, run, prefix):
@@ -73,7 +122,10 @@ def _seat_sections(report, run, prefix):
     for column in columns:
         title = TITLES[column]
         report.heading(f"By the seat's own {title}", 4)
-        report.table(f"{prefix}wg_seat_{column}", seat_tile_win_rates(seats, column))
+        table = seat_tile_win_rates(seats, column)
+        report.summary.add("variant", summary.extremes(f"{run.name}, The Wind Gambit", table, column,
+                                                       f"the seat's own {title}"))
+        report.table(f"{prefix}wg_seat_{column}", table)
         for by, order in (("faction", faction_order), ("mat", mat_order)):
             table = tile_win_rates(seats, column, by)
             report.table(f"{prefix}wg_seat_{column}_{by}", table,
@@ -99,11 +151,16 @@ def compare_sections(report, base, run, pairing):
         for by in ("faction", "mat"):
             keys = (column, by)
             table = compare_runs(base, run, by=keys, pairing=pairing)
-            report.summary.extend(summary.shifts(base.name, run.name, table, f"{column},{by}", pairing.method,
-                                                 MIN_CELL))
+            report.summary.add("differences", summary.shifts(base.name, run.name, table, f"{column},{by}",
+                                                             pairing.method, MIN_CELL))
             name = f"wg_compare_{run.name}_{column}_{by}"
             compare_block(report, name, table, keys, f"{run.name} - {base.name}: win rate by {title} and {by}",
                           f"difference of {by} win rate per {title}, {pairing.method} 95% intervals")
         lengths = length_differences(base, run, column, pairing)
-        report.summary.extend(summary.length_shifts(base.name, run.name, lengths, column, title))
-        report.table(f"wg_length_{run.name}_{column}", lengths)
+        report.summary.add("differences", summary.length_shifts(base.name, run.name, lengths, column, title))
+        report.table(f"wg_length_{run.name}_{column}", lengths, shown=lengths.select(
+            column, "measure", pl.format("{} (n={})", pl.col("base_mean").round(2), "base_games").alias("base"),
+            pl.format("{} (n={})", pl.col("candidate_mean").round(2), "candidate_games").alias("candidate"),
+            pl.col("difference").round(2).alias("mean difference"),
+            interval_text("diff_low", "diff_high").alias("95% CI"),
+            "method"))

@@ -32,6 +32,15 @@ def test_an_mls_report_a_house_rule_compared_paired_and_a_cross_game_refusal(tmp
                   "compare_five_by_personality.csv"):
         assert words in index, words
     assert "Faction x mat" not in index
+    # the summary leads with the game's own questions (issue 33): turn order, personality cards, trophies
+    lead = index.split("## Summary\n")[1].split("\n## ")[0]
+    first = lead.strip().splitlines()[0]
+    assert "random" not in first and "planner" in first and 'docs/STRATEGIES.md, "My Little Scythe"' in first
+    bullets = [line[2:] for line in lead.splitlines() if line.startswith("- ")]
+    assert bullets[0].startswith("five against base, by turn_order:")      # two runs: their differences first
+    own = [b for b in bullets if b.startswith("base, ")]
+    assert own[0].startswith("base, by turn order (parity 25.0%") and "1: " in own[0] and "4: " in own[0]
+    assert own[1].startswith("base, by personality card") and own[2].startswith("base, by trophy: ")
     trophies = pl.read_csv(tmp_path / "rep" / "run1_trophy_kinds.csv")
     assert trophies.height == 8 and trophies["placed"].sum() > 0
     assert trophies.filter(pl.col("placed") > 0)["median_turn"].is_not_null().all()

@@ -80,7 +80,9 @@ def test_percentages_matrices_and_the_player_count_view(report):
     assert (report["dir"] / "run1_faction_by_players.png").exists()
     assert (report["dir"] / "run1_game_length.png").exists()
     stars = md.split("### Star kinds")[1].split("###")[0]
-    assert stars.count("\n| ") <= 8                           # a matrix, not faction x kind rows
+    # a matrix, not faction x kind rows: a row per star kind, a column per faction (narrow enough for index.md)
+    assert stars.count("\n| ") == 1 + len(queries.STAR_KINDS)
+    assert "| star | crimea | nordic | polania | rusviet | saxony |" in stars
     long = pl.read_csv(report["dir"] / "run1_star_kinds.csv")  # the CSV keeps the long table
     assert long.height == 5 * len(queries.STAR_KINDS)
 
