@@ -81,7 +81,7 @@ def test_run_game_plays_the_games_default_config(tmp_path):
     with open(tmp_path / MLS / "manifest.json") as fh:          # the game's run name, pool and shard size
         manifest = json.load(fh)
     assert manifest["game"] == MLS and manifest["config"]["strategies"] == [
-        "random", "planner", "deliverer", "pie_fighter", "quester"]
+        "planner", "deliverer", "pie_fighter", "quester"]
     assert manifest["config"]["shard_size"] == 1000 and os.path.exists(tmp_path / MLS / "_SUCCESS")
     again = _run("run", "--game", MLS, "--resume", "--out", tmp_path, "--workers", 1, "--quiet")
     assert again.exit_code == 0, again.output          # --resume finds the game's own run name
@@ -92,7 +92,7 @@ def test_play_game_draws_the_games_default_pool_and_names_each_seat():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split()[:3] == ["rank", "seat", "strategy"] and len(lines) == 4
-    assert {line.split()[2] for line in lines[1:]} <= {"random", "planner", "deliverer", "pie_fighter", "quester"}
+    assert {line.split()[2] for line in lines[1:]} <= {"planner", "deliverer", "pie_fighter", "quester"}
     loud = _run("play", "--game", MLS, "--seed", 5, "--players", 3)
     assert loud.output.endswith(result.output) and "turn 1 seat 0 " in loud.output
     chosen = _run("play", "--game", MLS, "--seed", 5, "--players", 2, "--strategies", "quester", "--quiet")
