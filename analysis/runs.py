@@ -1,6 +1,7 @@
 """Opening a run folder for analysis: checks it is a finished scythe-sim run whose files
 match its manifest (runner/verify.py) with the expected tables, and gives lazy polars
 frames over its Parquet parts."""
+import copy
 import glob
 import json
 import os
@@ -39,6 +40,8 @@ VERIFY_HASHES = True
 
 
 class Run:
+    limit = None        # a view of the first `limit` games only (first()); None: all of them
+
     def __init__(self, path, hashes=None):
         self.path = str(path)
         manifest = os.path.join(self.path, "manifest.json")
@@ -78,7 +81,19 @@ class Run:
 
     def scan(self, table) -> pl.LazyFrame:
         pattern = os.path.join(self.path, table, "*.parquet")
-        return pl.scan_parquet(pattern)
+        frame = pl.scan_parquet(pattern)
+        return frame if self.limit is None else frame.filter(pl.col("game") < self.limit)
+
+    def first(self, games):
+        """The same run seen through its first `games` games: what a run of that many games
+        of the same config holds (a run is a pure function of config and seed), so a longer
+        run stands for a shorter one (`scythe-sim check` reads a cached base this way)."""
+        if games > self.manifest["games"]:
+            raise AnalysisError(f"{self.path} holds {self.manifest['games']:,} games, not {games:,}")
+        view = copy.copy(self)
+        view.limit = games
+        view.manifest = {**self.manifest, "games": games}
+        return view
 
     def vocabulary(self, table, column) -> list:
         """An enum column's names in the game's own order (factions as listed, mats by mat

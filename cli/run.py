@@ -31,6 +31,14 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("--shard-size", type=int, help="Games per shard (overrides the config).")
 @click.option("--resume", is_flag=True,
               help="Complete the unfinished run at OUT/NAME; without CONFIG or flags it plays the run's own config.")
+@click.option("--extend-to", "extend_to", type=int, metavar="N",
+              help="Grow the run at OUT/NAME to N games: the files a run of N games would have, byte for byte; "
+                   "without CONFIG or flags it plays the run's own config.")
+@click.option("--cache", metavar="DIR", help="Keep the run in DIR/<key> (the key: config, rule set, package "
+              "version and code): reused when it holds --games games or more, extended when it holds fewer. "
+              "Prints the key.")
+@click.option("--cache-key", "print_key", is_flag=True,
+              help="Print the key of the run's --cache folder and stop (plays nothing).")
 @click.option("--overwrite", is_flag=True, help="Replace whatever the run folder holds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
@@ -42,7 +50,8 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
 def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
-        shard_size, resume, overwrite, backend, scheduler, log_turns, variant, game, quiet, verbose):
+        shard_size, resume, extend_to, cache, print_key, overwrite, backend, scheduler, log_turns, variant, game,
+        quiet, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: the game's
     own, built in; for scythe the same as configs/default.toml).
 
@@ -66,10 +75,19 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     shaping = flag_overrides(split_values(players), split_values(strategies), split_values(pool),
                              {"factions": split_values(factions), "mats": split_values(mats)}, rules)
     overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping)
-    if resume and config is None and variant is None and not any(v is not None for v in overrides.values()):
-        cfg = config_of_run(output, name or given.name)
+    _check_modes(resume, overwrite, extend_to, cache is not None, games, output, name)
+    if (resume or extend_to is not None) and config is None and variant is None and \
+            not any(v is not None for v in overrides.values()):
+        cfg = config_of_run(output, name or given.name, "--resume" if resume else "--extend-to")
     else:
         cfg = load_config(config, **overrides, output=output, name=name, variant=variant, game=game)
+    if print_key or cache:
+        _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose)
+        return
+    if extend_to is not None:
+        from scythe_sim.runner.extend import extension
+
+        cfg, resume = extension(cfg, extend_to), True
     workers = workers if workers is not None else (os.cpu_count() or 1)
     show = not quiet and sys.stdout.isatty()
     with StoppedBySignals(cfg), ProgressBar(show, cfg.games) as update:
@@ -78,3 +96,41 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
                          verbose=verbose)
     if not quiet:
         print_summary(result)
+
+
+def _check_modes(resume, overwrite, extend_to, cached, games, output, name):
+    """One line for flags that exclude each other around --extend-to and --cache."""
+    if extend_to is not None:
+        clash = next((flag for flag, on in (("--resume", resume), ("--overwrite", overwrite),
+                                             ("--games", games is not None), ("--cache", cached)) if on), None)
+        if clash:
+            raise ScytheSimError(f"--extend-to and {clash} exclude each other: --extend-to N gives the games and "
+                                 "completes the run")
+        if extend_to < 1:
+            raise ScytheSimError(f"--extend-to {extend_to}: give the number of games the run grows to (1 or more)")
+    if cached:
+        clash = next((flag for flag, on in (("--resume", resume), ("--overwrite", overwrite), ("--out", output),
+                                             ("--name", name)) if on), None)
+        if clash:
+            raise ScytheSimError(f"--cache and {clash} exclude each other: the cached run's folder is "
+                                 "DIR/<key>, reused, completed or extended as needed")
+
+
+def _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose):
+    """--cache-key: print the key; --cache DIR: the cached run holding cfg.games games."""
+    import os
+
+    from scythe_sim.runner.cache import cache_key, cached_config, ensure_cached
+
+    if print_key:
+        click.echo(cache_key(cfg))
+        return
+    target = cached_config(cfg, cache)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    with StoppedBySignals(target), ProgressBar(not quiet and sys.stdout.isatty(), cfg.games) as update:
+        run_dir, held, done = ensure_cached(cfg, cache, cfg.games, workers=workers, backend=backend,
+                                            scheduler=scheduler, progress=update, warm=run_warmer(cfg),
+                                            verbose=verbose)
+    if not quiet:
+        click.echo(f"cache key: {target.name}")
+        click.echo(f"cached run: {run_dir} ({held:,} games, {done})")

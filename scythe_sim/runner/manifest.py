@@ -1,13 +1,15 @@
-"""manifest.json: what a run is (config snapshot and hash, seeds, versions and the git
-commit; the game, variant and ruleset, a checksum of the game's data files and the
+"""manifest.json: what a run is (config snapshot and hash, seeds, versions, the git
+commit and a hash of the package's code; the game, variant and ruleset, a checksum of the game's data files and the
 flagged assumptions played) and which shards are published, with their row counts and
 checksums. Only the coordinating process writes it (a temporary file starting with "."
 + os.replace); `_SUCCESS` marks a finished run."""
 import datetime
 import functools
+import hashlib
 import importlib.metadata
 import json
 import os
+import pathlib
 import platform
 import subprocess
 
@@ -48,6 +50,20 @@ def git_commit():
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
+@functools.lru_cache(maxsize=1)
+def code_sha256():
+    """sha256 of the package's Python sources (scythe_sim/**/*.py, paths and contents): the
+    code that plays the games, which the package version alone does not pin down between
+    releases. An extension must be played by the same code (extend.py), and a cached run
+    is keyed by it (cache.py)."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def new_manifest(config) -> dict:
     spec = config.spec
     return {"format": FORMAT, "name": config.name, "config": config.snapshot(),
@@ -56,7 +72,7 @@ def new_manifest(config) -> dict:
             "assumptions": spec.assumptions(config),
             "config_hash": config.config_hash(), "root_seed": config.seed,
             "games": config.games, "shard_size": config.shard_size,
-            "shards_total": shard_count(config), "versions": _versions(),
+            "shards_total": shard_count(config), "versions": _versions(), "code_sha256": code_sha256(),
             "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "complete": False, "shards": {}}
 

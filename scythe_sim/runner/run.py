@@ -37,15 +37,15 @@ class RunResult:
         return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
-def config_of_run(output=None, name=None):
+def config_of_run(output=None, name=None, flag="--resume"):
     """The config of the run at <output>/<name> (the defaults' when not given), rebuilt from
-    its manifest: what `--resume` plays without the original config file or flags."""
+    its manifest: what `--resume` (or `--extend-to`) plays without the original config file or flags."""
     output, name = output or RunConfig.output, name or RunConfig.name
     run_dir = os.path.join(output, name)
     manifest = read_manifest(run_dir) if os.path.isdir(run_dir) else None
     if manifest is None:
-        raise ConfigError(f"--resume: there is no run at {run_dir} to resume (no manifest.json): check "
-                          "--out and --name, or give the run's CONFIG")
+        raise ConfigError(f"{flag}: there is no run at {run_dir} to {flag.lstrip('-').replace('-to', '')} "
+                          "(no manifest.json): check --out and --name, or give the run's CONFIG")
     check_manifest(run_dir, manifest)
     return dataclasses.replace(config_from_snapshot(manifest["config"]), output=output)
 
@@ -82,7 +82,7 @@ def prepare(config, resume=False, overwrite=False):
             raise ConfigError(f"{run_dir} exists and is not a scythe-sim run: choose another name or "
                               "output, or --overwrite")
         if manifest["config_hash"] != config.config_hash():
-            raise ConfigError(_refusal(run_dir, manifest, config))
+            raise ConfigError(refusal(run_dir, manifest, config))
         if not resume:
             state = "a finished run" if manifest.get("complete") else "an unfinished run"
             raise ConfigError(f"{run_dir} already holds {state} of this config: --resume to complete "
@@ -111,8 +111,9 @@ def prepare(config, resume=False, overwrite=False):
     return manifest, todo
 
 
-def _refusal(run_dir, manifest, config):
-    """Why a run folder's manifest is not this config's: the rule set, or the config."""
+def refusal(run_dir, manifest, config):
+    """Why a run folder's manifest is not this config's: the rule set, or the config
+    (one line, for a ConfigError; also extend.py's)."""
     change = rule_set_change(manifest, config)
     if change:
         return f"{run_dir} {change}: finish it with the version that started it, or --overwrite to play it again"
