@@ -8,11 +8,15 @@ minus the base's with two intervals at level 1 - alpha:
   narrower when the outcomes are correlated.
 The verdict (`method`) uses the paired one whenever the runs are paired: the
 Holm-corrected p-value over all groups, and whether the shift counts (significant
-and at least min_effect in size).
+and at least min_effect in size). `mde` is the smallest shift the verdict would have
+found with 80% power at these sample sizes (significant at the strictest Holm level,
+alpha / groups, and at least min_effect).
 """
+import math
+
 import polars as pl
 
-from scythe_sim.intervals import holm, newcombe_difference, paired_difference
+from scythe_sim.intervals import detectable_shift, holm, newcombe_difference, paired_difference, z_for
 
 from .pairing import ROW_KEYS, check_pairing, with_tiles
 from .runs import TILE_COLUMNS, AnalysisError
@@ -44,10 +48,10 @@ def _counts(run, other, keys, outcome, paired):
             .agg(pl.len().alias("n"), pl.col("winner").sum().alias("wins")).collect(engine="streaming"))
 
 
-def _paired_sums(base, candidate, keys, outcome="winner"):
+def paired_sums(base, candidate, keys, outcome="winner"):
     """Per group: the joined seats n, the sum and the sum of squares of candidate winner
     minus base winner (the groups are the base's, tiles the candidate's where the base
-    has none; identical in paired runs)."""
+    has none; identical in paired runs). Also what `scythe-sim check` decides on."""
     groups = [k for k in keys if k not in ROW_KEYS]
     a = _seats(base, outcome, candidate, keys, True).select(*ROW_KEYS, *groups, pl.col("winner").cast(pl.Int32))
     b = (_seats(candidate, outcome, base, (), True)
@@ -63,8 +67,8 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     """A DataFrame, one row per group: the group keys, base and candidate n and win rate,
     the unpaired (Newcombe) difference, interval and p-value, the paired ones (null
     when the runs are not paired), `method` ("paired" or "unpaired") and the verdict's
-    difference, ci_low, ci_high, p_value, p_holm and shifted (significant and >=
-    min_effect). A tile column among `by` (TILE_COLUMNS) that one run never filled takes
+    difference, ci_low, ci_high, p_value, p_holm, shifted (significant and >=
+    min_effect) and mde (the smallest shift found with 80% power). A tile column among `by` (TILE_COLUMNS) that one run never filled takes
     the other run's tiles (pairing.with_tiles). `pairing` (check_pairing's answer) is
     computed when not given. `outcome`
     is the win compared: `winner` (the standard game's) or `war_winner` (the war's, when
@@ -77,12 +81,15 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
         _counts(candidate, base, keys, outcome, pairing.paired), on=keys, how="full", coalesce=True,
         suffix="_candidate").fill_null(0)
     if pairing.paired:
-        joined = joined.join(_paired_sums(base, candidate, keys, outcome), on=keys, how="left")
+        joined = joined.join(paired_sums(base, candidate, keys, outcome), on=keys, how="left")
     rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]
     adjusted = holm([r["p_value"] for r in rows])
+    strictest = z_for(alpha / max(len(rows), 1))
     for r, p in zip(rows, adjusted):
         r["p_holm"] = p
         r["shifted"] = bool(r["difference"] is not None and p < alpha and abs(r["difference"]) >= min_effect)
+        se = r.pop("se")
+        r["mde"] = None if se is None else detectable_shift(strictest * se, se, min_effect)
     return pl.DataFrame(rows, schema=_schema(keys, joined))
 
 
@@ -120,7 +127,7 @@ def _row(r, keys, alpha, pairing):
     if pairing.paired and r.get("paired_n"):
         paired = paired_difference(r["paired_n"], r["sum_d"], r["sum_d2"], alpha)
     verdict = paired if pairing.paired else unpaired
-    return {**{k: r[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
+    return {"se": _standard_error(r, pairing),**{k: r[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
             "candidate_n": n2, "candidate_rate": w2 / n2 if n2 else None,
             "unpaired_ci_low": unpaired[1], "unpaired_ci_high": unpaired[2], "unpaired_p": unpaired[3],
             "paired_ci_low": paired[1], "paired_ci_high": paired[2], "paired_p": paired[3],
@@ -128,12 +135,27 @@ def _row(r, keys, alpha, pairing):
             "p_value": 1.0 if verdict[3] is None else verdict[3]}
 
 
+def _standard_error(r, pairing):
+    """The verdict's standard error: of the mean paired difference, or of the difference of
+    two independent rates; None without data."""
+    if pairing.paired:
+        n = r.get("paired_n")
+        if not n or n < 2:
+            return None
+        return math.sqrt(max(r["sum_d2"] - r["sum_d"] ** 2 / n, 0.0) / (n - 1) / n)
+    n1, n2 = r["n"], r["n_candidate"]
+    if not n1 or not n2:
+        return None
+    p1, p2 = r["wins"] / n1, r["wins_candidate"] / n2
+    return math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+
+
 def _schema(keys, joined):
     """Column types in the rows' order (a column of nulls, e.g. paired ones, stays Float64)."""
     schema = {k: joined.schema[k] for k in keys}
     for column in ("base_n", "base_rate", "candidate_n", "candidate_rate", "unpaired_ci_low",
                    "unpaired_ci_high", "unpaired_p", "paired_ci_low", "paired_ci_high", "paired_p",
-                   "method", "difference", "ci_low", "ci_high", "p_value", "p_holm", "shifted"):
+                   "method", "difference", "ci_low", "ci_high", "p_value", "p_holm", "shifted", "mde"):
         schema[column] = {"base_n": pl.Int64, "candidate_n": pl.Int64, "method": pl.String,
                           "shifted": pl.Boolean}.get(column, pl.Float64)
     return schema

@@ -103,15 +103,28 @@ def rows_for_display(table, keys):
                     "candidate": f"{pct(r['candidate_rate'])} (n={r['candidate_n']})",
                     "difference": pp(r["difference"]), "interval": interval(r["ci_low"], r["ci_high"]),
                     "unpaired": interval(r["unpaired_ci_low"], r["unpaired_ci_high"]),
-                    "p": f"{r['p_holm']:.3g}", "shift": "SHIFT" if r["shifted"] else ""})
+                    "p": f"{r['p_holm']:.3g}", "mde": pp(r.get("mde"), sign=False),
+                    "shift": "SHIFT" if r["shifted"] else ""})
     return out
+
+
+def detectable_note(table):
+    """One line: the smallest shifts the comparison would have found with 80% power (the
+    table's `mde`), over its groups; None without any."""
+    values = [v for v in table["mde"].to_list() if v is not None] if "mde" in table.columns else []
+    if not values:
+        return None
+    low, high = pp(min(values), sign=False), pp(max(values), sign=False)
+    span = low if low == high else f"{low} to {high}"
+    return (f"detectable at 80% power with these games (mde): {span} over the groups; a smaller shift "
+            "can go unseen")
 
 
 def _text_table(rows, columns, width):
     """Plain aligned columns; columns are dropped from the right of `columns` until the
     table fits `width` (the group, difference and interval always stay)."""
     columns = list(columns)
-    optional = [c for c in ("unpaired", "p", "candidate", "base") if c in columns]
+    optional = [c for c in ("unpaired", "mde", "p", "candidate", "base") if c in columns]
     while True:
         widths = {c: max([len(c)] + [len(r[c]) for r in rows]) for c in columns}
         total = sum(widths.values()) + 2 * (len(columns) - 1)
@@ -143,7 +156,7 @@ def render(result, fmt="text", width=None):
                           | {"rows": result["table"].to_dicts()}, indent=1, default=str)
     width = width or 100
     rows = rows_for_display(result["table"], result["keys"])
-    columns = ["group", "base", "candidate", "difference", "interval", "unpaired", "p", "shift"]
+    columns = ["group", "base", "candidate", "difference", "interval", "unpaired", "p", "mde", "shift"]
     if result["method"] == "unpaired":
         columns.remove("unpaired")       # the verdict's interval already is the unpaired one
     header = (f"{result['what']} by {result['by']}: candidate - base in percentage points; "

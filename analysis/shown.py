@@ -5,6 +5,8 @@ import matplotlib.pyplot as plt
 import polars as pl
 
 from . import figures
+from .compare_view import detectable_note
+
 
 def matrix(frame, rows, columns, value, row_order=(), column_order=()):
     """A long table shown as a matrix: one row per `rows` value, one column per `columns`
@@ -88,3 +90,7 @@ def compare_block(report, name, table, keys, title, caption):
         figures.forest(ax, labels, done["difference"], done["ci_low"], done["ci_high"], done["shifted"], title)
         report.figure(name, fig, caption)
     report.table(name, table, shown=compact(ranked, keys))
+    # the mde per group is in the CSV; shown here as one line, so the table keeps its columns
+    power = detectable_note(table)
+    if power:
+        report.text(power[0].upper() + power[1:] + ".")

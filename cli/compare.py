@@ -41,7 +41,7 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     import shutil
 
     from analysis.compare import check_outcome, compare_runs, default_groups, outcome_note
-    from analysis.compare_view import check_runs, render, what_differs
+    from analysis.compare_view import check_runs, detectable_note, render, what_differs
     from analysis.pairing import check_pairing
     from analysis.runs import Run
 
@@ -53,6 +53,7 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     pairing = check_pairing(base_run, candidate_run, keys)
     table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing, outcome)
     note = outcome_note(base_run, candidate_run, outcome, pairing)
+    power = detectable_note(table)
     shifted = int(table["shifted"].sum())
     result = {"base": base_run.name, "candidate": candidate_run.name,
               "base_games": base_run.manifest["games"], "candidate_games": candidate_run.manifest["games"],
@@ -60,7 +61,8 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
               "what": "war win rate" if outcome == "war_winner" else "win rate", "by": by, "keys": keys,
               "method": pairing.method, "level": f"{1 - alpha:.0%}", "pairing": pairing.reason,
               "alpha": alpha, "min_effect": min_effect, "shifted": shifted, "table": table,
-              "notes": [n for n in (note, f"verdict uses the {pairing.method} interval; {pairing.reason}") if n],
+              "notes": [n for n in (note, f"verdict uses the {pairing.method} interval; {pairing.reason}", power)
+                        if n],
               "summary": f"{shifted} group(s) shifted by at least {100 * min_effect:.1f} pp at alpha {alpha}"}
     click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
     if fail and shifted:

@@ -1,11 +1,14 @@
 """Interval arithmetic for win rates, shared by the library (strategy evaluation) and the
 analysis: the Wilson score interval, the Newcombe interval of a difference of two
 independent proportions, the paired interval of a difference measured game by game,
-and the Holm correction. Pure Python (math only), so it imports nothing heavy; the
+the Holm correction and the smallest shift a sample detects (power). Pure Python (math only), so it imports nothing heavy; the
 Wilson arithmetic also works on polars expressions, which the analysis builds on."""
 import math
 
 Z95 = 1.959964
+# one-sided normal quantiles of the usual powers: a test finds a shift with probability
+# `power` when the shift lies z_power standard errors beyond what it needs
+Z_POWER = {0.8: 0.8416212335729143, 0.9: 1.2815515655446004}
 
 
 def z_for(alpha: float) -> float:
@@ -85,3 +88,10 @@ def holm(p_values):
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         adjusted[i] = running
     return adjusted
+
+
+def detectable_shift(half_width, se, min_effect=0.0, power=0.8):
+    """The smallest shift a test finds with probability `power` when it needs the estimate
+    beyond `half_width` (its interval then excludes 0) and at least min_effect: the larger
+    of the two plus z_power standard errors of the estimate (normal approximation)."""
+    return max(half_width, min_effect) + Z_POWER[power] * se
