@@ -1,5 +1,5 @@
 """The `scythe-sim` command line: the group, its error handling and its commands (a module
-each: play, run, replay, report, compare, bench and warmup, evaluate, tune). Commands
+each: play, run, replay, report, compare, check, bench and warmup, evaluate, tune). Commands
 parse, call the library and print; nothing else."""
 import sys
 
@@ -7,7 +7,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from . import bench, compare, evaluate, play, replay, report, run, tune
+from . import bench, check, compare, evaluate, play, replay, report, run, tune
 
 
 class _Group(click.Group):
@@ -45,7 +45,7 @@ def main():
     """
 
 
-for _command in (play.play, run.run, replay.replay, report.report, compare.compare, bench.bench,
+for _command in (play.play, run.run, replay.replay, report.report, compare.compare, check.check, bench.bench,
                  evaluate.evaluate, tune.tune, bench.warmup):
     main.add_command(_command)
 
@@ -53,6 +53,7 @@ for _command in (play.play, run.run, replay.replay, report.report, compare.compa
 EXAMPLES = {
     "run": "scythe-sim run configs/default.toml --games 20000 --workers 8",
     "replay": "scythe-sim replay results/default --game 17",
+    "check": "scythe-sim check configs/default.toml --rule stars_to_end=5 --format markdown",
     "report": "scythe-sim report results/base results/house-rule --out results/report",
     "bench": "scythe-sim bench --games 500 --mix default --no-compile",
     "evaluate": "scythe-sim evaluate --games 100 --players 4 --out results/evaluate.md",

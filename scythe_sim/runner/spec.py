@@ -73,6 +73,9 @@ class GameSpec:
     # takes (cli/common.py refuses, in one line, one given for a game that lacks it).
     commands: dict = dataclasses.field(default_factory=dict)
     options: dict = dataclasses.field(default_factory=dict)
+    # The seat columns `scythe-sim check` decides balance by unless told (--by): groupings,
+    # each a tuple of columns whose values a game deals to one seat at most.
+    balance_groups: tuple = ()
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -136,4 +136,5 @@ SPEC = register(GameSpec(
     default_config={"name": NAME, "shard_size": 1000},
     commands={"play": "scythe_sim.games.mls.text.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
+    balance_groups=(("personality",), ("turn_order",)),
 ))

@@ -57,4 +57,5 @@ SPEC = register(GameSpec(
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit")},
+    balance_groups=(("faction",), ("mat",)),
 ))
