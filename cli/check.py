@@ -6,7 +6,9 @@ import sys
 
 import click
 
-from scythe_sim.errors import ConfigError, ScytheSimError
+from scythe_sim.errors import ScytheSimError
+
+from .common import check_variant
 
 # groups a game deals one seat each at most (analysis/check.py says why that matters)
 BY_CHOICES = ["faction", "mat", "faction,mat", "seat", "turn_order", "personality"]
@@ -148,9 +150,7 @@ def _load(path, seed, rules, variant):
     overrides = flag_overrides(rules=rules)
     config = load_config(path, seed=seed, **overrides)
     if variant is not None:
-        if variant not in config.spec.variants:
-            raise ConfigError(f"--variant {variant!r} is not a variant of {config.game}: choose one of "
-                              f"{', '.join(config.spec.variants)}")
+        check_variant(config.spec, variant)
         config = load_config(path, seed=seed, variant=variant, **overrides)
     return config
 
