@@ -108,7 +108,7 @@ def test_the_games_import_nothing_of_each_other_and_the_runner_no_game():
             if name.startswith(game):
                 assert not [t for t in targets if t.startswith(other)], name
         if name.startswith(("scythe_sim.runner", "scythe_sim.compiled")) or name in (
-                "scythe_sim.errors", "scythe_sim.intervals", "scythe_sim.quality"):
+                "scythe_sim.errors", "scythe_sim.intervals", "scythe_sim.sequential", "scythe_sim.quality"):
             assert not [t for t in targets if t.startswith("scythe_sim.games")], name
         if name.startswith("analysis"):
             assert not [t for t in targets if ".kernel" in t or ".strategies" in t], name
