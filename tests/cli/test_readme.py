@@ -1,5 +1,5 @@
-"""README: read in two minutes (under 80 lines), its two set-up commands the ones CI runs
-on a fresh clone (.ci/run), every link and figure present."""
+"""README: read in two minutes (under 80 lines), its two set-up commands the main job and
+the tests CI runs on a fresh clone (.ci/run), every link and figure present."""
 import re
 from pathlib import Path
 
@@ -11,9 +11,12 @@ def test_the_readme_is_short():
     assert len(README.splitlines()) < 80
 
 
-def test_its_set_up_commands_are_the_ones_ci_runs():
+def test_its_set_up_commands_are_the_main_job_and_the_tests_ci_runs():
     block = re.search(r"## Set up\n\n```bash\n(.*?)```", README, re.S).group(1).splitlines()
-    assert block == ['python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[test]"', "python -m pytest -q"]
+    assert block == [
+        "python3 -m venv .venv && . .venv/bin/activate && pip install -e . && scythe-sim run",
+        'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[test]" && python -m pytest -q',
+    ]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'pip install --quiet -e ".[test]"' in ci and "python -m pytest -q" in ci
 
