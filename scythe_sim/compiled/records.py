@@ -36,7 +36,8 @@ def copy_2d(dst, src):
 def copy_record_bytes(typingctx, dst, src, nbytes):
     """Copy the first nbytes bytes of record src over record dst (one memcpy): a record
     is passed to compiled code as a pointer to its bytes, and its fields lie one after
-    the other in declaration order without padding."""
+    the other in declaration order (with only alignment padding between them), so the
+    first bytes are the first fields declared."""
     if not (isinstance(dst, types.Record) and isinstance(src, types.Record)
             and isinstance(nbytes, types.Integer)):
         return None

@@ -2,8 +2,13 @@
 
 The State's fields are declared once, in ``STATE_FIELDS`` (name, shape, dtype, blank
 value, how position JSON carries it, meaning); index constants carry a comment each.
-Integers are int64 throughout (state and tables alike), so every compiled helper has one
-signature. A state is one numpy record with these fields (kernel/state.py).
+Each field has the narrowest integer type its range allows (int8 locations and cards, int16
+and int32 counts; int64 only for packed bit sets and the RNG's uint64 words), so a planner's
+copy of the state is 4.8 KB instead of 12 KB; tests/scythe/test_state_bounds.py derives every
+field's range from the game data and the rules' limits (tables.RULE_LIMITS) and fails when a
+type cannot hold it. Arithmetic on a narrow value is done in int64 (Numba widens every
+integer operation to at least 64 bits); only the store back narrows it. The tables stay
+int64. A state is one numpy record with these fields (kernel/state.py).
 Shapes are sized for 7 players, factions and mats so expansions change data, not shapes.
 
 Players are indexed by turn order: player 0 moves first, player p+1 sits on p's left
@@ -465,38 +470,40 @@ class StateField(NamedTuple):
 STATE_FIELDS = (
     StateField("game", (N_GAME_FIELDS,), np.int64, 0,
                "game, board.factory_cards, board.encounter_cards_drawn",
-               "G_* game-wide values and turn scratch"),
-    StateField("player", (MAX_PLAYERS, N_PLAYER_FIELDS), np.int64, 0,
+               "G_* game-wide values and turn scratch (int64: it holds the 36 encounter cards' "
+               "bit set and the war's control checksum)"),
+    StateField("player", (MAX_PLAYERS, N_PLAYER_FIELDS), np.int32, 0,
                "players[] (stars and the ability fields are derived from stars and faction)",
                "P_* per-player values"),
-    StateField("unit_loc", (MAX_PLAYERS, N_UNITS), np.int64, OFF_BOARD,
+    StateField("unit_loc", (MAX_PLAYERS, N_UNITS), np.int8, OFF_BOARD,
                "players[].character, players[].mechs, players[].workers",
                "location of each unit, OFF_BOARD on its mat"),
-    StateField("struct_loc", (MAX_PLAYERS, N_STRUCTURES), np.int64, OFF_BOARD,
+    StateField("struct_loc", (MAX_PLAYERS, N_STRUCTURES), np.int8, OFF_BOARD,
                "players[].structures", "location of each structure, OFF_BOARD unbuilt"),
-    StateField("hex_res", (N_LOC, N_RES), np.int64, 0,
+    StateField("hex_res", (N_LOC, N_RES), np.int32, 0,
                "board.resources", "resource tokens lying on each location"),
-    StateField("encounter_token", (N_LOC,), np.int64, 0,
+    StateField("encounter_token", (N_LOC,), np.int8, 0,
                "board.encounter_tokens", "1 where an encounter token lies"),
-    StateField("hand", (MAX_PLAYERS, N_CARD_VALUES), np.int64, 0,
+    StateField("hand", (MAX_PLAYERS, N_CARD_VALUES), np.int8, 0,
                "players[].combat_cards", "combat cards held, by value"),
-    StateField("deck", (2, N_CARD_VALUES), np.int64, 0,
+    StateField("deck", (2, N_CARD_VALUES), np.int8, 0,
                "deck", "[0] draw pile, [1] discards, by value"),
-    StateField("stars", (MAX_PLAYERS, N_STAR_KINDS), np.int64, 0,
+    StateField("stars", (MAX_PLAYERS, N_STAR_KINDS), np.int8, 0,
                "players[].stars", "stars placed of each kind"),
-    StateField("star_turn", (MAX_PLAYERS, N_STAR_KINDS), np.int64, -1,
+    StateField("star_turn", (MAX_PLAYERS, N_STAR_KINDS), np.int16, -1,
                "players[].star_turns", "game turn the first star of a kind was placed, -1"),
-    StateField("mark", (N_LOC,), np.int64, 0,
-               "game.marked", "per-action scratch (territories already produced on)"),
+    StateField("mark", (N_LOC,), np.int16, 0,
+               "game.marked", "per-action scratch: the war's divisions that moved in this Move, "
+               "the territories handed over at its mobilization"),
     StateField("rng", (N_RNG_STREAMS, RNG_WORDS), np.uint64, 0,
                "rng", "xoshiro256** streams: RNG_GAME, RNG_VARIANT"),
-    StateField("ability_uses", (MAX_PLAYERS, N_ABILITY_USES), np.int64, 0,
+    StateField("ability_uses", (MAX_PLAYERS, N_ABILITY_USES), np.int32, 0,
                "scratch: a statistic of the game played so far, read by the results only; "
                "a position starts it at 0 and no rule depends on it",
                "USE_* uses of each faction and mech ability per player"),
-    StateField("token_kind", (N_LOC,), np.int64, 0,
+    StateField("token_kind", (N_LOC,), np.int8, 0,
                "board.tokens", "TOKEN_* faction token on each location (Flag, armed or disarmed Trap)"),
-    StateField("token_owner", (N_LOC,), np.int64, -1,
+    StateField("token_owner", (N_LOC,), np.int8, -1,
                "board.tokens", "player owning the faction token on each location, -1 none"),
     # Who is where, kept up to date by board.put_unit / put_structure (the only writers of
     # unit_loc and struct_loc) so control is a few reads instead of a scan of every piece
@@ -504,30 +511,33 @@ STATE_FIELDS = (
                "derived: rebuilt from the pieces' locations (board.rebuild_occupancy)",
                "each player's units on each location, packed: bits 8p..8p+3 characters and "
                "mechs of player p, bits 8p+4..8p+7 its workers (board.OCC_*)"),
-    StateField("structure_owner", (N_LOC,), np.int64, -1,
+    StateField("structure_owner", (N_LOC,), np.int8, -1,
                "derived: rebuilt from the structures' locations (board.rebuild_occupancy)",
                "owner of the structure on each location, -1 none"),
     # The Wind Gambit: OFF_BOARD and 0 in a game without it
-    StateField("airship_loc", (MAX_PLAYERS,), np.int64, OFF_BOARD,
+    StateField("airship_loc", (MAX_PLAYERS,), np.int8, OFF_BOARD,
                "players[].airship.location", "location of each player's airship, OFF_BOARD none"),
-    StateField("airship", (MAX_PLAYERS, N_AIRSHIP_FIELDS), np.int64, 0,
+    StateField("airship", (MAX_PLAYERS, N_AIRSHIP_FIELDS), np.int16, 0,
                "players[].airship", "AS_* cargo and tiles of each player's airship"),
     # All Out War: blank (and never copied by copy_into) until a war starts
-    StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int64, 0,
+    StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int32, 0,
                "war.players", "W_* per-player war values"),
-    StateField("divisions", (MAX_PLAYERS, N_LOC), np.int64, 0,
+    StateField("divisions", (MAX_PLAYERS, N_LOC), np.int16, 0,
                "war.divisions", "All Out War divisions each player has on each location"),
-    StateField("war_from", (N_LOC,), np.int64, -1,
+    StateField("war_from", (N_LOC,), np.int8, -1,
                "war.came_from", "war Move: where the first attacking group entered each territory from, -1"),
-    StateField("standard_score", (MAX_PLAYERS, N_SCORE_FIELDS), np.int64, 0,
+    StateField("standard_score", (MAX_PLAYERS, N_SCORE_FIELDS), np.int32, 0,
                "war.standard_score", "S_* score of the standard game, kept when the war starts"),
 )
 
 # The fields as a named tuple type (s.player reads the same on a State as on the record).
 State = NamedTuple("State", [(f.name, np.ndarray) for f in STATE_FIELDS])
 
-# One numpy record holds a state: compiled code receives it as a single pointer.
-STATE_DTYPE = np.dtype([(f.name, f.dtype, f.shape) for f in STATE_FIELDS])
+# One numpy record holds a state: compiled code receives it as a single pointer. Aligned:
+# each field starts at a multiple of its element size (a few bytes of padding between a
+# narrow field and a wider one), and a record's size is a multiple of 8, so the records of
+# an array of states (the planners' kept positions) are aligned too.
+STATE_DTYPE = np.dtype([(f.name, f.dtype, f.shape) for f in STATE_FIELDS], align=True)
 
 
 def carried_by_position(field: StateField) -> bool:

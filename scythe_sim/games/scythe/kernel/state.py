@@ -48,7 +48,8 @@ def copy_into(dst, src):
     """Overwrite dst with src in place (planning reuses preallocated scratch states):
     one memcpy of the record's bytes, which the planners' copies spend much of their
     time on (element by element loops took 1.5 times as long: 287 ns against 189 ns a
-    4-player copy, best of 5 x 1,000,000 in a compiled loop).
+    4-player copy of the all-int64 state, best of 5 x 1,000,000 in a compiled loop; the
+    narrow state's copy is 4,872 bytes instead of 11,968).
 
     The All Out War fields are copied only when src or dst is in a war: outside a war
     they stay blank in every state, and the planners copy base-game states constantly

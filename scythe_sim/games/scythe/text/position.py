@@ -24,9 +24,10 @@ from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_US
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
                      UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE,
-                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
+                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
+                     STATE_DTYPE)
 from ..tables import R_RESOLUTION
-from ..tables import RULE_NAMES
+from ..tables import RULE_LIMITS, RULE_NAMES
 from .airship_position import airship_from_dict, airship_to_dict
 from .codec import mech_name
 
@@ -46,9 +47,17 @@ _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
 _WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
 _RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
 # the largest count a position may give (coins, turns, tokens...): far past any game, and
-# far from the int64 the state holds, so no count overflows
+# far from the int32 the state holds them in, so no count overflows
 _COUNT_MAX = 10**6
 _SCRATCH_MAX = 2**63 - 1     # turn scratch fields hold masks and a hash: any int64 >= -1
+# the largest game turn a position may give (game.turn, star turns): the turns of a game at
+# the largest turn cap, so a game played on from it keeps its star turns within their int16
+_TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
+
+
+def _most(name):
+    """The largest value the State field `name` holds (its integer type's)."""
+    return int(np.iinfo(STATE_DTYPE[name].base).max)
 # phases in which two factions' characters or mechs may stand on one territory: a Move
 # that made contact and the combats that follow it (and a game ended before them)
 _SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over",
@@ -159,11 +168,12 @@ def _war_from_dict(s, war, n):
     for p, entry in enumerate(war.get("players", [])):
         _no_unknown(entry, WAR_FIELDS, f"war.players[{p}]")
         for name, value in entry.items():
-            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}", None, _SCRATCH_MAX)
+            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}", -1, _most("war"))
     for p, entry in enumerate(war.get("divisions", [])):
         _no_unknown(entry, [hex_name(i) for i in range(N_LOC)], f"war.divisions[{p}]")
         for name, count in entry.items():
-            s.divisions[p, _loc(name, f"war.divisions[{p}]")] = _int(count, f"war.divisions[{p}].{name}", 0)
+            s.divisions[p, _loc(name, f"war.divisions[{p}]")] = _int(count, f"war.divisions[{p}].{name}", 0,
+                                                                    _most("divisions"))
     came = war.get("came_from", {})
     _no_unknown(came, [hex_name(i) for i in range(N_LOC)], "war.came_from")
     for name, frm in came.items():
@@ -172,7 +182,7 @@ def _war_from_dict(s, war, n):
         _no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
         for name, value in entry.items():
             s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}",
-                                                                 None, _SCRATCH_MAX)
+                                                                 -1, _most("standard_score"))
 
 
 def _marked_to_json(mark):
@@ -358,7 +368,11 @@ def _player_from_dict(s, tables, p, entry, where):
     for value in _list(entry.get("combat_cards", []), f"{where}.combat_cards"):
         if value not in CARD_VALUES:
             raise PositionError(f"{where}.combat_cards: {value!r} is not a card value {CARD_VALUES}")
-        s.hand[p, CARD_VALUES.index(value)] += 1
+        v = CARD_VALUES.index(value)
+        if s.hand[p, v] >= tables.card_counts[v]:
+            raise PositionError(f"{where}.combat_cards: more {value}-cards than the deck holds "
+                                f"({int(tables.card_counts[v])})")
+        s.hand[p, v] += 1
     for name in _list(entry.get("cubes_moved", []), f"{where}.cubes_moved"):
         pl[P_CUBE0 + _name(name, TECH_CUBES, f"{where}.cubes_moved")] = 1
     covered = entry.get("covered", {})
@@ -392,7 +406,7 @@ def _stars_from_dict(s, p, entry, where):
     turns = entry.get("star_turns", {})
     _no_unknown(turns, STAR_KINDS, f"{where}.star_turns")
     for name, turn in turns.items():
-        s.star_turn[p, STAR_KINDS.index(name)] = _int(turn, f"{where}.star_turns.{name}", 0)
+        s.star_turn[p, STAR_KINDS.index(name)] = _int(turn, f"{where}.star_turns.{name}", 0, _TURN_MAX)
     s.player[p, P_STARS] = int(s.stars[p].sum())
 
 
@@ -457,16 +471,18 @@ def _board_from_dict(s, board):
 def _deck_from_dict(s, tables, deck):
     if deck is None:  # every card not in a hand is in the draw pile
         for v in range(len(CARD_VALUES)):
-            s.deck[0, v] = int(tables.card_counts[v]) - int(s.hand[:, v].sum())
-            if s.deck[0, v] < 0:
+            left = int(tables.card_counts[v]) - int(s.hand[:, v].sum())
+            if left < 0:
                 raise PositionError(f"players: more {CARD_VALUES[v]}-cards in hands than the deck holds")
+            s.deck[0, v] = left
         return
     _no_unknown(deck, {"draw", "discard"}, "deck")
     for row, key in enumerate(("draw", "discard")):
         counts = deck.get(key, {})
         _no_unknown(counts, [str(v) for v in CARD_VALUES], f"deck.{key}")
         for value, count in counts.items():
-            s.deck[row, CARD_VALUES.index(int(value))] = _int(count, f"deck.{key}.{value}", 0)
+            v = CARD_VALUES.index(int(value))
+            s.deck[row, v] = _int(count, f"deck.{key}.{value}", 0, int(tables.card_counts[v]))
 
 
 def _game_from_dict(s, game, n):
@@ -474,7 +490,7 @@ def _game_from_dict(s, game, n):
                                  "end_reason", "turn_state", "marked", "resolution"}
     _no_unknown(game, allowed, "game")
     s.game[G_ACTIVE] = _int(game.get("active", 0), "game.active", 0, n - 1)
-    s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0)
+    s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0, _TURN_MAX)
     s.game[G_ROUND] = _int(game.get("round", 0), "game.round", 0)
     s.game[G_PHASE] = _name(game.get("phase", "section"), PHASES, "game.phase")
     section = game.get("section")
@@ -497,7 +513,7 @@ def _game_from_dict(s, game, n):
     marked = game.get("marked", [])
     if isinstance(marked, dict):
         for name, count in marked.items():
-            s.mark[_loc(name, "game.marked")] = _int(count, f"game.marked.{name}", 0)
+            s.mark[_loc(name, "game.marked")] = _int(count, f"game.marked.{name}", 0, _most("mark"))
     else:
         for name in _list(marked, "game.marked"):
             s.mark[_loc(name, "game.marked")] = 1
