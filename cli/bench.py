@@ -83,6 +83,9 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
     if len(results) == 2:
         (new, a), (old, b) = results
         click.echo(f"{new} / {old}: {a['games_per_s'] / b['games_per_s']:.2f} x the baseline's games/s per core")
+    from scythe_sim.runner.memory import peak_rss_mb
+
+    click.echo(f"peak memory: {peak_rss_mb():.0f} MB (this process, which played as one worker does)")
 
 
 @click.command()

@@ -133,7 +133,8 @@ def print_summary(result):
     console.print(table)
     if result.played:
         console.print(f"{result.played} games played in {result.seconds:.1f} s "
-                      f"({result.games_per_s:,.0f} games/s)")
+                      f"({result.games_per_s:,.0f} games/s); peak memory {result.worker_rss_mb:,.0f} MB "
+                      f"a worker (the largest), {result.parent_rss_mb:,.0f} MB this process")
     console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
                   f"manifest: {result.run_dir}/manifest.json")
 

@@ -22,15 +22,21 @@ from .manifest import (SUCCESS, check_manifest, holds_nothing, new_manifest, rea
 from .parquet import is_temporary
 from .runlog import emit, logged, run_log
 from .scheduler import CONNECT_TIMEOUT, check_scheduler
-from .shard import run_shard, shard_count
+from .memory import peak_rss_mb
+from .shard import PEAK_RSS, run_shard, shard_count
 
 log = logging.getLogger(__name__)
 BACKENDS = ("local", "dask")
 
 
 class RunResult:
-    def __init__(self, run_dir, manifest, seconds, played):
+    """A finished run: its folder and manifest, the games this call played and how long
+    they took, and peak resident memory in MB: `worker_rss_mb` the largest of the
+    processes that played shards (0 when none was played), `parent_rss_mb` this process's."""
+
+    def __init__(self, run_dir, manifest, seconds, played, worker_rss_mb=0.0, parent_rss_mb=0.0):
         self.run_dir, self.manifest, self.seconds, self.played = run_dir, manifest, seconds, played
+        self.worker_rss_mb, self.parent_rss_mb = worker_rss_mb, parent_rss_mb
 
     @property
     def games_per_s(self):
@@ -155,8 +161,9 @@ def _execute(config, manifest, todo, submit_all, progress):
              shard_count(config) - len(manifest["shards"]), done)
     if progress:
         progress(done, config.games)
-    start, played = time.perf_counter(), 0
+    start, played, worker_rss = time.perf_counter(), 0, 0.0
     for entry in submit_all(config, run_dir, todo):
+        worker_rss = max(worker_rss, entry.pop(PEAK_RSS, 0.0))
         manifest["shards"][f"{entry['shard']:06d}"] = entry
         write_manifest(run_dir, manifest)
         done += entry["games"]
@@ -165,10 +172,11 @@ def _execute(config, manifest, todo, submit_all, progress):
             progress(done, config.games)
     manifest["complete"] = True
     write_manifest(run_dir, manifest)
-    log.info("run %s finished: %d games played in %.1f s", config.name, played, time.perf_counter() - start)
+    log.info("run %s finished: %d games played in %.1f s, peak memory %.0f MB a worker", config.name,
+             played, time.perf_counter() - start, worker_rss)
     with open(os.path.join(run_dir, SUCCESS), "w"):
         pass
-    return RunResult(run_dir, manifest, time.perf_counter() - start, played)
+    return RunResult(run_dir, manifest, time.perf_counter() - start, played, worker_rss, peak_rss_mb())
 
 
 def _windowed(submit, todo, window, wait=concurrent.futures.wait):

@@ -8,9 +8,11 @@ import os
 import time
 
 from .batch import play_range
+from .memory import peak_rss_mb
 from .parquet import write_table
 
 log = logging.getLogger(__name__)
+PEAK_RSS = "peak_rss_mb"     # the worker's peak memory, beside the entry (not in the manifest)
 
 
 def shard_range(config, shard):
@@ -27,7 +29,9 @@ def part_name(shard):
 
 
 def run_shard(config, run_dir, shard):
-    """Play and publish shard `shard`; returns its manifest entry."""
+    """Play and publish shard `shard`; returns its manifest entry, with the peak resident
+    memory of the process that played it under PEAK_RSS (the run takes it out of the entry
+    before the manifest records it)."""
     t0 = time.perf_counter()
     start, stop = shard_range(config, shard)
     log.info("shard %d: start, games %d to %d", shard, start, stop - 1)
@@ -42,5 +46,7 @@ def run_shard(config, run_dir, shard):
         os.makedirs(folder, exist_ok=True)
         files[name] = write_table(table, os.path.join(folder, part_name(shard)))
     seconds = time.perf_counter() - t0
-    log.info("shard %d: end, %d games in %.2f s", shard, stop - start, seconds)
-    return {"shard": shard, "games": stop - start, "files": files, "seconds": round(seconds, 3)}
+    rss = peak_rss_mb()
+    log.info("shard %d: end, %d games in %.2f s, peak memory %.0f MB", shard, stop - start, seconds, rss)
+    return {"shard": shard, "games": stop - start, "files": files, "seconds": round(seconds, 3),
+            PEAK_RSS: round(rss, 1)}

@@ -186,9 +186,11 @@ def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():
     new, old = (float(x.split(": ")[1].split()[0]) for x in lines[:2])
     ratio = lines[2].removeprefix("default / greedy1: ").removesuffix(" x the baseline's games/s per core")
     assert abs(float(ratio) - new / old) <= 0.05 * new / old + 0.01   # the printed rates are rounded
-    assert len(lines) == 3
-    assert len(_bench("--strategy-mix", "default", "--no-baseline")) == 1
-    assert len(_bench("--strategy-mix", "greedy1")) == 1       # the baseline beside itself: once
+    assert len(lines) == 4 and lines[3].startswith("peak memory: ")     # the worker's memory last
+    mb = float(lines[3].split()[2])
+    assert 50 < mb < 4000
+    assert len(_bench("--strategy-mix", "default", "--no-baseline")) == 2
+    assert len(_bench("--strategy-mix", "greedy1")) == 2       # the baseline beside itself: once
     assert _bench()[0].startswith("random play, 3 players: ")  # random play: no baseline
 
 

@@ -78,6 +78,19 @@ def test_manifest_records_config_versions_and_every_shard(tmp_path):
     assert os.path.exists(os.path.join(result.run_dir, "_SUCCESS"))
 
 
+def test_the_result_reports_the_workers_peak_memory_outside_the_manifest(tmp_path):
+    """Peak resident memory of the processes that played (the forked workers with two),
+    for the run summary; the manifest's shard entries do not carry it (it is no fact of the
+    games)."""
+    one = execute(config(tmp_path / "a", games=8, shard_size=4), workers=1)
+    two = execute(config(tmp_path / "b", games=8, shard_size=4), workers=2)
+    for result in (one, two):
+        assert 50 < result.worker_rss_mb < 4000 and 50 < result.parent_rss_mb < 4000
+        manifest = json.loads(open(os.path.join(result.run_dir, "manifest.json")).read())
+        assert all(set(e) == {"shard", "games", "files", "seconds"} for e in manifest["shards"].values())
+    assert "peak memory" in open(os.path.join(two.run_dir, "run.log")).read()
+
+
 @pytest.mark.slow
 def test_a_finished_or_foreign_run_folder_is_refused_unless_resume_or_overwrite(tmp_path):
     execute(config(tmp_path), workers=1)
