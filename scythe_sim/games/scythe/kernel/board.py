@@ -123,6 +123,19 @@ def controller(s, loc):
 
 
 @njit
+def controls(s, p, loc):
+    """controller(s, loc) == p for a player p, without finding who else it is: p's units
+    alone on the territory, or none at all and p's structure (the rules ask this of one
+    player far more often than who controls a territory)."""
+    if loc >= N_HEX:
+        return False
+    packed = s.occupancy[loc]
+    if packed == 0:
+        return s.structure_owner[loc] == p
+    return (packed & ~(0xFF << (OCC_BITS * p))) == 0
+
+
+@njit
 def pieces_on(s, p, loc):
     """p's units and structures on loc."""
     mine = (s.occupancy[loc] >> (OCC_BITS * p)) & 0xFF
@@ -239,6 +252,6 @@ def controlled_resource(s, p, r):
     may spend)."""
     total = s.airship[p, AS_RES0 + r]
     for loc in range(N_HEX):
-        if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
+        if s.hex_res[loc, r] > 0 and controls(s, p, loc):
             total += s.hex_res[loc, r]
     return total

@@ -10,7 +10,7 @@ from ..layout import (A_PAY_AIRSHIP, AS_RES0, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENL
                       G_PAY_LEFT, G_PAY_RES, G_PHASE, G_SECTION, N_MECHS, OFF_BOARD,
                       PH_BOTTOM_BENEFIT, PH_PAY, P_COINS, P_CUBE0, P_ABILITY, P_MAT, P_ONETIME0,
                       P_RECRUIT0, P_REDUCED0, UNIT_MECH0)
-from .board import (controlled_resource, controller, count_workers, note_faction_ability,
+from .board import (controlled_resource, controls, count_workers, note_faction_ability,
                     put_structure, put_unit, structure_owner_at)
 from .cards import discard_card, draw_cards, hand_size
 from .objectives import close_turn
@@ -60,7 +60,7 @@ def legal_pay(s, t, p, out):
     n = 0
     r = s.game[G_PAY_RES]
     for loc in range(N_HEX):
-        if s.hex_res[loc, r] > 0 and controller(s, loc) == p:
+        if s.hex_res[loc, r] > 0 and controls(s, p, loc):
             n = emit(out, n, A_PAY_RESOURCE, loc, 0, 0)
     if s.airship[p, AS_RES0 + r] > 0:   # The Wind Gambit: resources aboard are p's to spend
         n = emit(out, n, A_PAY_AIRSHIP, 0, 0, 0)
@@ -101,7 +101,7 @@ def _paid_one(s):
 @njit
 def placement_ok(s, t, p, loc):
     """Deploy/Build target: a territory p controls with a worker of p on it, not a lake."""
-    return t.terrain[loc] != LAKE and count_workers(s, p, loc) > 0 and controller(s, loc) == p
+    return t.terrain[loc] != LAKE and count_workers(s, p, loc) > 0 and controls(s, p, loc)
 
 
 @njit

@@ -15,7 +15,7 @@ from ..enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS, CF_P
 from ..layout import (A_GAIN_RESOURCES, A_NO_BENEFIT, G_FREE_MASK, G_GAIN_ANY, G_GAIN_FROM,
                       G_GAIN_LOC, G_PHASE, PH_FREE_ACTION, PH_GAIN_RESOURCES, P_COINS,
                       P_POPULARITY, P_POWER)
-from .board import controller, count_workers, first_worker_on_mat, put_unit
+from .board import controls, count_workers, first_worker_on_mat, put_unit
 from .bottom import benefit_possible, benefit_rows
 from .cards import discard_card, draw_cards, hand_size
 from .top import emit
@@ -67,7 +67,7 @@ def take_gains(s, t, p, row, loc, source):
 def _gain_location_ok(s, p, loc):
     if s.game[G_GAIN_LOC] >= 0:
         return loc == s.game[G_GAIN_LOC]
-    return count_workers(s, p, loc) > 0 and controller(s, loc) == p
+    return count_workers(s, p, loc) > 0 and controls(s, p, loc)
 
 
 @njit

@@ -18,7 +18,7 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_CONTACTS, G_HERE_M
                       PH_MOVE_UNIT, P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, UNIT_CHARACTER,
                       UNIT_WORKER0)
 from ..tables import IFA_MANY_PLAYERS
-from .board import (NOBODY, controller, enemy_presence, has_ability, mech_slot,
+from .board import (NOBODY, controls, enemy_presence, has_ability, mech_slot,
                     note_faction_ability, note_mech_ability, put_unit, unit_owner_at)
 from .invaders.tokens import spring_trap
 from .wind_gambit.airship import pay_tolls, without_tolled
@@ -160,14 +160,14 @@ def _ability_targets(s, t, p, frm, out, n):
             if t.terrain[loc] == LAKE:
                 n = _add(out, n, loc, frm)
     if frm < N_HEX and has_ability(s, t, p, TOWNSHIP):
-        if frm == factory or (t.terrain[frm] == VILLAGE and controller(s, frm) == p):
+        if frm == factory or (t.terrain[frm] == VILLAGE and controls(s, p, frm)):
             for loc in range(N_HEX):
-                if loc == factory or (t.terrain[loc] == VILLAGE and controller(s, loc) == p):
+                if loc == factory or (t.terrain[loc] == VILLAGE and controls(s, p, loc)):
                     n = _add(out, n, loc, frm)
     if frm < N_HEX and has_ability(s, t, p, UNDERPASS):
-        if _is_tunnel_for(s, t, p, frm) or (t.terrain[frm] == MOUNTAIN and controller(s, frm) == p):
+        if _is_tunnel_for(s, t, p, frm) or (t.terrain[frm] == MOUNTAIN and controls(s, p, frm)):
             for loc in range(N_HEX):
-                if _is_tunnel_for(s, t, p, loc) or (t.terrain[loc] == MOUNTAIN and controller(s, loc) == p):
+                if _is_tunnel_for(s, t, p, loc) or (t.terrain[loc] == MOUNTAIN and controls(s, p, loc)):
                     n = _add(out, n, loc, frm)
     if has_ability(s, t, p, RALLY) or has_ability(s, t, p, SHINOBI):
         n = _rally_shinobi_targets(s, t, p, frm, out, n)

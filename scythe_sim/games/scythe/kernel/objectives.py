@@ -15,7 +15,7 @@ from ..layout import (A_REVEAL_OBJECTIVE, G_ACTIVE, G_DECIDER, G_N_PLAYERS, G_PH
                       PH_END_TURN, P_COINS, P_ABILITY, P_FACTORY_CARD,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
                       UNIT_CHARACTER)
-from .board import (controlled_resource, controller, count_mechs, count_workers, mechs_deployed,
+from .board import (controlled_resource, controls, count_mechs, count_workers, mechs_deployed,
                     note_faction_ability, pieces_on, recruits_enlisted, structures_built, upgrades_done, workers_on_board)
 from .cards import hand_size
 from .top import emit
@@ -34,7 +34,7 @@ from .wind_gambit.resolution import shared_done, shared_objective, star_cap_reac
 def _controlled_of_terrain(s, t, p, terrain):
     c = 0
     for loc in range(N_HEX):
-        if t.terrain[loc] == terrain and controller(s, loc) == p:
+        if t.terrain[loc] == terrain and controls(s, p, loc):
             c += 1
     return c
 
@@ -43,7 +43,7 @@ def _controlled_of_terrain(s, t, p, terrain):
 def _controlled_tunnels(s, t, p):
     c = 0
     for loc in range(N_HEX):
-        if t.is_tunnel[loc] and controller(s, loc) == p:
+        if t.is_tunnel[loc] and controls(s, p, loc):
             c += 1
     return c
 
@@ -72,7 +72,7 @@ def _tokens_and_types(s, loc):
 def _stockpile(s, p):
     for loc in range(N_HEX):
         total, types = _tokens_and_types(s, loc)
-        if total >= 9 and types == N_RES and controller(s, loc) == p:
+        if total >= 9 and types == N_RES and controls(s, p, loc):
             return True
     return False
 
@@ -100,7 +100,7 @@ def _hedge(s, p):
 @njit
 def _wolf(s, p):
     loc = s.unit_loc[p, UNIT_CHARACTER]
-    if loc < 0 or loc >= N_HEX or controller(s, loc) != p:
+    if loc < 0 or loc >= N_HEX or not controls(s, p, loc):
         return False
     return (count_mechs(s, p, loc) == 1 and count_workers(s, p, loc) == 1
             and _tokens_and_types(s, loc)[0] >= 5)
@@ -112,7 +112,7 @@ def _around_factory(s, t, p):
     factory = t.factory_loc[0]
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[factory, k]
-        if nb >= 0 and controller(s, nb) == p:
+        if nb >= 0 and controls(s, p, nb):
             c += 1
     return c
 
@@ -127,7 +127,7 @@ def _most_around_a_lake(s, t, p):
         c = 0
         for k in range(t.neighbours.shape[1]):
             nb = t.neighbours[lake, k]
-            if 0 <= nb < N_HEX and t.terrain[nb] != LAKE and controller(s, nb) == p:
+            if 0 <= nb < N_HEX and t.terrain[nb] != LAKE and controls(s, p, nb):
                 c += 1
         most = max(most, c)
     return most
@@ -154,7 +154,7 @@ def objective_holds(s, t, p, card):
     if card == NORTHERN:
         return _controlled_of_terrain(s, t, p, TUNDRA) >= 3
     if card == KING_OF_THE_HILL:
-        return controller(s, t.factory_loc[0]) == p and _has_highest_power(s, p)
+        return controls(s, p, t.factory_loc[0]) and _has_highest_power(s, p)
     if card == WARNING:
         return s.game[G_WARNING] != 0
     if card == MACHINE_OVER_MUSCLE:
@@ -228,7 +228,7 @@ def _stockpile_progress(s, p):
     """Best controlled territory: mean of its tokens (of 9) and its types (of 4)."""
     best = 0.0
     for loc in range(N_HEX):
-        if controller(s, loc) == p:
+        if controls(s, p, loc):
             total, types = _tokens_and_types(s, loc)
             best = max(best, (_at_least(total, 9) + _at_least(types, N_RES)) / 2)
     return best
@@ -257,7 +257,7 @@ def _wolf_progress(s, p):
     """Best controlled territory: character there, 1 mech, 1 worker, resources (of 5)."""
     best = 0.0
     for loc in range(N_HEX):
-        if controller(s, loc) != p:
+        if not controls(s, p, loc):
             continue
         parts = (_flag(s.unit_loc[p, UNIT_CHARACTER] == loc) + _exactly_one(count_mechs(s, p, loc))
                  + _exactly_one(count_workers(s, p, loc)) + _at_least(_tokens_and_types(s, loc)[0], 5))
@@ -289,7 +289,7 @@ def objective_progress(s, t, p, card):
     if card == NORTHERN:
         return _at_least(_controlled_of_terrain(s, t, p, TUNDRA), 3)
     if card == KING_OF_THE_HILL:
-        return (_flag(controller(s, t.factory_loc[0]) == p) + _power_share(s, p)) / 2
+        return (_flag(controls(s, p, t.factory_loc[0])) + _power_share(s, p)) / 2
     if card == WARNING:     # met by an event of this turn; before it, the power part only
         return 1.0 if s.game[G_WARNING] != 0 else _at_least(pl[P_POWER], 7) / 2
     if card == MACHINE_OVER_MUSCLE:

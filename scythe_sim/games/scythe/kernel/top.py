@@ -12,7 +12,7 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_END_PRODUCE, A_GAIN_CO
                       G_MOVED_MASK, N_UNITS, N_WORKERS, P_COINS, P_CUBE0, P_MAT,
                       P_POPULARITY, P_POWER, PH_BOTTOM, PH_MOVE_UNIT, PH_PRODUCE,
                       PH_TRADE_HEX)
-from .board import controller, count_workers, first_worker_on_mat, put_unit, workers_on_board
+from .board import controls, count_workers, first_worker_on_mat, put_unit, workers_on_board
 from .cards import draw_cards
 from .movement import can_start_moving
 from .tracks import gain_popularity, gain_power
@@ -33,7 +33,7 @@ def top_action(s, t, p):
 def has_worker_hex(s, p):
     """Some territory p controls holds one of p's workers (where Trade/Deploy/Build place)."""
     for loc in range(N_HEX):
-        if count_workers(s, p, loc) > 0 and controller(s, loc) == p:
+        if count_workers(s, p, loc) > 0 and controls(s, p, loc):
             return True
     return False
 
@@ -129,7 +129,7 @@ def trade_resources(s, t, p, a, b):
 def legal_trade_hex(s, t, p, out):
     n = 0
     for loc in range(N_HEX):
-        if count_workers(s, p, loc) > 0 and controller(s, loc) == p:
+        if count_workers(s, p, loc) > 0 and controls(s, p, loc):
             n = emit(out, n, A_TRADE_HEX, loc, 0, 0)
     return n
 
@@ -169,7 +169,7 @@ def _producers(s, t, p, loc):
     """Workers producing on loc for p this Produce (the Mill counts as one), 0 if none may."""
     if s.mark[loc] != 0 or t.produces[t.terrain[loc]] == -1 or t.terrain[loc] == LAKE:
         return 0
-    if controller(s, loc) != p:
+    if not controls(s, p, loc):
         return 0
     mill_here = s.struct_loc[p, MILL] == loc
     if s.game[G_PRODUCE_LEFT] <= 0 and not (mill_here and s.game[G_MILL_LEFT] > 0):
