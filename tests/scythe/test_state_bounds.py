@@ -32,8 +32,8 @@ INT64 = (-2**63, 2**63 - 1)
 
 def _game_length():
     """(standard-game turns, war turns) of the longest game: a position may start at
-    position._TURN_MAX and play on to the largest turn cap; the war adds its rounds."""
-    standard = position._TURN_MAX + (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
+    position.TURN_MAX and play on to the largest turn cap; the war adds its rounds."""
+    standard = position.TURN_MAX + (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
     war = (RULE_LIMITS["war_round_cap"] + 1) * MAX_PLAYERS
     return standard, war
 
@@ -175,8 +175,8 @@ def test_positions_past_the_narrow_ranges_are_refused(tables):
 
     base = Game.new(seed=1, players=2).to_dict()
     for where, change in (
-            ("game.turn", lambda d: d["game"].update(turn=position._TURN_MAX + 1)),
-            ("star_turns", lambda d: d["players"][0].update(star_turns={"power": position._TURN_MAX + 1})),
+            ("game.turn", lambda d: d["game"].update(turn=position.TURN_MAX + 1)),
+            ("star_turns", lambda d: d["players"][0].update(star_turns={"power": position.TURN_MAX + 1})),
             ("combat_cards", lambda d: d["players"][0].update(combat_cards=[5] * 7)),
             ("deck.draw", lambda d: d.update(deck={"draw": {"2": 17}}))):
         data = Game.new(seed=1, players=2).to_dict()

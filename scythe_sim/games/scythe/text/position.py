@@ -52,7 +52,7 @@ _COUNT_MAX = 10**6
 _SCRATCH_MAX = 2**63 - 1     # turn scratch fields hold masks and a hash: any int64 >= -1
 # the largest game turn a position may give (game.turn, star turns): the turns of a game at
 # the largest turn cap, so a game played on from it keeps its star turns within their int16
-_TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
+TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
 
 
 def _most(name):
@@ -406,7 +406,7 @@ def _stars_from_dict(s, p, entry, where):
     turns = entry.get("star_turns", {})
     _no_unknown(turns, STAR_KINDS, f"{where}.star_turns")
     for name, turn in turns.items():
-        s.star_turn[p, STAR_KINDS.index(name)] = _int(turn, f"{where}.star_turns.{name}", 0, _TURN_MAX)
+        s.star_turn[p, STAR_KINDS.index(name)] = _int(turn, f"{where}.star_turns.{name}", 0, TURN_MAX)
     s.player[p, P_STARS] = int(s.stars[p].sum())
 
 
@@ -490,7 +490,7 @@ def _game_from_dict(s, game, n):
                                  "end_reason", "turn_state", "marked", "resolution"}
     _no_unknown(game, allowed, "game")
     s.game[G_ACTIVE] = _int(game.get("active", 0), "game.active", 0, n - 1)
-    s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0, _TURN_MAX)
+    s.game[G_TURN] = _int(game.get("turn", 1), "game.turn", 0, TURN_MAX)
     s.game[G_ROUND] = _int(game.get("round", 0), "game.round", 0)
     s.game[G_PHASE] = _name(game.get("phase", "section"), PHASES, "game.phase")
     section = game.get("section")
