@@ -94,18 +94,19 @@ _RULE_RANGE.update({"faction_abilities_off": (0, 2 ** len(FACTION_ABILITIES) - 1
                     "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1),
                     "resolution": (0, RESOLUTION_RANDOM), "airship_aggressive": (0, N_AGGRESSIVE),
                     "airship_passive": (0, N_AIRSHIP_TILES)})
-# The largest values of the rules the state's counters grow with: layout.STATE_FIELDS
-# gives each field the narrowest type that holds it at these (tests/scythe/test_state_bounds.py
-# derives every field's range from them and the data). Far past any game: 80 rounds is the
-# default cap and games end after about 20; 100 divisions a faction, 60 war rounds.
+# The largest values of the rules the state's counters grow with (within _RULE_RANGE):
+# layout.STATE_FIELDS gives each field the narrowest type that holds it at these
+# (tests/scythe/test_state_bounds.py derives every field's range from them and the data).
+# Far past any game: 80 rounds is the default cap and games end after about 20; 100
+# divisions a faction, 60 war rounds.
 RULE_LIMITS = {
-    "turn_cap": 1000,          # rounds: game turns stay below 7 x 1,001 (star turns are int16)
-    "war_round_cap": 1000,     # war rounds: coins and counts gained per turn stay int32
+    "turn_cap": _MOST,         # rounds: game turns stay below 7 x 1,001 (star turns are int16)
+    "war_round_cap": _MOST,    # war rounds: coins and counts gained per turn stay int32
     "stars_to_end": 100,       # stars of one kind stay int8
-    "war_divisions": 4000,     # all seven factions' divisions on one territory stay int16
-    "war_points_factory": 1_000_000,  # a faction's territorial points stay int32
-    "war_points_village": 1_000_000,
-    "war_points_other": 1_000_000,
+    "war_divisions": _MOST,    # all seven factions' divisions on one territory stay int16
+    "war_points_factory": _MOST,   # a faction's territorial points stay int32
+    "war_points_village": _MOST,
+    "war_points_other": _MOST,
 }
 for _key, _top in RULE_LIMITS.items():   # the narrower of the two wins
     _RULE_RANGE[_key] = (_RULE_RANGE[_key][0], min(_RULE_RANGE[_key][1], _top))
