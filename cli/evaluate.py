@@ -10,7 +10,7 @@ from .progress import ProgressBar, stopped_by_signals
 
 
 @click.command()
-@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (18 line-ups at these strategies).")
+@click.option("--games", type=int, default=200, show_default=True, help="Games per line-up (21 line-ups at these strategies).")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game (2-7; 6-7 deal Albion and Togawa).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
@@ -31,8 +31,14 @@ from .progress import ProgressBar, stopped_by_signals
               help="Instead: The Wind Gambit's strategies, greedy with the airship and resolution "
                    "weights against greedy without each, and the airship's use and the resolution "
                    "tiles' ends in the default mix before and after (--games per block).")
+@click.option("--verdicts", is_flag=True,
+              help="Instead: the faction and mat rankings of the default mix and of a greedy mirror "
+                   "on the same deals (--games each), and their Kendall tau.")
+@click.option("--speed", is_flag=True,
+              help="Instead: the default mix's games/s per core with the learned value against the "
+                   "same mix hand-valued, in alternating pairs of --games games on one core.")
 def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts,
-             wind_gambit):
+             wind_gambit, verdicts, speed):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
     (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
@@ -44,13 +50,17 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
 
     from scythe_sim.quality import check_out, write_markdown
 
-    spec = game_spec(game, "evaluate", ("ablation", "expansion", "mix_only", "counts", "wind_gambit"))
+    spec = game_spec(game, "evaluate", ("ablation", "expansion", "mix_only", "counts", "wind_gambit",
+                                        "verdicts", "speed"))
+    if sum(map(bool, (ablation, mix_only, wind_gambit, verdicts, speed))) > 1:
+        raise ScytheSimError("--ablation, --mix-only, --wind-gambit, --verdicts and --speed are separate "
+                             "checks: give one of them")
     if out_file:
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     with stopped_by_signals("evaluate"):           # Ctrl-C / SIGTERM: workers stopped, nothing written
-        if not (ablation or wind_gambit or mix_only):
+        if not (ablation or wind_gambit or mix_only or verdicts or speed):
             own = {"expansion": expansion} if "expansion" in spec.options.get("evaluate", ()) else {}
             report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed,
                                                             workers=workers, **own)
@@ -69,6 +79,14 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
             from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
 
             report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
+        elif verdicts:
+            from scythe_sim.games.scythe.tools.verdicts import verdicts as run_verdicts
+
+            report = run_verdicts(games=games, players=players, seed=seed, workers=workers)
+        elif speed:
+            from scythe_sim.games.scythe.tools.evaluate import speed as run_speed
+
+            report = run_speed(games=games, players=players)
         elif mix_only:
             from scythe_sim.games.scythe.tools.evaluate import mix_usage
 

@@ -1,5 +1,5 @@
 """The `scythe-sim` command line: the group, its error handling and its commands (a module
-each: play, run, replay, report, compare, check, bench and warmup, evaluate, tune). Commands
+each: play, run, replay, report, compare, check, bench and warmup, evaluate, tune, learn). Commands
 parse, call the library and print; nothing else."""
 import sys
 
@@ -7,7 +7,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from . import bench, check, compare, evaluate, play, replay, report, run, tune
+from . import bench, check, compare, evaluate, learn, play, replay, report, run, tune
 
 
 class _Group(click.Group):
@@ -46,7 +46,7 @@ def main():
 
 
 for _command in (play.play, run.run, replay.replay, report.report, compare.compare, check.check, bench.bench,
-                 evaluate.evaluate, tune.tune, bench.warmup):
+                 evaluate.evaluate, tune.tune, learn.learn, bench.warmup):
     main.add_command(_command)
 
 # one example per command, shown at the end of its --help
@@ -58,6 +58,7 @@ EXAMPLES = {
     "bench": "scythe-sim bench --games 500 --mix default --no-compile",
     "evaluate": "scythe-sim evaluate --games 100 --players 4 --out results/evaluate.md",
     "tune": "scythe-sim tune greedy --games 100 --generations 10 --out results/tune/greedy.toml",
+    "learn": "scythe-sim learn --generations 4 --games 3000 --eval-games 2000 --out results/learn",
     "warmup": "scythe-sim warmup",
 }
 for _name, _example in EXAMPLES.items():

@@ -70,6 +70,7 @@ def new_manifest(config) -> dict:
             "game": config.game, "variant": config.variant, "ruleset": spec.ruleset(config),
             "data_sha256": spec.data_sha256(), "rule_set": config.rule_set(),
             "assumptions": spec.assumptions(config),
+            "models": spec.models() if spec.models is not None else {},
             "config_hash": config.config_hash(), "root_seed": config.seed,
             "games": config.games, "shard_size": config.shard_size,
             "shards_total": shard_count(config), "versions": _versions(), "code_sha256": code_sha256(),

@@ -76,6 +76,9 @@ class GameSpec:
     # The seat columns `scythe-sim check` decides balance by unless told (--by): groupings,
     # each a tuple of columns whose values a game deals to one seat at most.
     balance_groups: tuple = ()
+    # () -> {model name: {"name", "version", "sha256"}}: learned models the game's players read
+    # at run time (package data, not weights), named in the run manifest; None: none.
+    models: Callable = None
 
 
 def register(spec: GameSpec) -> GameSpec:

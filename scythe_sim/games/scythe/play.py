@@ -35,6 +35,7 @@ from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
                      G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
                      AS_PASSIVE)
 from .strategies.dispatch import choose
+from .strategies.learned.record import record_turn
 from .strategies.weights import load_params
 from .strategies.workspace import new_workspace, start_game
 from .tables import R_AIRSHIP_PER_PLAYER, R_TURN_CAP
@@ -174,6 +175,9 @@ def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, 
             _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
             top = -1
             bottom = -1
+        if (work.record.shape[0] > 0 and war_before == WAR_STAGE_NONE
+                and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
+            record_turn(s, t, active, game_id, work)    # scythe-sim learn: the player's view at its turn's end
         if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
             record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
         start_war_if_due(s, t)   # All Out War: the war is played before the game is over
@@ -350,11 +354,14 @@ def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check
 
 
 def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,
-              params=None, check=False, usage=None, log_turns=False):
+              params=None, check=False, usage=None, log_turns=False, learned=None, record=False):
     """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
     (N_USAGE,) array as usage to have the card-usage counters added to it. Returns
     (game_out, seat_out), plus the per-turn rows (batch index in the game column) when
-    log_turns. params defaults to every strategy's weights from scythe_sim/games/scythe/data/strategies."""
+    log_turns, plus with `record` every seat-turn's recorded view (strategies/learned/names.py
+    RECORD_HEAD..., batch index in the game column). params defaults to every strategy's
+    weights from scythe_sim/games/scythe/data/strategies; learned (strategies/learned/model.Learned)
+    to the shipped learned model."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -374,13 +381,33 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     if usage is None:
         usage = np.zeros(N_USAGE, np.int64)
-    rows = int(((tables.rules[R_TURN_CAP] + 1) * n_players).sum()) if log_turns else 0
+    rows = _record_rows(tables, n_players) if log_turns else 0
     log = np.zeros((rows, len(TURN_FIELDS)), np.int32)
     log_n = np.zeros(1, np.int64)
+    params = np.asarray(params, np.float64)
+    work = new_workspace(tables, learned, _record_rows(tables, n_players) if record else 0)
+    _check_learned(params, work.learned)
     play_batch(new_state(), tables, seeds, n_players, np.asarray(factions, np.int64),
                np.asarray(mats, np.int64), np.asarray(strategies, np.int64),
-               np.asarray(params, np.float64), bool(check), game_out, seat_out, usage, log, log_n,
-               new_workspace(tables))
+               params, bool(check), game_out, seat_out, usage, log, log_n, work)
+    out = (game_out, seat_out)
     if log_turns:
-        return game_out, seat_out, log[:log_n[0]]
-    return game_out, seat_out
+        out += (log[:log_n[0]],)
+    if record:
+        out += (work.record[:work.record_n[0]],)
+    return out
+
+
+def _record_rows(tables, n_players):
+    """Rows enough for a row per turn (the log) or seat-turn (the record) up to the turn cap."""
+    return int(((tables.rules[R_TURN_CAP] + 1) * n_players).sum())
+
+
+def _check_learned(params, learned):
+    """Every row's `learned` names a model of the stack (compiled code does not check)."""
+    from .strategies.weights import W_LEARNED
+
+    top = int(params[:, W_LEARNED].max()) if params.shape[1] > W_LEARNED and len(params) else 0
+    if top > learned.models.shape[0]:
+        raise ValueError(f"a strategy plays learned model {top}, but the batch holds "
+                         f"{learned.models.shape[0]}")

@@ -13,6 +13,7 @@ from scythe_sim.games.scythe.layout import MAX_PLAYERS
 from scythe_sim.games.scythe.play import GAME_RESULTS, SEAT_RESULTS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.mixes import mix_strategies
+from scythe_sim.games.scythe.strategies.weights import W_LEARNED, load_params
 from scythe_sim.games.scythe.tables import build_tables
 
 FILE = pathlib.Path(__file__).with_name("results.npz")
@@ -27,6 +28,9 @@ def batches():
     players = np.array([2, 3, 4, 5])[np.arange(g) % 4]
     out["default_mix"] = (np.arange(1000, 1000 + g, dtype=np.uint64), players,
                           mix_strategies("default", g, players, seed=11), {})
+    # the same games with every `learned` weight at 0: the players with the hand-weighted
+    # value must play exactly as they did before the learned value (HAND_VALUED)
+    out["default_mix_hand"] = out["default_mix"]
     g = RANDOM_GAMES
     players = np.array([1, 2, 3, 4, 5])[np.arange(g) % 5]
     out["random"] = (np.arange(5000, 5000 + g, dtype=np.uint64), players,
@@ -43,12 +47,29 @@ def batches():
     players = np.array([2, 3, 4, 5])[np.arange(g) % 4]
     out["greedy1"] = (np.arange(7000, 7000 + g, dtype=np.uint64), players,
                       np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy1"), np.int64), {})
+    # greedy2 is greedy as it was before the learned value (issue 27): stored from that greedy
+    out["greedy2"] = (np.arange(7500, 7500 + g, dtype=np.uint64), players,
+                      np.full((g, MAX_PLAYERS), STRATEGIES.index("greedy2"), np.int64), {})
     return out
+
+
+HAND_VALUED = ("default_mix_hand",)
+
+
+def params_for(name):
+    """The weight rows a batch plays: the shipped ones, or for a HAND_VALUED batch the same
+    with every `learned` weight at 0 (the hand-weighted value)."""
+    if name not in HAND_VALUED:
+        return None
+    params = load_params().copy()
+    params[:, W_LEARNED] = 0.0
+    return params
 
 
 def play(name):
     seeds, players, strategies, rules = batches()[name]
-    return run_games(build_tables(rules), seeds, players, strategies=strategies, check=True)
+    return run_games(build_tables(rules), seeds, players, strategies=strategies, check=True,
+                     params=params_for(name))
 
 
 def columns(name) -> dict:

@@ -14,6 +14,7 @@ from scythe_sim.games.scythe.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A
 from scythe_sim.games.scythe.play import SEAT_RESULTS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.learned.store import default_learned
 from scythe_sim.games.scythe.strategies.value import position_value
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 from scythe_sim.games.scythe.tables import build_tables
@@ -155,13 +156,13 @@ def test_the_airship_is_flown_first_when_its_flight_is_worth_more_than_a_unit_s_
 
 # --- the value function ---------------------------------------------------------------------
 @numba.njit
-def _value(s, t, p, w):
+def _value(s, t, p, w, lv):
     held = np.zeros(8, np.int64)
-    return position_value(s, t, p, w, held)
+    return position_value(s, t, p, w, held, lv)
 
 
 def _value_of(game, p, **weights):
-    return _value(game.state, game.tables, p, params_with(**weights)[GREEDY])
+    return _value(game.state, game.tables, p, params_with(**weights)[GREEDY], default_learned())
 
 
 def test_a_toll_airship_is_worth_more_next_to_opponents_fighters():

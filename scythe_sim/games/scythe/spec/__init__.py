@@ -56,6 +56,8 @@ SPEC = register(GameSpec(
               "evaluate": "scythe_sim.games.scythe.tools.evaluate"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
-             "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit")},
+             "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
+                          "speed")},
     balance_groups=(("faction",), ("mat",)),
+    models=spec.models,
 ))

@@ -60,6 +60,13 @@ def ruleset(config) -> str:
     return game_parts.ruleset_name(RULESET, config.rules, RULE_NAMES, default_tables().rules)
 
 
+def models() -> dict:
+    """The learned value model the players read (strategies/learned/store.py), by name."""
+    from ..strategies.learned.store import shipped_identity
+
+    return {"learned_value": shipped_identity()}
+
+
 def _data_folder():
     return resources.files("scythe_sim.games.scythe").joinpath("data")
 

@@ -10,14 +10,16 @@ planning, precomputed board distances and the Automa deck.
 The personas (economist, rusher, warmonger, objective) are the greedy planner with
 weight sets of their own; the Automa is a card-driven chooser of its own. ``greedy1`` is the greedy planner as
 it was before multi-turn planning (its weights, with every newer term at 0): the frozen
-baseline the stronger strategies are measured against.
+baseline the stronger strategies are measured against. ``greedy2`` is the planner with
+the hand-weighted value as it stood before the learned value (issue 27): its weights are
+greedy's of 2026-11-24 with `learned` = 0, the second frozen baseline.
 """
 STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective", "automa",
-              "greedy1")
+              "greedy1", "greedy2")
 (STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
- STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1) = range(len(STRATEGIES))
+ STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1, STRATEGY_GREEDY2) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
-N_STRATEGY_PARAMS = 40   # width of the per-strategy float parameter rows
+N_STRATEGY_PARAMS = 64   # width of the per-strategy float parameter rows
 # Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past
 # the named strategies that the greedy planner plays (scythe_sim/games/scythe/tools/tune.py).
 TUNING_SLOT = N_STRATEGIES

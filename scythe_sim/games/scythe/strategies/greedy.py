@@ -138,7 +138,7 @@ def play_plan(s, t, p, seat, rows, i, w, work, mode, ahead):
     turn = s.game[G_TURN]
     apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
     play_on(x, t, p, turn, mode, w, work)
-    v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+    v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
     if ahead:
         return with_next_turn(x, t, p, v, w, work)
     return v
@@ -172,11 +172,11 @@ def next_turn_value(x, t, p, w, work):
         copy_into(y, x)
         apply_action(y, t, rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3])
         play_on(y, t, p, turn, SETTLE_TURN, w, work)
-        v = position_value(y, t, p, w, work.buf[PLAN, BUF_CONTROL])
+        v = position_value(y, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
         if v > best:
             best = v
     if best == -1e18:
-        return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL])
+        return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
     return best
 
 

@@ -1,8 +1,17 @@
-"""The greedy family's value of a position for one player: projected final coins plus
-weighted progress (weights.py names every term). Reads only what that player may see."""
+"""The greedy family's value of a position for one player. Reads only what that player may
+see. Two kinds, chosen by the weight `learned`:
+
+- 0: the hand-weighted value, projected final coins plus weighted progress (weights.py
+  names every term), the same at every point of the game;
+- k >= 1: the learned value (strategies/learned): the features of position_features
+  weighted by the batch's model k for the player's faction, mat and the game's phase,
+  plus the row's style terms.
+
+Both add the Wind Gambit's terms (the airship's standing, the resolution tile's end)."""
 from scythe_sim.compiled.jit import njit
 
-from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, OFF_BOARD, P_COINS, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
+from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
+                   N_UNITS, OFF_BOARD, P_COINS, P_FACTORY_CARD, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
                    P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
                    bottom_cost, controller, faction_ability, flag_counts, hand_size,
                    mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
@@ -11,9 +20,14 @@ from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX,
                    G_GAME_OVER, G_RES_LAST_TURN, G_RES_TRIGGER, G_TURN, KIND_HAVEN, KIND_TOLL,
                    RP_FACTORY_EXPLOSION, TILE_KIND, aggressive_param, haven_owner, opponents_with_units,
                    passive_param, score_total, MAX_SHARED_OBJECTIVES, star_cap_reached, shared_objective)
-from .weights import (W_COMBAT_CARD, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
+from .weights import (W_COMBAT_CARD, W_LEARNED, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER, W_RESOLUTION)
+from .learned.model import learned_value
+from .learned.names import (F_BIAS, F_COINS, F_COMBAT_CARDS, F_FACTORY_CARD, F_MECHS, F_OBJECTIVES,
+                            F_OUTLOOK, F_POPULARITY, F_POWER, F_POWER_LEAD, F_PROGRESS, F_READY, F_RECRUITS,
+                            F_RESOURCES, F_SCORE, F_STAR_LEAD, F_STARS, F_STRUCTURES, F_TERRITORIES,
+                            F_UPGRADES, F_WORKERS)
 from .wind_gambit.airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
 
 # What a player typically holds when the game ends, the counts its popularity tier will
@@ -64,8 +78,9 @@ def objectives_progress(s, t, p):
 
 
 @njit
-def position_value(s, t, p, w, held):
-    """Weighted value of the position for p; held is scratch of at least N_RES entries."""
+def holdings(s, t, p, held):
+    """(territories, resource tokens) p controls; held[r]: p's tokens of resource r (held
+    is scratch of at least N_RES entries)."""
     territories = 0
     for r in range(N_RES):
         held[r] = 0
@@ -79,6 +94,13 @@ def position_value(s, t, p, w, held):
     for r in range(N_RES):
         held[r] += s.airship[p, AS_RES0 + r]   # The Wind Gambit: aboard, p's own (0 without it)
         resources += held[r]
+    return territories, resources
+
+
+@njit
+def projected_score(s, t, p, territories, resources):
+    """p's final coins if the game ended now: coins, stars, territories and resource pairs
+    at the current popularity tier, and the structure bonus."""
     pl = s.player[p]
     tier = t.pop_tier[pl[P_POPULARITY]]
     stars = pl[P_STARS]
@@ -88,6 +110,58 @@ def position_value(s, t, p, w, held):
         tile = s.game[G_SB_TILE]
         count = structure_feature_count(s, t, p, tile)
         score += t.sb_pay[tile, count if count < 9 else 9]
+    return score
+
+
+@njit
+def position_features(s, t, p, held, out):
+    """out[:N_FEATURES]: p's features (learned/names.py), from what p may know; returns
+    the projected score. held is scratch as for holdings."""
+    territories, resources = holdings(s, t, p, held)
+    score = projected_score(s, t, p, territories, resources)
+    pl = s.player[p]
+    stars = pl[P_STARS]
+    best_other = 0
+    most_power = 0
+    for q in range(s.game[G_N_PLAYERS]):
+        if q != p:
+            best_other = max(best_other, s.player[q, P_STARS])
+            most_power = max(most_power, s.player[q, P_POWER])
+    out[F_BIAS] = 1.0
+    out[F_COINS] = pl[P_COINS]
+    out[F_SCORE] = score
+    out[F_STARS] = stars
+    out[F_POWER] = min(pl[P_POWER], t.rules[R_POWER_MAX])
+    out[F_COMBAT_CARDS] = min(hand_size(s, p), 8)
+    out[F_POPULARITY] = pl[P_POPULARITY]
+    out[F_UPGRADES] = upgrades_done(s, p)
+    out[F_MECHS] = mechs_deployed(s, p)
+    out[F_STRUCTURES] = structures_built(s, p)
+    out[F_RECRUITS] = recruits_enlisted(s, p)
+    out[F_WORKERS] = workers_on_board(s, p)
+    out[F_TERRITORIES] = territories
+    out[F_RESOURCES] = resources
+    out[F_OBJECTIVES] = objectives_within_reach(s, t, p)
+    out[F_PROGRESS] = objectives_progress(s, t, p)
+    out[F_READY] = bottom_readiness(s, t, p, held)
+    out[F_OUTLOOK] = popularity_outlook(t, pl[P_POPULARITY])
+    out[F_FACTORY_CARD] = 1.0 if pl[P_FACTORY_CARD] >= 0 else 0.0
+    out[F_STAR_LEAD] = stars - best_other
+    out[F_POWER_LEAD] = pl[P_POWER] - most_power
+    return score
+
+
+@njit
+def position_value(s, t, p, w, held, lv):
+    """Value of the position for p: the hand-weighted sum, or with `learned` the learned
+    value (lv: the batch's models, strategies/learned/model.py); held is scratch of at
+    least N_RES entries."""
+    if w[W_LEARNED] > 0.0:
+        return learned_position_value(s, t, p, w, held, lv)
+    territories, resources = holdings(s, t, p, held)
+    pl = s.player[p]
+    stars = pl[P_STARS]
+    score = projected_score(s, t, p, territories, resources)
     v = w[W_SCORE] * score + w[W_STAR] * stars
     v += w[W_POWER] * min(pl[P_POWER], t.rules[R_POWER_MAX])
     v += w[W_COMBAT_CARD] * min(hand_size(s, p), 8)
@@ -106,6 +180,20 @@ def position_value(s, t, p, w, held):
         v += w[W_READY] * bottom_readiness(s, t, p, held)
     if s.game[G_RES_TILE] != 0:
         v = near_end(s, t, v, w[W_SCORE] * score)
+        v += resolution_term(s, t, p, w)
+    if s.airship_loc[p] != OFF_BOARD and purposeful(w):
+        v += airship_term(s, t, p, w)
+    return v
+
+
+@njit
+def learned_position_value(s, t, p, w, held, lv):
+    """The learned value (coins of final margin) with the Wind Gambit's terms, which the
+    model does not know: near a fixed round clock's end the projected score takes over."""
+    score = position_features(s, t, p, held, lv.feat)
+    v = learned_value(s, p, w, lv)
+    if s.game[G_RES_TILE] != 0:
+        v = near_end(s, t, v, float(score))
         v += resolution_term(s, t, p, w)
     if s.airship_loc[p] != OFF_BOARD and purposeful(w):
         v += airship_term(s, t, p, w)

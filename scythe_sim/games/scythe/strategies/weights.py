@@ -22,6 +22,7 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.runner.weights_file import WeightsFormat, missing_weights, read_weights_file
 
 from . import N_SLOTS, N_STRATEGY_PARAMS, STRATEGIES
+from .learned.names import FEATURES
 from .view import FACTIONS
 
 WEIGHTS = (
@@ -65,12 +66,17 @@ WEIGHTS = (
     # --- The Wind Gambit (0: as before; no effect without the variant's rules) ------------
     "airship",      # 1: the airship flies with purpose (airship.py, value.py airship_term); 0: the simple rules
     "resolution",   # per coin of lead once a resolution tile's end is triggered (value.py resolution_term)
-)
+    # --- the learned value (issue 27; 0: the hand-weighted value above, as before) -------------
+    "learned",      # 0: value.py's hand-weighted sum; k >= 1: the learned value of the batch's model k
+                    # (strategies/learned; model 1 is data/learned_value.toml)
+) + tuple(f"style_{name}" for name in FEATURES)   # with `learned`: added to the model's coefficient of
+                                                  # that feature (a persona's style on top of the value)
+W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (learned/names.py F_*)
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
  W_RECRUIT, W_WORKER, W_TERRITORY, W_RESOURCE, W_OBJECTIVE, W_READY, W_ENCOUNTER, W_FACTORY,
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
  W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS,
- W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION) = range(len(WEIGHTS))
+ W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION, W_LEARNED) = range(W_STYLE0)
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"

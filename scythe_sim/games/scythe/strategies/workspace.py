@@ -11,7 +11,9 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
   inside a plan, 2: the next turn's sections in a look-ahead), board distances for the movement heuristics and the Automa deck
   (automa_data.py), and every location's territories nearest first (a unit's nearest
   goal is then the first one met, not a search of the board);
-- per level, the movement values of the position last valued there (movememo.py).
+- per level, the movement values of the position last valued there (movememo.py);
+- the learned value's models (learned/model.py), and the record `scythe-sim learn`
+  fills at every turn's end (learned/record.py; no rows: nothing is recorded).
 """
 import heapq
 from typing import NamedTuple
@@ -21,6 +23,8 @@ import numpy as np
 from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
 
+from .learned.model import Learned
+from .learned.names import RECORD_WIDTH
 from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
                    State, new_state)
 
@@ -51,6 +55,9 @@ class Workspace(NamedTuple):
     automa: np.ndarray      # (N_AUTOMA_CARDS, N_AUTOMA_FIELDS) int64: the Automa deck
     memo: np.ndarray        # (LEVELS, 2, MEMO_ROWS, MEMO_COLS) float64: movement values per level
                             # (movememo.py: valid for the level's position until forget)
+    learned: Learned        # the learned value's models (a row's `learned` = k plays model k)
+    record: np.ndarray      # (rows, RECORD_WIDTH) float64: seat-turns recorded for learning (0 rows: off)
+    record_n: np.ndarray    # (1,) int64: rows recorded (past the record's end: rows dropped)
 
 
 def board_distances(tables) -> np.ndarray:
@@ -94,8 +101,11 @@ def _distances(tables):
     return _DISTANCES[key][1:]
 
 
-def new_workspace(tables) -> Workspace:
+def new_workspace(tables, learned=None, record_rows=0) -> Workspace:
+    """The Workspace of a batch: with `learned` (a model.Learned stack) the models its
+    rows may play, else the shipped model; `record_rows` rows of seat-turn record."""
     from .automa_data import automa_deck
+    from .learned.store import default_learned
     from .movememo import new_memo
 
     return Workspace(
@@ -111,6 +121,9 @@ def new_workspace(tables) -> Workspace:
         near=_distances(tables)[1],
         automa=automa_deck(),
         memo=new_memo(LEVELS),
+        learned=learned if learned is not None else default_learned(),
+        record=np.zeros((record_rows, RECORD_WIDTH), np.float64),
+        record_n=np.zeros(1, np.int64),
     )
 
 

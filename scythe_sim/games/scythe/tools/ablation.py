@@ -210,7 +210,13 @@ def _report(games, players, seed, lines, bad, played) -> AblationReport:
     table = Table("ablation", "effect of switching one rule off, per faction", columns, rows, note)
     worse = [f"{x['rule']} ({x['faction']}, {x['diff']:+.1%})" for x in lines
              if x["kind"] != "board" and x["verdict"] == "stronger WITHOUT it"]
-    targets = [Target(f"no ability whose removal raises its faction's win rate (Holm p < {ALPHA})",
+    weak = [f"{x['rule']} ({x['faction']}, {x['diff']:+.1%}, Holm p {x['p_holm']:.2g})" for x in lines
+            if x["kind"] == "faction ability" and x["verdict"] != "helps its faction"]
+    helped = sum(x["kind"] == "faction ability" for x in lines) - len(weak)
+    targets = [Target(f"every faction ability's removal lowers its faction's win rate (Holm p < {ALPHA})",
+                      f"{helped} of {helped + len(weak)}" + ("" if not weak else "; not: " + ", ".join(weak)),
+                      not weak),
+               Target(f"no ability whose removal raises its faction's win rate (Holm p < {ALPHA})",
                       "none" if not worse else ", ".join(worse), not worse),
                Target("no game stopped with status != 0 (every run)", f"{bad} of {played}", bad == 0)]
     return AblationReport(games, players, seed, [table], targets, {"lines": lines}, played)

@@ -31,6 +31,46 @@ def bench_compile():
     return compile_seconds(__name__)
 
 
+def hand_valued(params):
+    """The weight rows with every `learned` weight at 0: each strategy as it played with the
+    hand-weighted value, before the learned one (the speed target's baseline)."""
+    from ..strategies.weights import W_LEARNED
+
+    params = np.array(params, np.float64)
+    params[:, W_LEARNED] = 0.0
+    return params
+
+
+def bench_side_by_side(games, players, repeats, mix="default", seed0=1):
+    """The mix with its shipped weights and the same mix hand-valued, timed in alternating
+    pairs on the same seeds (so load on a shared machine falls on both alike): per side
+    the median games/s per core, and the median of the pairs' ratios."""
+    from ..play import run_games
+    from ..strategies.mixes import mix_pool, mix_strategies
+    from ..strategies.weights import load_params
+    from ..tables import default_tables
+
+    mix_pool(mix)
+    tables = default_tables()
+    sides = (("learned", load_params()), ("hand-valued", hand_valued(load_params())))
+    warm()
+    rates = {name: [] for name, _ in sides}
+    ratios = []
+    for r in range(repeats):
+        seeds = np.arange(seed0 + r * games, seed0 + (r + 1) * games, dtype=np.uint64)
+        strategies = mix_strategies(mix, games, players, seed0, r * games)
+        pair = []
+        for name, params in (sides if r % 2 == 0 else sides[::-1]):
+            start = time.perf_counter()
+            run_games(tables, seeds, players, strategies=strategies, params=params)
+            rates[name].append(games / (time.perf_counter() - start))
+            pair.append((name, rates[name][-1]))
+        got = dict(pair)
+        ratios.append(got["learned"] / got["hand-valued"])
+    return {"learned": statistics.median(rates["learned"]), "hand": statistics.median(rates["hand-valued"]),
+            "ratio": statistics.median(ratios), "ratios": ratios}
+
+
 def bench_games(games, players, repeats, seed0=1, mix=None):
     """Median throughput of games in this process (kernel warmed first): random play, or
     with mix the named strategy mix (scythe_sim/games/scythe/strategies/mixes.py) drawn per game and

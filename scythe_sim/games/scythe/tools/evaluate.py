@@ -5,7 +5,8 @@ line-up has the seed ``game_seed(seed, i)``, so the deals are paired across line
 
 a. vs random: each scripted strategy in one seat against random players, its seat
    cycling through every seat (game i: seat i % players);
-b. vs greedy1: the default strategy (greedy) in one seat against the frozen baseline
+b. vs the frozen baselines: the default strategy (greedy) in one seat against greedy2
+   (the hand-valued planner before the learned value: the target) and, apart, against
    greedy1 in every other seat, its seat cycling the same way;
 c. the default mix (scythe_sim/games/scythe/strategies/mixes.py): how games end, what happens in
    them, and how often each dealt faction's abilities are used;
@@ -36,15 +37,19 @@ from .lineups import MIX, check_args, deal_rules, pct, win_rate, with_params  # 
 
 SCRIPTED = tuple(s for s in STRATEGIES if s != "random")
 CHALLENGER = "greedy"          # the default strategy, measured against ...
-BASELINE = "greedy1"           # ... the frozen planner it started from
-# the targets of the strategy issue
+BASELINE = "greedy2"           # ... the frozen hand-valued planner it started from (the target)
+OLD_BASELINE = "greedy1"       # ... and the planner before multi-turn planning (shown, no target)
+# the targets of the strategy issues (issue 27 set strength, length, bottom actions, score,
+# margin and the winners' bottom-row stars)
 WIN_VS_RANDOM = 0.95           # each scripted strategy's win rate in one seat vs random seats
 WIN_VS_BASELINE = 0.40         # CHALLENGER's win rate in one seat vs BASELINE seats (point estimate)
 STARS_SHARE = 0.95             # default mix and every scripted mirror: share ended by a 6th star
-TURNS_PER_PLAYER = (18, 23)    # default mix: median turns per player
-WINNER_SCORE = (65, 95)        # default mix: median winner score (coins)
-MARGIN = (10, 20)              # default mix: mean winner's score minus the runner-up's
-BOTTOM_SHARE = 0.60            # default mix: bottom-row actions / turns, over every seat
+TURNS_PER_PLAYER = (18, 22)    # default mix: median turns per player
+WINNER_SCORE = (60, 100)       # default mix: median winner score (coins)
+MARGIN = (10, 18)              # default mix: mean winner's score minus the runner-up's
+BOTTOM_SHARE = 0.65            # default mix: bottom-row actions / turns, over every seat
+BOTTOM_KINDS = ("upgrades", "mechs", "structures", "recruits")   # the bottom-row actions' stars
+WINNER_BOTTOM_STARS = 2.5      # default mix: the winners' mean stars of BOTTOM_KINDS (at least)
 WINNER_POPULARITY = 7          # default mix: median winner's final popularity (at least)
 STAR_KIND_SHARE = 0.02         # default mix: every star kind earned in this share of games
 ABILITY_USE = 0.10             # default mix: every dealt ability used in this share of the
@@ -71,8 +76,9 @@ def block_configs(games: int, players: int, seed: int, params, expansion=False, 
     for name in SCRIPTED:       # one seat plays it (seat i % players), random elsewhere
         lineups = [[name if s == k else "random" for s in range(players)] for k in range(players)]
         out.append(("vs_random", name, {"lineups": lineups}))
-    lineups = [[CHALLENGER if s == k else BASELINE for s in range(players)] for k in range(players)]
-    out.append(("vs_greedy1", CHALLENGER, {"lineups": lineups}))
+    for section, baseline in (("vs_baseline", BASELINE), ("vs_greedy1", OLD_BASELINE)):
+        lineups = [[CHALLENGER if s == k else baseline for s in range(players)] for k in range(players)]
+        out.append((section, CHALLENGER, {"lineups": lineups}))
     out.append(("mix", MIX, {"pool": list(MIXES[MIX])}))
     for name in STRATEGIES:
         out.append(("mirror", name, {"seats": [name]}))
@@ -114,6 +120,7 @@ def _games_summary(ok, g, s, players):
         "combats_per_game": float(g["combats"].mean()) if n else 0.0,
         "star_kinds": {k: float((s[f"stars_{k}"] > 0).any(axis=1).mean()) if n else 0.0
                        for k in STAR_KINDS},
+        "winner_bottom_stars": float(sum(s[f"stars_{k}"] for k in BOTTOM_KINDS)[winner].mean()) if n else 0.0,
     }
 
 
@@ -252,17 +259,21 @@ def _report(games, players, seed, parts, usage, bad_total, played):
                               n > 0 and rate >= WIN_VS_RANDOM))
     tables.append(Table("vs_random", f"a. one strategy vs {others} random (its seat rotated)",
                         ["strategy", "games", "wins", "win rate", "95% CI"], rows))
-    # b. vs the frozen baseline
-    w, n, rate, low, high = _win_row(parts[("vs_greedy1", CHALLENGER)][1], CHALLENGER)
-    metrics["vs_greedy1"] = {"wins": w, "games": n, "rate": rate, "ci": (low, high)}
-    tables.append(Table("vs_greedy1", f"b. {CHALLENGER} vs {others} {BASELINE} (its seat rotated)",
-                        ["strategy", "games", "wins", "win rate", "95% CI"],
-                        [[CHALLENGER, str(n), str(w), pct(rate), f"{pct(low)} - {pct(high)}"]],
-                        note=f"parity: 1/{players} = {1 / players:.1%}"))
-    targets.append(Target(f"{CHALLENGER} wins >= {WIN_VS_BASELINE:.0%} vs {others} {BASELINE} "
-                          f"(parity {1 / players:.0%})",
-                          f"{pct(rate)} (95% CI {pct(low)} - {pct(high)}, n={n})",
-                          n > 0 and rate >= WIN_VS_BASELINE))
+    # b. vs the frozen baselines
+    rows = []
+    for section, baseline in (("vs_baseline", BASELINE), ("vs_greedy1", OLD_BASELINE)):
+        w, n, rate, low, high = _win_row(parts[(section, CHALLENGER)][1], CHALLENGER)
+        metrics[section] = {"wins": w, "games": n, "rate": rate, "ci": (low, high), "baseline": baseline}
+        rows.append([f"{CHALLENGER} vs {others} {baseline}", str(n), str(w), pct(rate), f"{pct(low)} - {pct(high)}"])
+        if baseline == BASELINE:
+            targets.append(Target(f"{CHALLENGER} wins >= {WIN_VS_BASELINE:.0%} vs {others} {BASELINE} "
+                                  f"(parity {1 / players:.0%})",
+                                  f"{pct(rate)} (95% CI {pct(low)} - {pct(high)}, n={n})",
+                                  n > 0 and rate >= WIN_VS_BASELINE))
+    tables.append(Table("vs_baseline", f"b. {CHALLENGER} in one seat vs the frozen baselines (its seat rotated)",
+                        ["line-up", "games", "wins", "win rate", "95% CI"], rows,
+                        note=f"parity: 1/{players} = {1 / players:.1%}; {BASELINE}: the hand-valued "
+                             f"planner before the learned value, {OLD_BASELINE}: before multi-turn planning"))
     # c. the default mix
     mix, _ = parts[("mix", MIX)]
     metrics["mix"] = mix
@@ -275,6 +286,8 @@ def _report(games, players, seed, parts, usage, bad_total, played):
                          ["median winner score", f"{mix['winner_score']:.0f}"],
                          ["mean 1st-2nd margin", f"{mix['margin']:.1f}"],
                          ["bottom action share of turns", pct(mix["bottom_share"])],
+                         ["winners' mean stars of upgrades, mechs, structures, recruits",
+                          f"{mix['winner_bottom_stars']:.2f}"],
                          ["median winner popularity", f"{mix['winner_popularity']:.0f}"],
                          ["games with a combat", pct(mix["combat_share"])],
                          ["combats per game", f"{mix['combats_per_game']:.2f}"],
@@ -333,6 +346,8 @@ def _mix_targets(mix, usage) -> list:
                ok and lo_m <= mix["margin"] <= hi_m),
         Target(f"{MIX} mix: bottom action on >= {BOTTOM_SHARE:.0%} of turns", pct(mix["bottom_share"]),
                ok and mix["bottom_share"] >= BOTTOM_SHARE),
+        Target(f"{MIX} mix: winners average >= {WINNER_BOTTOM_STARS} stars of the bottom-row kinds",
+               f"{mix['winner_bottom_stars']:.2f}", ok and mix["winner_bottom_stars"] >= WINNER_BOTTOM_STARS),
         Target(f"{MIX} mix: median winner popularity >= {WINNER_POPULARITY}",
                f"{mix['winner_popularity']:.0f}", ok and mix["winner_popularity"] >= WINNER_POPULARITY),
         Target(f"{MIX} mix: every star kind earned in >= {STAR_KIND_SHARE:.0%} of games",
@@ -352,3 +367,22 @@ def ability_target(usage, ok) -> Target:
         + ("; " + ", ".join(excused) if excused else "")
     return Target(f"{MIX} mix: every dealt faction and mech ability used in >= {ABILITY_USE:.0%} "
                   "of the games where it is available", measured, ok and not short)
+
+
+def speed(games=500, players=4, repeats=6) -> Report:
+    """The speed target (issue 27): the default mix's games/s per core with the learned
+    value at least the same mix's hand-valued (as before it), timed side by side on one
+    core in alternating pairs (tools/bench.py bench_side_by_side)."""
+    from .bench import bench_side_by_side
+
+    check_args(games, players, 1, 1)
+    got = bench_side_by_side(games, players, repeats, MIX)
+    rows = [["learned (shipped)", f"{got['learned']:.1f}"], ["hand-valued (every learned weight 0)", f"{got['hand']:.1f}"],
+            ["median of the pairs' ratios", f"{got['ratio']:.3f}"]]
+    table = Table("speed", f"the {MIX} mix, games/s per core ({repeats} alternating pairs of {games} games)",
+                  ["players", "games/s per core"], rows,
+                  note="pairs' ratios: " + ", ".join(f"{r:.3f}" for r in got["ratios"]))
+    target = Target(f"{MIX} mix: games/s per core with the learned value >= hand-valued",
+                    f"ratio {got['ratio']:.3f}", got["ratio"] >= 1.0)
+    return Report(games, players, 1, [table], [target], got, 2 * games * repeats,
+                  f"scythe-sim evaluate --speed --games {games} --players {players}")

@@ -13,14 +13,19 @@ from ..lineup import lineup
 from ..strategies import STRATEGIES
 
 MIX = "default"
+CHALLENGER_MIRROR = "greedy"   # the default player, in every seat of a mirror
 BASE_MAX_PLAYERS = 5           # past this, the runs deal Albion and Togawa (6-7 players need them)
 MANY_PLAYERS_RULES = {"expansion_factions": 1}
+# The quality checks deal every faction with every mat (issue 27: "bans off"), so a
+# faction's and a mat's verdicts are measured over every pairing.
+CHECK_RULES = {"ban_pairs": 0}
 
 
 def deal_rules(players: int, expansion: bool) -> dict:
-    """The house rules of the deal: Albion and Togawa dealt too with `expansion` (and
-    always past BASE_MAX_PLAYERS, which needs them)."""
-    return dict(MANY_PLAYERS_RULES) if expansion or players > BASE_MAX_PLAYERS else {}
+    """The house rules of the deal: bans off (CHECK_RULES); Albion and Togawa dealt too
+    with `expansion` (and always past BASE_MAX_PLAYERS, which needs them)."""
+    extra = dict(MANY_PLAYERS_RULES) if expansion or players > BASE_MAX_PLAYERS else {}
+    return {**CHECK_RULES, **extra}
 
 
 def with_params(config, params):

@@ -29,7 +29,7 @@ from ..strategies.weights import WEIGHTS, faction_rows, load_params, with_factio
 
 Z_BOUND = 1.5           # a weight moves at most exp(1.5) = 4.5 times up or down
 TIE_BREAK = 0.001       # fitness per coin of margin: 10 coins weigh as 1 % of wins
-FIXED = ("plan_sections", "noise", "level", "card_bias",   # switches and settings, not strengths
+FIXED = ("plan_sections", "noise", "level", "card_bias", "learned",   # switches and settings, not strengths
          "ahead_sections", "ahead_options",                   # counts of plans looked ahead
          "airship", "resolution")    # The Wind Gambit only: no effect on the base games tuned
 NOT_TUNABLE = {
@@ -214,13 +214,15 @@ def candidate_params(params, space: Space, rows) -> np.ndarray:
     return with_faction_rows(base, keyed)
 
 
-def play_chunk(params, seeds, players, strategies, seats) -> tuple:
-    """(win shares, margins, bad games) of the candidate's seat in these games."""
+def play_chunk(params, seeds, players, strategies, seats, learned=None) -> tuple:
+    """(win shares, margins, bad games) of the candidate's seat in these games (learned:
+    the batch's learned models, default the shipped one)."""
     from ..layout import SCORE_FIELDS
     from ..play import R_STATUS, SR_SCORE0, STATUS_OK, run_games
     from ..tables import default_tables
 
-    game_out, seat_out = run_games(default_tables(), seeds, players, strategies=strategies, params=params)
+    game_out, seat_out = run_games(default_tables(), seeds, players, strategies=strategies, params=params,
+                                   learned=learned)
     rank = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("rank")]
     total = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("total")].astype(np.float64)
     rows = np.arange(len(seeds))

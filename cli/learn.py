@@ -1,0 +1,97 @@
+"""`scythe-sim learn`: the learned value of a position, by self-play generations."""
+import shlex
+import signal
+import sys
+
+import click
+
+from .progress import raise_on_sigterm
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread so learn stops its workers on the way out."""
+
+
+@click.command()
+@click.option("--generations", type=int, default=4, show_default=True, help="Generations to have played in all.")
+@click.option("--games", type=int, default=3000, show_default=True, help="Games recorded per generation.")
+@click.option("--eval-games", type=int, default=2000, show_default=True,
+              help="Paired games deciding each generation (and as many against greedy2).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of every game set.")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
+@click.option("--field", default="default", show_default=True, help="Who plays the recorded games: a mix or a strategy.")
+@click.option("--knots", type=int, default=5, show_default=True, help="Phase knots of the model.")
+@click.option("--win-bonus", type=float, default=0.0, show_default=True,
+              help="Coins a win adds to the final margin the model fits.")
+@click.option("--out", default="results/learn", show_default=True, metavar="DIR",
+              help="Folder of the run: each generation's model, learn.json and report.md.")
+@click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
+def learn(generations, games, eval_games, seed, players, field, knots, win_bonus, out, resume, workers):
+    """Learn the value of a position from self-play (approximate value iteration): each
+    generation records its games, fits a model by phase, faction and mat, and keeps it
+    only when paired games show it stronger (docs/STRATEGIES.md, "The learned value")."""
+    import os
+
+    from scythe_sim.games.scythe.tools.learn import REPORT, Settings, check, learn as run_learn, start_state
+
+    settings = Settings(generations, games, eval_games, seed, players, field.strip().lower(), knots,
+                        float(win_bonus), out)
+    check(settings)
+    start_state(settings, resume)          # a bad --out or --resume: one line before any work
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
+             f"--eval-games {eval_games} --seed {seed} --players {players} --field {field} --knots {knots} "
+             f"--win-bonus {win_bonus:g}")
+    previous = raise_on_sigterm(_Terminated)
+    try:
+        with _Progress(sys.stdout.isatty()) as progress:
+            state = run_learn(settings, workers=workers, resume=resume, progress=progress)
+    except (KeyboardInterrupt, _Terminated) as exc:
+        from scythe_sim.games.scythe.tools.learn import saved_generations
+
+        done = saved_generations(out)
+        word = "interrupted" if isinstance(exc, KeyboardInterrupt) else "terminated"
+        click.echo(f"{word}: {done} generation(s) are saved in {out}; resume with: {again}", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 143)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    for g in state["generations"]:
+        d, low, high, _ = g["paired"]["difference"]
+        click.echo(f"generation {g['generation']}: held-out R2 {g['data']['r2']:.3f}; candidate vs incumbent "
+                   f"{d:+.1%} (95% CI {low:+.1%} .. {high:+.1%}), vs 3 greedy2 "
+                   f"{g['yardstick']['win_rate']:.1%}; {'kept' if g['kept'] else 'not kept'}")
+    kept = state["incumbent"]
+    click.echo(f"kept model: {os.path.join(out, kept) if kept else 'none (the hand-weighted value stands)'}; "
+               f"report: {os.path.join(out, REPORT)}")
+
+
+class _Progress:
+    """A rich bar per stage of a generation on a terminal; one line per stage otherwise."""
+
+    def __init__(self, show):
+        self.show, self.bar, self.task, self.key = show, None, None, None
+
+    def __enter__(self):
+        return self.update
+
+    def update(self, gen, stage, done, total):
+        if not self.show:
+            if done == total:
+                click.echo(f"generation {gen}: {stage} games {done}/{total}")
+            return
+        if self.bar is None:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn())
+            self.bar.start()
+        if self.key != (gen, stage):
+            self.key = (gen, stage)
+            self.task = self.bar.add_task(f"generation {gen} {stage}", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False

@@ -1,0 +1,169 @@
+"""Fitting the learned value (`scythe-sim learn`): from recorded seat-turns and their
+games' outcomes to a model file (strategies/learned/store.py).
+
+The model: target = final margin over the best other seat (coins) + `win_bonus` x win
+share, as a linear function of the player's features whose coefficients depend on the
+game's phase z (hat functions over `knots` knots evenly over [0, 1], so a coefficient
+moves linearly from one knot to the next), plus what the player's faction and its mat
+add at each knot (interactions, shrunk harder than the base). The phase itself is
+fitted first: the share of the game's turns already played, as a linear function of
+public facts (learned/names.py PHASE_INPUTS), clipped to [0, 1].
+
+Why numpy and not scikit-learn: the fit is ridge regression, a linear solve. The
+design is a hat-weighted outer product split by faction and mat, so its normal
+equations are summed from one small Gram matrix per (faction, mat) pair, chunk by
+chunk, without ever holding the design (a generation's 300,000 rows x 1,575 columns
+would be 4 GB); scikit-learn would need that matrix (or its own chunked solver), and
+its regularisation path adds nothing a grid of eight solves does not give. The solve is
+deterministic: the same rows give the same model on any machine.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ..strategies.learned.names import (F_BIAS, N_FEATURES, N_PHASE_INPUTS, RC_FACTION,
+                                        RC_FEATURE0, RC_GAME, RC_MAT, RC_PHASE0)
+from ..strategies.learned.store import Model
+from ..strategies.view import FACTIONS, MATS
+
+CHUNK = 40_000                         # rows per block of the design built at once
+HOLDOUT = 5                            # every HOLDOUT-th game (by index) validates the penalties
+BASE_PENALTIES = (1e-5, 1e-3)          # ridge penalty per row on the base coefficients (standardised)
+SHARED_PENALTIES = (1e-3, 1e-2, 1e-1, 1.0)   # ... on what a faction or a mat adds
+
+
+@dataclasses.dataclass
+class Fit:
+    model: Model
+    rows: int
+    games: int
+    r2: float                  # held-out share of the target's variance explained
+    rmse: float                # held-out root mean squared error, coins
+    penalties: tuple           # (base, shared) chosen
+
+
+def fit_phase(rows, elapsed) -> np.ndarray:
+    """Least-squares phase coefficients: the share of the game played from the phase inputs."""
+    x = rows[:, RC_PHASE0:RC_PHASE0 + N_PHASE_INPUTS]
+    coef, *_ = np.linalg.lstsq(x, elapsed, rcond=None)
+    return coef
+
+
+def hat_weights(z, knots) -> np.ndarray:
+    """(n, knots): each row's weights on the two knots around its phase z."""
+    h = np.zeros((len(z), knots))
+    if knots == 1:
+        h[:, 0] = 1.0
+        return h
+    pos = z * (knots - 1)
+    k0 = np.minimum(np.floor(pos).astype(np.int64), knots - 2)
+    a = pos - k0
+    h[np.arange(len(z)), k0] = 1.0 - a
+    h[np.arange(len(z)), k0 + 1] += a
+    return h
+
+
+class Grams:
+    """Sums of D'D, D'y and y'y per (faction, mat), D the hat-weighted standardised features."""
+
+    def __init__(self, width):
+        self.g = np.zeros((len(FACTIONS), len(MATS), width, width))
+        self.b = np.zeros((len(FACTIONS), len(MATS), width))
+        self.yy = 0.0
+        self.n = 0
+
+    def add(self, d, y, fac, mat):
+        for f in np.unique(fac):
+            for m in np.unique(mat[fac == f]):
+                sel = (fac == f) & (mat == m)
+                ds = d[sel]
+                self.g[f, m] += ds.T @ ds
+                self.b[f, m] += ds.T @ y[sel]
+        self.yy += float(y @ y)
+        self.n += len(y)
+
+    def system(self) -> tuple:
+        """(A, b) of the normal equations over [base, faction 0..6, mat 0..6] blocks."""
+        q = self.g.shape[-1]
+        nf, nm = len(FACTIONS), len(MATS)
+        a = np.zeros(((1 + nf + nm) * q,) * 2)
+        b = np.zeros((1 + nf + nm) * q)
+
+        def blk(i):
+            return slice(i * q, (i + 1) * q)
+        a[blk(0), blk(0)] = self.g.sum(axis=(0, 1))
+        b[blk(0)] = self.b.sum(axis=(0, 1))
+        for f in range(nf):
+            gf = self.g[f].sum(axis=0)
+            a[blk(0), blk(1 + f)] = a[blk(1 + f), blk(0)] = a[blk(1 + f), blk(1 + f)] = gf
+            b[blk(1 + f)] = self.b[f].sum(axis=0)
+            for m in range(nm):
+                a[blk(1 + f), blk(1 + nf + m)] = self.g[f, m]
+                a[blk(1 + nf + m), blk(1 + f)] = self.g[f, m].T
+        for m in range(nm):
+            gm = self.g[:, m].sum(axis=0)
+            a[blk(0), blk(1 + nf + m)] = a[blk(1 + nf + m), blk(0)] = a[blk(1 + nf + m), blk(1 + nf + m)] = gm
+            b[blk(1 + nf + m)] = self.b[:, m].sum(axis=0)
+        return a, b
+
+
+def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", version=1) -> Fit:
+    """The model of these seat-turns (rows: learned/names.py RECORD layout; outcomes:
+    (margin, win share, share of the game played) per row)."""
+    phase = fit_phase(rows, outcomes[:, 2])
+    x = rows[:, RC_FEATURE0:RC_FEATURE0 + N_FEATURES]
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    scale[F_BIAS] = 1.0
+    y = outcomes[:, 0] + win_bonus * outcomes[:, 1]
+    held_out = rows[:, RC_GAME].astype(np.int64) % HOLDOUT == 0
+    q = knots * N_FEATURES
+    train, valid = Grams(q), Grams(q)
+    for a in range(0, len(rows), CHUNK):
+        part = slice(a, a + CHUNK)
+        z = np.clip(rows[part, RC_PHASE0:RC_PHASE0 + N_PHASE_INPUTS] @ phase, 0.0, 1.0)
+        d = (hat_weights(z, knots)[:, :, None] * (x[part] / scale)[:, None, :]).reshape(-1, q)
+        fac = rows[part, RC_FACTION].astype(np.int64)
+        mat = rows[part, RC_MAT].astype(np.int64)
+        v = held_out[part]
+        train.add(d[~v], y[part][~v], fac[~v], mat[~v])
+        valid.add(d[v], y[part][v], fac[v], mat[v])
+    a_t, b_t = train.system()
+    a_v, b_v = valid.system()
+    best = None
+    for base in BASE_PENALTIES:
+        for shared in SHARED_PENALTIES:
+            beta = _solve(a_t, b_t, q, base * train.n, shared * train.n)
+            mse = (valid.yy - 2 * beta @ b_v + beta @ a_v @ beta) / max(valid.n, 1)
+            if best is None or mse < best[0]:
+                best = (mse, base, shared)
+    mse, base, shared = best
+    n_all = train.n + valid.n
+    beta = _solve(a_t + a_v, b_t + b_v, q, base * n_all, shared * n_all)
+    var = max(float(np.var(y[held_out])), 1e-12)
+    model = _model(beta, scale, phase, knots, name, version)
+    games = len(np.unique(rows[:, RC_GAME]))
+    return Fit(model, len(rows), games, 1.0 - mse / var, float(np.sqrt(max(mse, 0.0))), (base, shared))
+
+
+def _solve(a, b, q, base, shared):
+    penalty = np.full(len(b), shared)
+    penalty[:q] = base
+    return np.linalg.solve(a + np.diag(penalty), b)
+
+
+def _model(beta, scale, phase, knots, name, version) -> Model:
+    """The Model of a solution in standardised units (coefficients back in raw units)."""
+    q = knots * N_FEATURES
+    nf = len(FACTIONS)
+
+    def block(i):
+        return beta[i * q:(i + 1) * q].reshape(knots, N_FEATURES) / scale
+    faction = {FACTIONS[f]: block(1 + f) for f in range(nf) if np.any(block(1 + f))}
+    mat = {MATS[m]: block(1 + nf + m) for m in range(len(MATS)) if np.any(block(1 + nf + m))}
+    # what the data never saw stays exactly 0 (a faction or mat not dealt): no table for it
+    faction = {k: v for k, v in faction.items() if np.abs(v).max() > 1e-12}
+    mat = {k: v for k, v in mat.items() if np.abs(v).max() > 1e-12}
+    return Model(name, version, phase, block(0), faction, mat)

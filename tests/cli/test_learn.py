@@ -1,0 +1,102 @@
+"""`scythe-sim learn`: bad options are one line and exit 2; a run saves each generation,
+resumes from the last one to the very models an uninterrupted run makes, whatever the
+worker count; SIGTERM and Ctrl-C stop it with its workers."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psutil
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+SMALL = ("--games", "16", "--eval-games", "12", "--seed", "5", "--knots", "2")
+
+
+def _run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _one_line(result, *parts):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    for part in parts:
+        assert part in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("args, part", [
+    (("--games", "0"), "--games"),
+    (("--eval-games", "-3"), "--eval-games"),
+    (("--players", "6"), "--players"),
+    (("--knots", "0"), "--knots"),
+    (("--field", "nobody"), "field 'nobody'"),
+    (("--win-bonus", "-1"), "--win-bonus"),
+    (("--workers", "0"), "--workers"),
+])
+def test_a_bad_option_is_one_line_and_exit_2(tmp_path, args, part):
+    result = _run("learn", "--out", tmp_path / "run", *args)
+    _one_line(result, part)
+    assert not (tmp_path / "run").exists()
+
+
+def test_resume_needs_a_run_and_a_run_needs_resume(tmp_path):
+    _one_line(_run("learn", "--resume", "--out", tmp_path / "none", *SMALL), "--resume", "no learning run")
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "learn.json").write_text(json.dumps({"settings": {}, "generations": [], "incumbent": None}))
+    _one_line(_run("learn", "--out", tmp_path / "old", *SMALL), "add --resume")
+
+
+def _files(folder):
+    return {name: (folder / name).read_text() for name in sorted(os.listdir(folder))
+            if name.endswith(".toml")}
+
+
+@pytest.mark.slow
+def test_a_resumed_run_makes_the_models_an_uninterrupted_run_makes(tmp_path):
+    first = _run("learn", "--generations", 1, "--out", tmp_path / "a", "--workers", 1, *SMALL)
+    assert first.exit_code == 0, first.output
+    state = json.loads((tmp_path / "a" / "learn.json").read_text())
+    assert [g["generation"] for g in state["generations"]] == [1]
+    assert (tmp_path / "a" / "gen-001.toml").exists() and (tmp_path / "a" / "report.md").exists()
+    _one_line(_run("learn", "--generations", 2, "--resume", "--out", tmp_path / "a", "--workers", 1,
+                   *SMALL[:-1], "3"), "--knots")
+    again = _run("learn", "--generations", 2, "--resume", "--out", tmp_path / "a", "--workers", 2, *SMALL)
+    assert again.exit_code == 0, again.output
+    whole = _run("learn", "--generations", 2, "--out", tmp_path / "b", "--workers", 1, *SMALL)
+    assert whole.exit_code == 0, whole.output
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    a = json.loads((tmp_path / "a" / "learn.json").read_text())
+    b = json.loads((tmp_path / "b" / "learn.json").read_text())
+    for x, y in zip(a["generations"], b["generations"]):
+        for key in ("data", "paired", "yardstick", "kept"):
+            assert x[key] == y[key]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code, word", [(signal.SIGTERM, 143, "terminated"),
+                                                (signal.SIGINT, 130, "interrupted")])
+def test_a_signal_stops_learn_and_its_workers(tmp_path, signum, code, word):
+    out = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "learn", "--generations", "5", "--games", "400",
+                             "--eval-games", "300", "--knots", "2", "--out", str(out), "--workers", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 900
+    workers = []
+    while time.time() < deadline and proc.poll() is None and len(workers) < 2:
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        time.sleep(0.2)
+    time.sleep(3)
+    assert proc.poll() is None, "learn ended before it could be stopped"
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == code, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"{word}: ") and "--resume" in last, err
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive

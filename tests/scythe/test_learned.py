@@ -1,0 +1,195 @@
+"""The learned value (issue 27): model files, the fit, the compiled value and the
+recording of seat-turns inside the batch loop."""
+import numba
+import numpy as np
+import pytest
+
+from scythe_sim.errors import ConfigError
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.layout import G_DECIDER, MAX_PLAYERS, P_COINS, P_FACTION, P_MAT
+from scythe_sim.games.scythe.strategies import STRATEGIES
+from scythe_sim.games.scythe.strategies.learned.names import (F_COINS, F_STARS, FEATURES, N_FEATURES,
+                                                              N_PHASE_INPUTS, RC_FACTION, RC_FEATURE0,
+                                                              RC_GAME, RC_MAT, RC_PHASE0, RC_SEAT,
+                                                              RECORD_WIDTH)
+from scythe_sim.games.scythe.strategies.learned.store import Model, model_toml, read_model, stack
+from scythe_sim.games.scythe.strategies.value import position_features, position_value
+from scythe_sim.games.scythe.strategies.weights import W_LEARNED, W_STYLE0, load_params
+from scythe_sim.games.scythe.tools.learn_fit import fit_model, hat_weights
+from tests.scythe.contract import decision_points, scramble_hidden
+
+GREEDY = STRATEGIES.index("greedy")
+
+
+def _model(knots=2, coins=(1.0, 3.0), bias=0.5, faction=None, mat=None):
+    """A model valuing coins only, at a fixed phase `bias` (every other phase input 0)."""
+    base = np.zeros((knots, N_FEATURES))
+    base[:, F_COINS] = coins
+    phase = np.zeros(N_PHASE_INPUTS)
+    phase[0] = bias
+    return Model("test", 7, phase, base, faction or {}, mat or {})
+
+
+@numba.njit
+def _value(s, t, p, w, lv):
+    held = np.zeros(8, np.int64)
+    return position_value(s, t, p, w, held, lv)
+
+
+@numba.njit
+def _features(s, t, p, out):
+    held = np.zeros(8, np.int64)
+    return position_features(s, t, p, held, out)
+
+
+def _row(learned, **style):
+    w = load_params()[GREEDY].copy()
+    w[W_LEARNED] = learned
+    for name, value in style.items():
+        w[W_STYLE0 + FEATURES.index(name)] = value
+    return w
+
+
+# --- model files ------------------------------------------------------------------------
+def test_a_model_file_reads_back_what_was_written(tmp_path):
+    m = _model(faction={"crimea": np.full((2, N_FEATURES), 0.25)}, mat={"industrial": np.full((2, N_FEATURES), -1.5)})
+    m.training = {"games": 3000, "command": 'scythe-sim learn --seed "1"'}
+    path = tmp_path / "m.toml"
+    path.write_text(model_toml(m))
+    back = read_model(path)
+    assert back.version == 7 and back.training["games"] == 3000
+    assert np.allclose(back.coefficients(), m.coefficients())
+    coef = m.coefficients()
+    crimea, industrial = 2, 0
+    assert coef[1, crimea, industrial, F_COINS] == pytest.approx(3.0 + 0.25 - 1.5)
+    assert coef[1, 0, 1, F_COINS] == pytest.approx(3.0)
+
+
+def test_a_model_of_other_features_is_refused(tmp_path):
+    path = tmp_path / "m.toml"
+    path.write_text(model_toml(_model()).replace('"power_lead"', '"power_gap"'))
+    with pytest.raises(ConfigError, match="other features"):
+        read_model(path)
+
+
+@pytest.mark.parametrize("edit, message", [("k1 = [", "k0 .. k1"), ("phase = [", "phase must be")])
+def test_a_malformed_model_is_refused_in_one_line(tmp_path, edit, message):
+    text = model_toml(_model())
+    broken = text.replace(edit, edit.replace("k1", "k9").replace("phase = [", "phase = [1, "), 1)
+    path = tmp_path / "m.toml"
+    path.write_text(broken)
+    with pytest.raises(ConfigError, match=message):
+        read_model(path)
+
+
+# --- the compiled value ------------------------------------------------------------------
+def test_the_learned_value_interpolates_between_phase_knots_and_adds_the_style():
+    game = Game.new(seed=3, players=3)
+    s, t = game.state, game.tables
+    coins = int(s.player[0, P_COINS])
+    # phase 0.5 between knots 1 and 3 coins: 2 per coin; phase 0 and 1 at the knots
+    for bias, per_coin in ((0.5, 2.0), (-1.0, 1.0), (2.0, 3.0)):
+        lv = stack([_model(bias=bias)])
+        assert _value(s, t, 0, _row(1), lv) == pytest.approx(per_coin * coins)
+    lv = stack([_model(bias=0.5)])
+    assert _value(s, t, 0, _row(1, coins=0.5), lv) == pytest.approx(2.5 * coins)
+
+
+def test_a_row_plays_the_model_its_learned_weight_names():
+    game = Game.new(seed=3, players=3)
+    s, t = game.state, game.tables
+    coins = int(s.player[0, P_COINS])
+    lv = stack([_model(coins=(1.0, 1.0)), _model(coins=(4.0, 4.0))])
+    assert _value(s, t, 0, _row(1), lv) == pytest.approx(coins)
+    assert _value(s, t, 0, _row(2), lv) == pytest.approx(4 * coins)
+
+
+def test_the_learned_value_reads_the_player_s_faction_and_mat():
+    game = Game.new(seed=3, players=3)
+    s, t = game.state, game.tables
+    from scythe_sim.games.scythe.enums import FACTIONS, MATS
+
+    f, m = FACTIONS[int(s.player[1, P_FACTION])], MATS[int(s.player[1, P_MAT])]
+    extra = np.zeros((2, N_FEATURES))
+    extra[:, F_COINS] = 10.0
+    lv = stack([_model(coins=(1.0, 1.0), faction={f: extra}, mat={m: extra})])
+    coins = int(s.player[1, P_COINS])
+    assert _value(s, t, 1, _row(1), lv) == pytest.approx(21 * coins)
+    assert _value(s, t, 0, _row(1), lv) == pytest.approx(int(s.player[0, P_COINS]))   # another faction and mat
+
+
+def test_a_row_naming_a_model_the_batch_lacks_is_refused():
+    from scythe_sim.games.scythe.play import run_games
+    from scythe_sim.games.scythe.tables import default_tables
+
+    params = load_params().copy()
+    params[GREEDY, W_LEARNED] = 3
+    with pytest.raises(ValueError, match="learned model 3"):
+        run_games(default_tables(), [1], 2, strategies=np.full(MAX_PLAYERS, GREEDY), params=params,
+                  learned=stack([_model()]))
+
+
+def test_features_read_only_what_the_player_may_know():
+    """Opponents' cards and objectives, face-down Traps and the game's chance redrawn: the
+    decider's features are the same."""
+    rng = np.random.default_rng(4)
+    for point in decision_points()[::5]:
+        s, t = point[0].state, point[0].tables
+        other = scramble_hidden(point, rng)[0].state
+        d = int(s.game[G_DECIDER])
+        a, b = np.zeros(N_FEATURES), np.zeros(N_FEATURES)
+        _features(s, t, d, a)
+        _features(other, t, d, b)
+        assert np.array_equal(a, b)
+
+
+# --- recording inside the batch loop -----------------------------------------------------
+def test_every_turn_of_every_seat_is_recorded_with_its_own_view():
+    from scythe_sim.games.scythe.play import SR_FACTION, SR_MAT, SR_STARS0, SR_TURNS, run_games
+    from scythe_sim.games.scythe.tables import default_tables
+
+    games, seats, rows = run_games(default_tables(), np.arange(5, 8, dtype=np.uint64), 3,
+                                   strategies=np.full(MAX_PLAYERS, GREEDY), record=True)
+    assert rows.shape[1] == RECORD_WIDTH
+    for g in range(3):
+        for seat in range(3):
+            mine = rows[(rows[:, RC_GAME] == g) & (rows[:, RC_SEAT] == seat)]
+            assert len(mine) == seats[g, seat, SR_TURNS]
+            assert (mine[:, RC_FACTION] == seats[g, seat, SR_FACTION]).all()
+            assert (mine[:, RC_MAT] == seats[g, seat, SR_MAT]).all()
+            final_stars = seats[g, seat, SR_STARS0:SR_STARS0 + 9].sum()
+            assert mine[-1, RC_FEATURE0 + F_STARS] <= final_stars    # a defender may win a star later
+            assert np.all(np.diff(mine[:, RC_FEATURE0 + F_STARS]) >= 0)
+            assert (mine[:, RC_PHASE0] == 1.0).all()
+    # recording changes no game
+    again = run_games(default_tables(), np.arange(5, 8, dtype=np.uint64), 3, strategies=np.full(MAX_PLAYERS, GREEDY))
+    assert np.array_equal(again[0], games) and np.array_equal(again[1], seats)
+
+
+# --- the fit -----------------------------------------------------------------------------
+def test_hat_weights_share_each_row_between_its_two_knots():
+    h = hat_weights(np.array([0.0, 0.1, 0.5, 1.0]), 5)
+    assert np.allclose(h.sum(axis=1), 1.0)
+    assert np.allclose(h[1], [0.6, 0.4, 0, 0, 0])
+    assert np.allclose(h[3], [0, 0, 0, 0, 1.0])
+
+
+def test_the_fit_finds_a_coefficient_that_grows_with_the_phase():
+    rng = np.random.default_rng(0)
+    n = 60_000
+    rows = np.zeros((n, RECORD_WIDTH))
+    rows[:, RC_GAME] = np.arange(n) // 60
+    rows[:, RC_FACTION] = rng.integers(0, 5, n)
+    rows[:, RC_MAT] = rng.integers(0, 5, n)
+    rnd = rng.integers(0, 21, n)
+    rows[:, RC_PHASE0] = 1.0
+    rows[:, RC_PHASE0 + 1] = rnd
+    rows[:, RC_FEATURE0:] = rng.normal(size=(n, N_FEATURES)) * 4
+    rows[:, RC_FEATURE0] = 1.0
+    elapsed = rnd / 20
+    coins = rows[:, RC_FEATURE0 + F_COINS]
+    margin = coins * (1 + 2 * elapsed) + rng.normal(size=n) * 3
+    fit = fit_model(rows, np.stack([margin, (margin > 0) * 1.0, elapsed], axis=1), knots=3)
+    assert fit.model.phase[1] == pytest.approx(0.05, rel=1e-6)
+    assert np.allclose(fit.model.base[:, F_COINS], [1.0, 2.0, 3.0], atol=0.1)
+    assert fit.r2 > 0.5
