@@ -22,6 +22,7 @@ import numpy as np
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import next_u64
 
+from .learned.model import set_root
 from .movememo import forget, keeps_spot_values
 from .rules import (decide_direct, factory_card_row, opponent_public_choice, reveal_row,
                     row_values)
@@ -246,6 +247,7 @@ def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
     the end positions of the few whose turn ends best are kept (_keep_contender) and
     then played one turn further (_ahead_count: a next turn costs three or four more
     turn plays, so only the contenders get one)."""
+    set_root(s, work.learned)      # every leaf at this position's phase (learned value only)
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
     ahead = _ahead_count(s.game[G_PHASE], mode, w)
     every = ahead >= m or ahead > N_KEPT     # more contenders than kept positions: all look

@@ -19,6 +19,8 @@ class Learned(NamedTuple):
                          # phase knot k (K knots evenly over [0, 1]) for a faction and a mat
     phase: np.ndarray    # (M, N_PHASE_INPUTS) float64: model m's phase, a linear function of phase_inputs
     feat: np.ndarray     # (N_FEATURES,) float64: scratch for the features of the position valued
+    root: np.ndarray     # (N_PHASE_INPUTS,) float64: the phase inputs of the position a planner
+                         # decides at (set_root); root[PI_BIAS] = 0: each position's own
 
 
 def new_learned(models, phase) -> Learned:
@@ -26,7 +28,7 @@ def new_learned(models, phase) -> Learned:
     phase = np.ascontiguousarray(phase, np.float64)
     if models.ndim != 5 or models.shape[-1] != N_FEATURES or phase.shape != (models.shape[0], N_PHASE_INPUTS):
         raise ValueError(f"learned models of shape {models.shape} and phases {phase.shape} do not fit")
-    return Learned(models, phase, np.zeros(N_FEATURES, np.float64))
+    return Learned(models, phase, np.zeros(N_FEATURES, np.float64), np.zeros(N_PHASE_INPUTS, np.float64))
 
 
 @njit
@@ -44,9 +46,30 @@ def phase_inputs(s):
 
 
 @njit
-def game_phase(s, phase):
-    """How far the game has come by the model's phase row: 0 at the start, 1 at the end."""
+def set_root(s, lv):
+    """Value every leaf of the plan about to be made at the phase of s, the position
+    decided at: the candidates' ends differ in stars, and a phase moved by a star a
+    candidate earns would move every coefficient with it (and the intercept most), which
+    says nothing about the candidate."""
     rnd, leader, mean = phase_inputs(s)
+    lv.root[PI_BIAS] = 1.0
+    lv.root[PI_ROUND] = rnd
+    lv.root[PI_LEADER_STARS] = leader
+    lv.root[PI_MEAN_STARS] = mean
+
+
+@njit
+def game_phase(s, phase, root):
+    """How far the game has come by the model's phase row, 0 at the start and 1 at the
+    end: at the root's phase inputs when set (set_root), else at the position's own."""
+    if root[PI_BIAS] != 0.0:
+        rnd = root[PI_ROUND]
+        leader = root[PI_LEADER_STARS]
+        mean = root[PI_MEAN_STARS]
+    else:
+        own_round, own_leader, mean = phase_inputs(s)
+        rnd = float(own_round)
+        leader = float(own_leader)
     z = phase[PI_BIAS] + phase[PI_ROUND] * rnd + phase[PI_LEADER_STARS] * leader + phase[PI_MEAN_STARS] * mean
     return min(max(z, 0.0), 1.0)
 
@@ -61,7 +84,7 @@ def learned_value(s, p, w, lv):
     k0 = 0
     a = 0.0
     if knots > 1:
-        x = game_phase(s, lv.phase[m]) * (knots - 1)
+        x = game_phase(s, lv.phase[m], lv.root) * (knots - 1)
         k0 = min(int(x), knots - 2)
         a = x - k0
     coef = lv.models[m]
