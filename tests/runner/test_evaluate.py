@@ -53,22 +53,24 @@ def report():
 
 @pytest.mark.slow
 def test_the_report_has_every_section_and_a_line_per_target(report):
-    assert [t.key for t in report.tables] == ["vs_random", "vs_greedy1", "mix", "mix_stars",
+    assert [t.key for t in report.tables] == ["vs_random", "vs_baseline", "mix", "mix_stars",
                                               "mix_abilities", "mirror", "ladder"]
     assert [r[0] for r in report.table("vs_random").rows] == list(SCRIPTED)
-    assert [r[0] for r in report.table("vs_greedy1").rows] == ["greedy"]
+    assert [r[0] for r in report.table("vs_baseline").rows] == ["greedy vs 3 greedy2", "greedy vs 3 greedy1"]
     assert [r[0] for r in report.table("mirror").rows] == list(STRATEGIES)
     assert sorted(r[0] for r in report.table("ladder").rows) == sorted(SCRIPTED)
     assert [r[0] for r in report.table("mix_stars").rows] == list(STAR_KINDS)
     measures = [r[0] for r in report.table("mix").rows]
-    for words in ("mean 1st-2nd margin", "bottom action share of turns", "median winner popularity"):
+    for words in ("mean 1st-2nd margin", "bottom action share of turns", "median winner popularity",
+                  "winners' mean stars of upgrades, mechs, structures, recruits"):
         assert words in measures, words
     texts = [t.text for t in report.targets]
-    # vs random, vs greedy1, 8 for the mix, a mirror each, status
-    assert len(texts) == len(SCRIPTED) + 1 + 8 + len(SCRIPTED) + 1
-    for words in ("vs 3 random", "greedy wins >= 40% vs 3 greedy1", "6th star",
-                  "median turns per player in [18, 23]", "median winner score in [65, 95]",
-                  "mean 1st-2nd margin in [10, 20]", "bottom action on >= 60% of turns",
+    # vs random, vs greedy2, 9 for the mix, a mirror each, status
+    assert len(texts) == len(SCRIPTED) + 1 + 9 + len(SCRIPTED) + 1
+    for words in ("vs 3 random", "greedy wins >= 40% vs 3 greedy2", "6th star",
+                  "median turns per player in [18, 22]", "median winner score in [60, 100]",
+                  "mean 1st-2nd margin in [10, 18]", "bottom action on >= 65% of turns",
+                  "winners average >= 2.5 stars of the bottom-row kinds",
                   "median winner popularity >= 7", "every star kind earned in >= 2% of games",
                   "faction and mech ability used in >= 10%", "status != 0"):
         assert any(words in t for t in texts), words
@@ -83,7 +85,7 @@ def test_the_report_has_every_section_and_a_line_per_target(report):
     assert report.metrics["mix"]["bad"] == 0
     ladder_seats = sum(v["seats"] for v in report.metrics["ladder"].values())
     assert ladder_seats == 4 * 4
-    assert report.metrics["vs_greedy1"]["games"] == 4
+    assert report.metrics["vs_greedy1"]["games"] == 4 and report.metrics["vs_baseline"]["games"] == 4
 
 
 def test_the_mix_measures_are_in_range(report):
@@ -91,16 +93,18 @@ def test_the_mix_measures_are_in_range(report):
     assert 0 < mix["bottom_share"] <= 1          # scripted play takes bottom actions
     assert mix["margin"] >= 0 and 0 <= mix["winner_popularity"] <= 18
     assert 0 < mix["turns_per_player"] and 0 < mix["winner_score"]
+    assert 0 <= mix["winner_bottom_stars"] <= 4
 
 
-def test_the_vs_greedy1_section_seats_greedy_once_per_game_its_seat_rotating():
-    blocks = [b for b in block_configs(5, 4, 2, load_params()) if b[0] == "vs_greedy1"]
+@pytest.mark.parametrize("section, baseline", [("vs_baseline", "greedy2"), ("vs_greedy1", "greedy1")])
+def test_the_baseline_sections_seat_greedy_once_per_game_its_seat_rotating(section, baseline):
+    blocks = [b for b in block_configs(5, 4, 2, load_params()) if b[0] == section]
     assert len(blocks) == 1
     games_t, seats_t, bad = play_blocks(blocks)[0]
     assert not bad
     names = np.array(seats_t["strategy"].to_pylist()).reshape(5, 4)
     for i in range(5):
-        assert list(names[i]) == ["greedy" if s == i % 4 else "greedy1" for s in range(4)]
+        assert list(names[i]) == ["greedy" if s == i % 4 else baseline for s in range(4)]
     # the same paired seeds as every other section
     mix = [b for b in block_configs(5, 4, 2, load_params()) if b[0] == "mix"][0][2]
     assert blocks[0][2].seed == mix.seed and blocks[0][2].games == mix.games
@@ -241,7 +245,7 @@ def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_cou
     assert seats == 3 * 4 + 3 * 6
     for u in report.metrics["abilities"]:
         assert 0 <= u["used"] <= u["games"]
-    assert deal_rules(4, False) == {} and deal_rules(6, False) == deal_rules(4, True)
+    assert deal_rules(4, False) == {"ban_pairs": 0} and deal_rules(6, False) == deal_rules(4, True)
     out = tmp_path / "mix.md"
     result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--expansion", "--counts", "4",
                                        "--games", "2", "--workers", "1", "--out", str(out)])
@@ -249,3 +253,33 @@ def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_cou
     assert "--mix-only --counts 4 --games 2 --seed 1 --expansion" in out.read_text()
     result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--counts", "4,x", "--workers", "1"])
     assert result.exit_code == 2 and "--counts" in result.output
+
+
+# --- issue 27: verdicts that do not depend on who plays, and the speed target -------------
+def test_kendall_tau_counts_the_pairs_two_rankings_agree_on():
+    from scythe_sim.games.scythe.tools.verdicts import kendall_tau
+
+    a = [0.4, 0.3, 0.2, 0.15, 0.1]
+    assert kendall_tau(a, a) == 1.0
+    assert kendall_tau(a, a[::-1]) == -1.0
+    assert kendall_tau(a, [0.4, 0.3, 0.15, 0.2, 0.1]) == pytest.approx(0.8)   # one neighbouring swap
+
+
+def test_the_verdicts_rank_factions_and_mats_of_the_mix_and_a_greedy_mirror():
+    from scythe_sim.games.scythe.tools.verdicts import verdicts
+
+    report = verdicts(games=6, players=4, seed=3, workers=1)
+    assert [t.key for t in report.tables] == ["verdicts_faction", "verdicts_mat"]
+    assert [t.text.split(":")[0] for t in report.targets][:2] == ["faction ranking", "mat ranking"]
+    for column in ("faction", "mat"):
+        seats = [sum(n for _, n in rates.values()) for rates in report.metrics[column]["rates"]]
+        assert seats == [6 * 4, 6 * 4]
+    assert "--verdicts" in report.markdown()
+
+
+def test_the_speed_check_times_the_learned_and_the_hand_valued_mix_side_by_side():
+    from scythe_sim.games.scythe.tools.evaluate import speed
+
+    report = speed(games=2, players=3, repeats=2)
+    assert len(report.metrics["ratios"]) == 2 and report.metrics["ratio"] > 0
+    assert report.targets[0].text.startswith("default mix: games/s per core")

@@ -12,7 +12,8 @@ from scythe_sim.games.scythe.strategies.learned.names import (F_COINS, F_STARS, 
                                                               N_PHASE_INPUTS, RC_FACTION, RC_FEATURE0,
                                                               RC_GAME, RC_MAT, RC_PHASE0, RC_SEAT,
                                                               RECORD_WIDTH)
-from scythe_sim.games.scythe.strategies.learned.store import Model, model_toml, read_model, stack
+from scythe_sim.games.scythe.learned_models import Model, model_toml, read_model, stack
+from scythe_sim.games.scythe.strategies.learned.model import set_root
 from scythe_sim.games.scythe.strategies.value import position_features, position_value
 from scythe_sim.games.scythe.strategies.weights import W_LEARNED, W_STYLE0, load_params
 from scythe_sim.games.scythe.tools.learn_fit import fit_model, hat_weights
@@ -40,6 +41,11 @@ def _value(s, t, p, w, lv):
 def _features(s, t, p, out):
     held = np.zeros(8, np.int64)
     return position_features(s, t, p, held, out)
+
+
+@numba.njit
+def _set_root(s, lv):
+    set_root(s, lv)
 
 
 def _row(learned, **style):
@@ -193,3 +199,70 @@ def test_the_fit_finds_a_coefficient_that_grows_with_the_phase():
     assert fit.model.phase[1] == pytest.approx(0.05, rel=1e-6)
     assert np.allclose(fit.model.base[:, F_COINS], [1.0, 2.0, 3.0], atol=0.1)
     assert fit.r2 > 0.5
+
+
+def test_a_plan_s_leaves_are_valued_at_the_phase_of_the_position_decided_at():
+    """A candidate that earns a star must not move the phase (and every coefficient with
+    it) of its own valuation: set_root pins the phase for the plan."""
+    from scythe_sim.games.scythe.layout import P_STARS
+
+    game = Game.new(seed=3, players=3)
+    s, t = game.state, game.tables
+    model = _model(coins=(1.0, 3.0), bias=0.0)
+    model.phase[2] = 0.5                      # phase = half the leader's stars: 0 now
+    lv = stack([model])
+    coins = int(s.player[0, P_COINS])
+    _set_root(s, lv)
+    s.player[0, P_STARS] += 2                 # the leaf: two stars more, phase 1 by itself
+    assert _value(s, t, 0, _row(1), lv) == pytest.approx(coins)          # the root's phase 0
+    lv.root[:] = 0.0                          # unset: each position's own phase
+    assert _value(s, t, 0, _row(1), lv) == pytest.approx(3 * coins)
+
+
+def _fit_rows(n=30_000, seed=1):
+    rng = np.random.default_rng(seed)
+    rows = np.zeros((n, RECORD_WIDTH))
+    rows[:, RC_GAME] = np.arange(n) // 60
+    rows[:, RC_FACTION] = rng.integers(0, 5, n)
+    rows[:, RC_MAT] = rng.integers(0, 5, n)
+    rows[:, RC_PHASE0] = 1.0
+    rows[:, RC_PHASE0 + 1] = rng.integers(0, 21, n)
+    rows[:, RC_FEATURE0:] = rng.normal(size=(n, N_FEATURES)) * 4
+    rows[:, RC_FEATURE0] = 1.0
+    return rng, rows
+
+
+def test_the_fit_never_values_more_of_an_asset_below_none():
+    """Power that goes with losing (a weaker player's unspent power) fits to 0, not to a
+    negative weight a planner would throw power away for; coins stay as they are."""
+    from scythe_sim.games.scythe.learned_models import ASSETS
+
+    rng, rows = _fit_rows()
+    power = rows[:, RC_FEATURE0 + FEATURES.index("power")]
+    coins = rows[:, RC_FEATURE0 + F_COINS]
+    margin = 2 * coins - 1.5 * power + rng.normal(size=len(rows)) * 3
+    elapsed = rows[:, RC_PHASE0 + 1] / 20
+    fit = fit_model(rows, np.stack([margin, (margin > 0) * 1.0, elapsed], axis=1), knots=2)
+    assert np.allclose(fit.model.base[:, FEATURES.index("power")], 0.0, atol=1e-9)
+    coef = fit.model.coefficients()          # base + faction + mat: how they share is the ridge's
+    assert np.allclose(coef[..., FEATURES.index("power")], 0.0, atol=1e-9)
+    assert coef[..., F_COINS].mean() == pytest.approx(2.0, abs=0.25)
+    assert (coef[..., [FEATURES.index(f) for f in ASSETS]] >= 0).all()
+    # a faction's addition cannot take the sum below 0 either
+    fit.model.faction["crimea"] = np.zeros_like(fit.model.base)
+    fit.model.faction["crimea"][:, F_COINS] = -5.0
+    assert (fit.model.coefficients()[..., F_COINS] >= 0).all()
+
+
+def test_a_fit_held_at_its_prior_returns_the_prior_scaled_to_the_margin():
+    rng, rows = _fit_rows()
+    prior = np.zeros(N_FEATURES)
+    prior[F_COINS], prior[F_STARS] = 1.0, 4.0
+    x = rows[:, RC_FEATURE0:]
+    margin = x @ (3 * prior) + rng.normal(size=len(rows)) * 3
+    elapsed = rows[:, RC_PHASE0 + 1] / 20
+    fit = fit_model(rows, np.stack([margin, (margin > 0) * 1.0, elapsed], axis=1), knots=2, prior=prior,
+                    base=1e6, shared=1e6)
+    assert np.allclose(fit.model.base[:, F_COINS], 3.0, rtol=0.02)
+    assert np.allclose(fit.model.base[:, F_STARS], 12.0, rtol=0.02)
+    assert fit.penalties == (1e6, 1e6)

@@ -1,4 +1,6 @@
 """Learned value models as files: package data read at run time (no recompile), versioned.
+Pure Python, outside the compiled sources (editing it throws no compiled code away); the
+compiled value is strategies/learned/model.py.
 
 A model file (TOML; the shipped one is scythe_sim/games/scythe/data/learned_value.toml,
 written by `scythe-sim learn`) holds:
@@ -25,11 +27,19 @@ import numpy as np
 
 from scythe_sim.errors import ConfigError
 
-from ..view import FACTIONS, MATS
-from .model import Learned, new_learned
-from .names import FEATURES, N_FEATURES, N_PHASE_INPUTS, PHASE_INPUTS
+from .enums import FACTIONS, MATS
+from .strategies.learned.model import Learned, new_learned
+from .strategies.learned.names import FEATURES, N_FEATURES, N_PHASE_INPUTS, PHASE_INPUTS
 
-SHIPPED = pathlib.Path(__file__).resolve().parents[2] / "data" / "learned_value.toml"
+SHIPPED = pathlib.Path(__file__).resolve().parent / "data" / "learned_value.toml"
+# Holdings a player is never worse off for having more of, all else equal: the sum of a
+# model's base coefficient and what the player's faction and mat add is kept at 0 or
+# above (coefficients(); learn_fit.py fits the base so). A fit to final margins alone
+# gives some of them negative weights where more of them goes with weaker players (power
+# and cards left unspent), and a planner would then throw them away.
+ASSETS = ("coins", "score", "stars", "power", "combat_cards", "popularity", "upgrades", "mechs",
+          "structures", "recruits", "workers", "territories", "resources", "objectives", "progress",
+          "ready", "outlook", "factory_card")
 
 
 @dataclasses.dataclass
@@ -48,12 +58,15 @@ class Model:
         return self.base.shape[0]
 
     def coefficients(self) -> np.ndarray:
-        """(K, N_FACTIONS, N_MATS, N_FEATURES): base + faction + mat at every knot."""
+        """(K, N_FACTIONS, N_MATS, N_FEATURES): base + faction + mat at every knot, the
+        ASSETS' at 0 or above."""
         coef = np.repeat(np.repeat(self.base[:, None, None, :], len(FACTIONS), 1), len(MATS), 2)
         for name, add in self.faction.items():
             coef[:, FACTIONS.index(name)] += add[:, None, :]
         for name, add in self.mat.items():
             coef[:, :, MATS.index(name)] += add[:, None, :]
+        assets = [FEATURES.index(f) for f in ASSETS]
+        coef[..., assets] = np.maximum(coef[..., assets], 0.0)
         return coef
 
 

@@ -14,7 +14,7 @@ from scythe_sim.games.scythe.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A
 from scythe_sim.games.scythe.play import SEAT_RESULTS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.learned.store import default_learned
+from scythe_sim.games.scythe.learned_models import default_learned
 from scythe_sim.games.scythe.strategies.value import position_value
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 from scythe_sim.games.scythe.tables import build_tables

@@ -61,8 +61,8 @@ def ruleset(config) -> str:
 
 
 def models() -> dict:
-    """The learned value model the players read (strategies/learned/store.py), by name."""
-    from ..strategies.learned.store import shipped_identity
+    """The learned value model the players read (learned_models.py), by name."""
+    from ..learned_models import shipped_identity
 
     return {"learned_value": shipped_identity()}
 

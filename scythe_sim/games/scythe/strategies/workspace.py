@@ -105,7 +105,7 @@ def new_workspace(tables, learned=None, record_rows=0) -> Workspace:
     """The Workspace of a batch: with `learned` (a model.Learned stack) the models its
     rows may play, else the shipped model; `record_rows` rows of seat-turn record."""
     from .automa_data import automa_deck
-    from .learned.store import default_learned
+    from ..learned_models import default_learned    # package data, read at run time
     from .movememo import new_memo
 
     return Workspace(

@@ -29,7 +29,7 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import paired_difference, wilson
 
 from ..strategies import STRATEGIES, TUNING_SLOT
-from ..strategies.learned.store import model_toml, read_model, stack
+from ..learned_models import model_toml, read_model, stack
 from ..strategies.weights import W_LEARNED
 from .learn_data import CANDIDATE, INCUMBENT, Player, field_pool, game_set, learned_params
 from .learn_fit import fit_model

@@ -1,5 +1,5 @@
 """Fitting the learned value (`scythe-sim learn`): from recorded seat-turns and their
-games' outcomes to a model file (strategies/learned/store.py).
+games' outcomes to a model file (learned_models.py).
 
 The model: target = final margin over the best other seat (coins) + `win_bonus` x win
 share, as a linear function of the player's features whose coefficients depend on the
@@ -23,9 +23,9 @@ import dataclasses
 
 import numpy as np
 
-from ..strategies.learned.names import (F_BIAS, N_FEATURES, N_PHASE_INPUTS, RC_FACTION,
+from ..strategies.learned.names import (F_BIAS, FEATURES, N_FEATURES, N_PHASE_INPUTS, RC_FACTION,
                                         RC_FEATURE0, RC_GAME, RC_MAT, RC_PHASE0)
-from ..strategies.learned.store import Model
+from ..learned_models import ASSETS, Model
 from ..strategies.view import FACTIONS, MATS
 
 CHUNK = 40_000                         # rows per block of the design built at once
@@ -109,15 +109,29 @@ class Grams:
         return a, b
 
 
-def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", version=1) -> Fit:
+def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", version=1, prior=None,
+              shared=None, base=None) -> Fit:
     """The model of these seat-turns (rows: learned/names.py RECORD layout; outcomes:
-    (margin, win share, share of the game played) per row)."""
+    (margin, win share, share of the game played) per row). The coefficients shrink toward
+    `prior` instead of toward 0: a Model (the incumbent: every block toward its own, a
+    step from it rather than a leap) or coefficients per feature (the hand-weighted value:
+    the base at every knot toward prior x c, c fitted first, the prior's scale in coins of
+    margin). `shared` and `base` fix the penalties (per row, standardised units) instead
+    of choosing them on the held-out games."""
     phase = fit_phase(rows, outcomes[:, 2])
     x = rows[:, RC_FEATURE0:RC_FEATURE0 + N_FEATURES]
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
     scale[F_BIAS] = 1.0
     y = outcomes[:, 0] + win_bonus * outcomes[:, 1]
+    anchor = np.zeros((1 + len(FACTIONS) + len(MATS)) * knots * N_FEATURES)
+    if isinstance(prior, Model):
+        anchor = _model_anchor(prior, scale, knots)
+    elif prior is not None:
+        prior = np.asarray(prior, np.float64)
+        h = x @ prior
+        c = np.cov(h, y)[0, 1] / max(np.var(h), 1e-12)       # least-squares slope of y on the prior's value
+        anchor[:knots * N_FEATURES] = np.tile(c * prior * scale, knots)
     held_out = rows[:, RC_GAME].astype(np.int64) % HOLDOUT == 0
     q = knots * N_FEATURES
     train, valid = Grams(q), Grams(q)
@@ -133,25 +147,59 @@ def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", versi
     a_t, b_t = train.system()
     a_v, b_v = valid.system()
     best = None
-    for base in BASE_PENALTIES:
-        for shared in SHARED_PENALTIES:
-            beta = _solve(a_t, b_t, q, base * train.n, shared * train.n)
+    for b_pen in BASE_PENALTIES if base is None else (base,):
+        for s_pen in SHARED_PENALTIES if shared is None else (shared,):
+            beta = _solve(a_t, b_t, q, b_pen * train.n, s_pen * train.n, anchor)
             mse = (valid.yy - 2 * beta @ b_v + beta @ a_v @ beta) / max(valid.n, 1)
             if best is None or mse < best[0]:
-                best = (mse, base, shared)
+                best = (mse, b_pen, s_pen)
     mse, base, shared = best
     n_all = train.n + valid.n
-    beta = _solve(a_t + a_v, b_t + b_v, q, base * n_all, shared * n_all)
+    beta = _solve(a_t + a_v, b_t + b_v, q, base * n_all, shared * n_all, anchor)
     var = max(float(np.var(y[held_out])), 1e-12)
     model = _model(beta, scale, phase, knots, name, version)
     games = len(np.unique(rows[:, RC_GAME]))
     return Fit(model, len(rows), games, 1.0 - mse / var, float(np.sqrt(max(mse, 0.0))), (base, shared))
 
 
-def _solve(a, b, q, base, shared):
+def _solve(a, b, q, base, shared, anchor):
+    """Ridge toward `anchor` (standardised units), the base block with the `base` penalty
+    and what factions and mats add with `shared`; the intercepts (the bias feature at
+    every knot) are left free. The base coefficients of the ASSETS are kept at 0 or above
+    (an active set: those the free solve makes negative are held at 0 and the rest solved
+    again, until none is negative and none held would rather rise)."""
     penalty = np.full(len(b), shared)
     penalty[:q] = base
-    return np.linalg.solve(a + np.diag(penalty), b)
+    penalty[:q][F_BIAS::N_FEATURES] = 1e-9 * max(base, 1.0)
+    h = a + np.diag(penalty)
+    g = b + penalty * anchor
+    bounded = np.zeros(len(b), bool)
+    for f in ASSETS:
+        bounded[FEATURES.index(f):q:N_FEATURES] = True
+    held = np.zeros(len(b), bool)
+    beta = np.zeros(len(b))
+    for _ in range(4 * q):
+        free = ~held
+        beta = np.zeros(len(b))
+        beta[free] = np.linalg.solve(h[np.ix_(free, free)], g[free])
+        negative = bounded & free & (beta < -1e-12)
+        if negative.any():
+            held |= negative
+            continue
+        rise = held & (g - h @ beta > 1e-9)          # the objective falls if it leaves 0
+        if not rise.any():
+            break
+        held &= ~rise
+    return beta
+
+
+def _model_anchor(model, scale, knots) -> np.ndarray:
+    """A model's coefficients as a solution vector in standardised units."""
+    if model.knots != knots:
+        raise ValueError(f"the prior model has {model.knots} phase knots, the fit {knots}")
+    blocks = [model.base] + [model.faction.get(f, np.zeros_like(model.base)) for f in FACTIONS] \
+        + [model.mat.get(m, np.zeros_like(model.base)) for m in MATS]
+    return np.concatenate([(blk * scale).ravel() for blk in blocks])
 
 
 def _model(beta, scale, phase, knots, name, version) -> Model:
@@ -167,3 +215,23 @@ def _model(beta, scale, phase, knots, name, version) -> Model:
     faction = {k: v for k, v in faction.items() if np.abs(v).max() > 1e-12}
     mat = {k: v for k, v in mat.items() if np.abs(v).max() > 1e-12}
     return Model(name, version, phase, block(0), faction, mat)
+
+
+# The hand-weighted value's terms (strategies/weights.py) and the features they weigh: the
+# hand value is exactly their sum over these pairs (value.py position_value, base game).
+HAND_TERMS = (("score", "score"), ("star", "stars"), ("power", "power"), ("combat_card", "combat_cards"),
+              ("popularity", "popularity"), ("upgrade", "upgrades"), ("mech", "mechs"),
+              ("structure", "structures"), ("recruit", "recruits"), ("worker", "workers"),
+              ("territory", "territories"), ("resource", "resources"), ("objective", "objectives"),
+              ("progress", "progress"), ("ready", "ready"), ("outlook", "outlook"))
+
+
+def hand_prior(row) -> np.ndarray:
+    """Per feature, the weight the hand-weighted value of weight row `row` gives it."""
+    from ..strategies.learned.names import FEATURES
+    from ..strategies.weights import WEIGHTS
+
+    prior = np.zeros(N_FEATURES)
+    for weight, feature in HAND_TERMS:
+        prior[FEATURES.index(feature)] = row[WEIGHTS.index(weight)]
+    return prior
