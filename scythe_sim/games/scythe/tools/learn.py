@@ -32,7 +32,7 @@ from ..strategies import STRATEGIES, TUNING_SLOT
 from ..learned_models import model_toml, read_model, stack
 from ..strategies.weights import W_LEARNED
 from .learn_data import CANDIDATE, INCUMBENT, Player, field_pool, game_set, learned_params
-from .learn_fit import fit_model
+from .learn_fit import fit_model, hand_prior
 from .learn_report import report_markdown
 
 STATE = "learn.json"
@@ -182,7 +182,9 @@ def _generation(settings, state, base, gen, workers, pool, progress):
     data = game_set(settings.seed, gen, DATA, settings.games, settings.players, pool_names)
     played = player("data", settings.games)
     rows, outcomes = played.recorded(learned_params(base, has), stack([incumbent]), data)
-    fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen)
+    # a step from the incumbent, or (generation 1) from the hand-weighted value in coins
+    prior = incumbent if has else hand_prior(base[STRATEGIES.index("greedy")])
+    fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior)
     fit.model.description = (f"learned value, generation {gen} of scythe-sim learn (seed {settings.seed}): "
                              f"final margin + {settings.win_bonus:g} x win, by phase, faction and mat")
     name = f"gen-{gen:03d}.toml"
