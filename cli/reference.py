@@ -22,9 +22,9 @@ same text, an example and its defaults. A mistake in the input (a config, a flag
 folder) is one line naming the problem and the fix, with exit code 2 and nothing written;
 `report`, `compare` and `replay` first check every shard file of a run against its
 manifest (size and sha256; `--no-verify` skips the sha256) and name a damaged one
-instead of reading on. Ctrl-C (exit 130) and SIGTERM (exit 143) stop `run`, `evaluate`
-and `tune` with their workers; `run` keeps what it published and prints the `--resume`
-command. Run configs: docs/configs.md; the tables: docs/schema.md; a run in a notebook:
+instead of reading on. Ctrl-C (exit 130) and SIGTERM (exit 143) stop `run`, `evaluate`,
+`tune` and `learn` with their workers; `run` and `learn` keep what they published and
+print the `--resume` command. Run configs: docs/configs.md; the tables: docs/schema.md; a run in a notebook:
 docs/analysis.md.
 
 ## The commands in short
