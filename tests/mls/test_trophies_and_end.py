@@ -1,12 +1,15 @@
 """MLS trophies and the grand finale (rulebook TROPHIES, HOW TO WIN), from positions."""
 import pytest
 
+from scythe_sim.errors import PositionError
 from scythe_sim.games.mls.layout import (
+    CAMP,
     END_FINALE,
     G_END_REASON,
     G_FINALE,
     P_TROPHIES,
     TR_FRIENDSHIP,
+    TR_PIE_FIGHT,
     TR_PIES,
     TR_SPELLS,
 )
@@ -86,3 +89,47 @@ def test_ties_after_the_finale_go_to_friendship_then_resources_held():
              board={"apples": {"tundra_mid": 1, "forest_mid": 1}}, finale=1, finale_left=[])
     end_turn_with_seek(g)
     assert is_winner_py(g, 0) and is_winner_py(g, 1), "all tied players are crowned"
+
+
+def test_a_player_has_four_trophy_tokens_so_a_final_turn_places_at_most_the_fourth():
+    # rulebook setup: "Place your 4 Trophies"; the finale lifts the one-per-turn limit, not
+    # the tokens: a player on 3 meeting two requirements ties on 4 and friendship decides
+    four = ["friendship", "spells", "quests", "power_ups"]
+    three = ["friendship", "quests", "power_ups"]
+    g = game(player(trophies=four, friendship=5),
+             player(trophies=three, friendship=4, pies=8, spells=[3, 0, 0]),
+             active=1, finale=1, finale_left=[])
+    end_turn_with_seek(g)
+    assert sorted(rows_of(g, "trophy")) == ["trophy pies", "trophy spells"]
+    g.play("trophy pies")
+    s = g.state
+    assert g.is_over and s.player[1, P_TROPHIES] == 4 and s.trophy[1, TR_SPELLS] == 0
+    assert is_winner_py(g, 0) and not is_winner_py(g, 1), "tied on 4: more friendship wins"
+
+
+def test_a_defender_on_four_trophies_is_not_offered_the_pie_fight_trophy():
+    four = ["friendship", "spells", "quests", "power_ups"]
+    g = game(player(["tundra_outer_corner", "camp"], pies=0, friendship=5),
+             player(["tundra_mid", "camp"], pies=4, trophies=four, friendship=5),
+             finale=1, finale_left=[])
+    g.play("action move")
+    g.play("move seeker 0")
+    g.play("step tundra_mid")
+    if g.phase == "move_pick":
+        g.play("end_move")
+    g.play("dial 0 pies")
+    g.play("dial 1 pies")
+    if g.phase == "spell":
+        g.play("end_spells")
+    s = g.state
+    assert s.seeker_loc[0, 0] == CAMP, "the defender won"
+    while g.phase == "rejuvenate":
+        g.play(g.legal_actions()[0])
+    assert g.phase != "def_trophy" and s.trophy[1, TR_PIE_FIGHT] == 0
+    assert s.player[1, P_TROPHIES] == 4
+
+
+def test_a_position_with_a_fifth_trophy_is_refused():
+    five = ["friendship", "spells", "quests", "power_ups", "pies"]
+    with pytest.raises(PositionError):
+        game(player(trophies=five), player())

@@ -14,7 +14,7 @@ from ..layout import (A_DIAL, A_END_SPELLS, A_FIGHT, A_SPELL, G_ACTIVE, G_ATK_DI
                       FX_FIGHT_BONUS, P_FIGHTS_WON, P_PERSONALITY, P_PIES, TR_PIE_FIGHT)
 from ..tables import F_DIAL_MAX
 from .board import add_friendship, fx, hand_size, other_player_at, seekers_at, send_home
-from .trophies import claim_event, friendly_enough
+from .trophies import claim_event, may_earn
 
 FIGHT_ATK_DIAL, FIGHT_ATK_SPELLS, FIGHT_DEF_DIAL, FIGHT_DEF_SPELLS, FIGHT_RESOLVE = range(5)
 
@@ -146,7 +146,7 @@ def resolve_fight(s, t):
         s.game[G_REJUV_PENDING] = loser
     if attacker_wins:
         claim_event(s, t, a, TR_PIE_FIGHT)
-    elif s.trophy[d, TR_PIE_FIGHT] == 0 and friendly_enough(s, t, d):
+    elif s.trophy[d, TR_PIE_FIGHT] == 0 and may_earn(s, t, d):
         s.game[G_DEF_TROPHY] = d
     s.game[G_FIGHT_SPACE] = -1
     s.game[G_FIGHT_STEP] = 0

@@ -7,7 +7,7 @@ from ..layout import (CAMP, G_DELIVER_KIND, G_ERROR, G_FIGHT_SPACE, G_FIGHTS_MAS
                       N_RES, N_SEEKERS, N_SPACES, N_SPELL_VALUES, N_TILES, N_TROPHIES, N_PILES,
                       P_FRIENDSHIP, P_LAST_ACTION, P_MAKE_TILE, P_MOVE_TILE, P_PIES,
                       P_QUESTS_DONE, P_TROPHIES, PH_GAME_OVER, PHASES, TILES_PER_PILE)
-from ..tables import F_APPLES, F_CASTLE, F_FRIENDSHIP_MAX, F_PIES_MAX, F_QUEST_TOKENS
+from ..tables import F_APPLES, F_CASTLE, F_FRIENDSHIP_MAX, F_PIES_MAX, F_QUEST_TOKENS, R_TROPHIES_TO_WIN
 from .board import other_player_at
 
 INVARIANTS = ("ok", "kernel_error", "track_out_of_range", "resource_supply", "negative_resources",
@@ -105,7 +105,8 @@ def _players_ok(s, t):
             if s.trophy[p, k] != 0 and s.trophy[p, k] != 1:
                 return INV_TROPHIES
             c += s.trophy[p, k]
-        if c != s.player[p, P_TROPHIES] or s.player[p, P_QUESTS_DONE] < 0:
+        if (c != s.player[p, P_TROPHIES] or c > t.rules[R_TROPHIES_TO_WIN]
+                or s.player[p, P_QUESTS_DONE] < 0):
             return INV_TROPHIES
         for k in range(N_SEEKERS):
             x = s.seeker_loc[p, k]
