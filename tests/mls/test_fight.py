@@ -30,7 +30,7 @@ def test_the_attacker_loses_friendship_and_dials_up_to_its_pies():
 
 
 def test_the_dial_stops_at_seven():
-    g = attack(base(pies=10))
+    g = attack(base(pies=10, trophies=["pies"]))
     assert len(rows_of(g, "dial")) == 8
 
 

@@ -181,7 +181,7 @@ def test_power_up_looks_at_three_keeps_one_and_the_rest_go_to_the_bottom():
 
 def test_one_tile_per_section_and_a_make_tile_changes_the_make_costs():
     g = game(player(["tundra_mid", "camp"], make_tile="thrifty_baker", move_tile="quick_feet",
-                    last_action="seek_apples"), player(),
+                    last_action="seek_apples", trophies=["power_ups"]), player(),
              board={"apples": {"tundra_mid": 1}, "gems": {"tundra_mid": 1}})
     assert "action power_up" not in g.legal_actions(), "both sections powered up"
     g.play("action bake_pies")

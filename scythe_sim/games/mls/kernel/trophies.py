@@ -3,8 +3,8 @@ the grand finale, none while friendship is below 3, personality cards lowering o
 requirement, and no more than the player's 4 trophy tokens (rule trophies_to_win: a
 player has as many tokens as trophies win). Delivery and pie-fight trophies are events
 (claimed when they happen, that turn only); the other five read the current state and
-are claimed at the end of the turn (a simplification of 'must place when qualified',
-docs/RULES.md)."""
+must be placed as soon as the active player meets them with the turn's trophy still free
+(turn.advance asks any_claimable before every decision of the turn)."""
 from scythe_sim.compiled.jit import njit
 
 from ..layout import (G_ACTIVE, G_FINALE, G_TROPHY_TAKEN, G_TURN, N_TROPHIES, P_FRIENDSHIP,

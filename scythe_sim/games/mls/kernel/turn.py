@@ -1,8 +1,10 @@
-"""The turn: choosing an action space, the stages that follow it, trophies at the end of
-the turn, the grand finale and the next player. ``advance`` is called after every applied
-row: it finds the next decision from the state (pending rejuvenation, a fight in progress,
-the token queue, a quest card, the mover, then the turn's stage) and takes every step that
-has a single possible answer on the way."""
+"""The turn: choosing an action space, the stages that follow it, the grand finale and the
+next player. ``advance`` is called after every applied row: it finds the next decision
+from the state (pending rejuvenation, a trophy the active player now meets, a fight in
+progress, the token queue, a quest card, the mover, then the turn's stage) and takes
+every step that has a single possible answer on the way. A trophy is placed the moment
+its requirement is met (rulebook: using the pies or spells afterwards "does not undo the
+trophy"), at the start of the turn for one met before it."""
 from scythe_sim.compiled.jit import njit, njit_entry
 
 from ..layout import (ACTION_SECTION, ACT_BAKE, END_FINALE,
@@ -205,6 +207,9 @@ def advance(s, t):
                 return
             rejuvenate(s, t, q, 1)
             continue
+        if any_claimable(s, t, p):   # a trophy is placed the moment its requirement is met
+            _set(s, PH_TROPHY, p)
+            return
         if s.game[G_FIGHT_SPACE] >= 0:
             step = s.game[G_FIGHT_STEP]
             if step == FIGHT_RESOLVE:
@@ -307,12 +312,7 @@ def advance(s, t):
             _set(s, PH_POWER_PILE, p)
             return
         elif stage == ST_TROPHIES:
-            if any_claimable(s, t, p):
-                _set(s, PH_TROPHY, p)
-                return
-            end_turn(s, t)
-            if s.game[G_GAME_OVER] == 0:
-                return
+            end_turn(s, t)   # the next turn's first decision (a trophy still met comes first)
         else:
             s.game[G_ERROR] = ERR_UNKNOWN_STAGE
             return
