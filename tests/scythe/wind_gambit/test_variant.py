@@ -42,6 +42,31 @@ def test_tiles_are_drawn_uniformly_fixed_by_rule_or_dealt_per_player():
     assert len(mixed) > 3
 
 
+def test_the_advanced_variant_deals_each_tile_once_from_the_variants_stream():
+    """16 tiles, each one of a kind: no two players hold the same tile (drawn with
+    replacement, 5 of 6 three-player seeds dealt a duplicate); the first player's pair is
+    the one drawn for all, and the base deal stays the base run's."""
+    seen = set()
+    for seed in range(30):
+        for players in (3, 7):
+            rules = {"wind_gambit": 1, "expansion_factions": int(players > 5)}
+            per = Game.new(seed=seed, players=players, rules={**rules, "airship_per_player": 1})
+            ships = per.state.airship[:players]
+            aggressive, passive = [int(x) for x in ships[:, AS_AGGRESSIVE]], [int(x) for x in ships[:, AS_PASSIVE]]
+            assert len(set(aggressive)) == players and len(set(passive)) == players, (seed, players)
+            assert set(aggressive) <= set(range(1, 9)) and set(passive) <= set(range(9, 17))
+            seen |= set(aggressive) | set(passive)
+            shared = Game.new(seed=seed, players=players, rules=rules)
+            assert (aggressive[0], passive[0]) == (int(shared.state.airship[0, AS_AGGRESSIVE]),
+                                                   int(shared.state.airship[0, AS_PASSIVE]))
+            for field in SAME_DEAL:
+                assert np.array_equal(per.state[field], shared.state[field]), field
+    assert seen == set(range(1, 17))
+    fixed = Game.new(seed=2, players=4, rules={"wind_gambit": 1, "airship_per_player": 1, "airship_aggressive": 7})
+    assert [int(x) for x in fixed.state.airship[:4, AS_AGGRESSIVE]] == [7] * 4   # a fixed tile goes to all
+    assert len({int(x) for x in fixed.state.airship[:4, AS_PASSIVE]}) == 4
+
+
 def test_run_config_variant_tile_names_and_errors():
     c = config(variant="wind_gambit", rules={"airship_aggressive": "toll", "airship_passive": "random"})
     assert c.rules_dict == {"wind_gambit": 1, "airship_aggressive": 7, "airship_passive": 0}

@@ -34,23 +34,39 @@ from ..board import NOBODY, OCC_BITS, controller, enemy_presence, note_airship_u
 @njit
 def setup_airships(s, t, n):
     """Each player's airship on its home base with its tiles: one aggressive and one
-    passive tile for all (or per player, rule airship_per_player), fixed by the rules or
-    drawn from the variant's stream (never the game's: base deals stay the same)."""
+    passive tile for all, fixed by the rules or drawn from the variant's stream (never the
+    game's: base deals stay the same). With the Advanced Variant (rule airship_per_player)
+    each player is dealt its own pair: the 8 tiles of a category are each one of a kind,
+    so no two players hold the same tile; the first player's pair is the one drawn for
+    all without it, and a tile the rules fix goes to every player."""
     if t.rules[R_WIND_GAMBIT] == 0:
         return
+    dealt_aggressive, dealt_passive = 0, 0   # bits of the tiles dealt so far
     aggressive, passive = 0, 0
     for p in range(n):
         if p == 0 or t.rules[R_AIRSHIP_PER_PLAYER] != 0:
-            aggressive = _tile(s, t.rules[R_AIRSHIP_AGGRESSIVE], 1)
-            passive = _tile(s, t.rules[R_AIRSHIP_PASSIVE], N_AGGRESSIVE + 1)
+            aggressive = _deal(s, t.rules[R_AIRSHIP_AGGRESSIVE], 1, dealt_aggressive, p)
+            passive = _deal(s, t.rules[R_AIRSHIP_PASSIVE], N_AGGRESSIVE + 1, dealt_passive, p)
+            dealt_aggressive |= 1 << (aggressive - 1)
+            dealt_passive |= 1 << (passive - N_AGGRESSIVE - 1)
         s.airship_loc[p] = t.home_loc[s.player[p, P_FACTION]]
         s.airship[p, AS_AGGRESSIVE] = aggressive
         s.airship[p, AS_PASSIVE] = passive
 
 
 @njit
-def _tile(s, fixed, first):
-    return fixed if fixed != 0 else first + rand_below(s.rng, RNG_VARIANT, N_AGGRESSIVE)
+def _deal(s, fixed, first, dealt, k):
+    """The fixed tile, or one of the category's tiles first.. not yet dealt (k of them
+    are), uniformly from the variant's stream."""
+    if fixed != 0:
+        return fixed
+    r = rand_below(s.rng, RNG_VARIANT, N_AGGRESSIVE - k)
+    for i in range(N_AGGRESSIVE):
+        if not (dealt >> i) & 1:
+            if r == 0:
+                return first + i
+            r -= 1
+    return first   # unreachable: at most 7 players, 8 tiles a category
 
 
 @njit
