@@ -6,7 +6,7 @@ Positions start a Move on the Agricultural mat (section 1 = Move) as in test_mov
 from scythe_sim.games.scythe.enums import TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_TRAP0, TRAP_COINS, TRAP_POWER, parse_loc
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.layout import (A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE, A_PLACE_FLAG,
-                               A_PLACE_TRAP, A_SKIP, A_STOP, UNIT_CHARACTER)
+                               A_PLACE_TRAP, A_RONIN, A_SKIP, A_STOP, UNIT_CHARACTER)
 from tests.scythe.test_move import (act, game_of, go, mech, opponent, player, reach, select,
                                     turn_state, units)
 
@@ -237,17 +237,35 @@ def test_suiton_moves_onto_lakes_and_adds_a_card_in_a_fight_on_a_lake():
     assert all(a.kind != A_COMBAT_CARD for a in game.legal_actions())
 
 
-def test_ronin_gains_two_power_with_exactly_one_unit_and_no_worker():
-    game = _fight(player("togawa", character="T12", mechs={"ronin": "home:togawa"}, power=3),
-                  opponent("polania", character="T13", power=1))
-    assert units(game, 0)["power"] == 5
+def test_ronin_may_gain_two_power_with_exactly_one_unit_and_no_worker():
+    # "may gain 2 power": a choice before the fight (PH_RONIN), taken or declined
+    game = game_of(player("togawa", character="T12", mechs={"ronin": "home:togawa"}, power=3),
+                   opponent("polania", character="T13", power=1))
+    move_one(game, CHAR, "T13")
+    assert game.phase == "ronin" and kinds(game) == ["ronin", "skip"] and game.decider == 0
+    act(game, A_RONIN)
+    assert game.phase == "combat_dial" and units(game, 0)["power"] == 5
+    game = game_of(player("togawa", character="T12", mechs={"ronin": "home:togawa"}, power=3),
+                   opponent("polania", character="T13", power=1))
+    move_one(game, CHAR, "T13")
+    act(game, A_SKIP)
+    assert game.phase == "combat_dial" and units(game, 0)["power"] == 3, "declined"
     game = _fight(player("polania", character="T12", power=1),
                   opponent("togawa", character="T13", mechs={"ronin": "T13"}, power=3))
-    assert units(game, 1)["power"] == 3                    # two units there
+    assert units(game, 1)["power"] == 3                    # two units there: no choice offered
     game = _fight(player("polania", character="T12", power=1),
                   opponent("togawa", character="T13", workers=["T13", "home:togawa"],
                            mechs={"ronin": "home:togawa"}, power=3))
     assert units(game, 1)["power"] == 3                    # a worker there
+
+
+def test_the_defenders_ronin_choice_comes_after_the_attackers_abilities():
+    game = game_of(player("polania", character="T12", power=1),
+                   opponent("togawa", character="T13", mechs={"ronin": "home:togawa"}, power=3))
+    move_one(game, CHAR, "T13")
+    assert game.phase == "ronin" and game.decider == 1
+    act(game, A_RONIN)
+    assert game.phase == "combat_dial" and game.decider == 0 and units(game, 1)["power"] == 5
 
 
 # --- positions carry the tokens --------------------------------------------------------

@@ -3,10 +3,12 @@ rule at a real position: where Flags and Traps go and which Trap, Traps in the w
 Shinobi's re-arming, Rally's reach, Sword/Shield/Ronin in the attack estimate."""
 import numba
 import numpy as np
+import pytest
 
 from scythe_sim.games.scythe.enums import LAKE, N_HEX, hex_name, parse_loc
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import A_PLACE_FLAG, A_PLACE_TRAP, A_SELECT_UNIT, A_SKIP, A_STEP, UNIT_CHARACTER
+from scythe_sim.games.scythe.layout import (A_PLACE_FLAG, A_PLACE_TRAP, A_RONIN, A_SELECT_UNIT, A_SKIP, A_STEP,
+                                            UNIT_CHARACTER)
 from scythe_sim.games.scythe.enums import FACTIONS, TRAP_COINS, TRAP_POPULARITY, TRAP_POWER
 from scythe_sim.games.scythe.strategies.invaders.abilities import power_edge, token_spot_value, trap_step_value
 from scythe_sim.games.scythe.strategies.tactics import _reach_distance
@@ -196,3 +198,13 @@ def test_a_mech_attacks_a_fight_its_sword_makes_winnable():
         game.step((A_SELECT_UNIT, unit, 0, 0))
         kind, loc = pick(game, "warmonger")
         assert (kind == A_STEP and hex_name(loc) == "T13") == attacks, abilities
+
+
+@pytest.mark.parametrize("strategy", [name for name in STRATEGIES if name != "random"])
+def test_every_scripted_strategy_takes_ronin(strategy):
+    # 2 power for nothing: the choice of "may gain 2 power" is taken
+    game = game_of(player("togawa", character="T12", mechs={"ronin": "home:togawa"}, power=3),
+                   opponent("polania", character="T13", power=1))
+    move_one(game, UNIT_CHARACTER, "T13")
+    assert game.phase == "ronin"
+    assert pick(game, strategy)[0] == A_RONIN

@@ -20,10 +20,10 @@ from scythe_sim.games.scythe.enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
                                            N_FACTORY_CARDS, N_HEX, N_LOC, N_MATS, N_OBJECTIVES, N_RES,
                                            N_SB_TILES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                                            N_TOKEN_KINDS, FACTION_ABILITIES, RP_MAX_STARS)
-from scythe_sim.games.scythe.layout import (AIRSHIP_FIELDS, END_REASONS, GAME_FIELDS, MAX_PLAYERS,
-                                            N_MECHS, N_UNITS, N_WORKERS, PHASES, PLAYER_FIELDS,
-                                            SCORE_FIELDS, STATE_FIELDS, WAR_ACTIONS, WAR_END_REASONS,
-                                            WAR_FIELDS, WAR_STAGES)
+from scythe_sim.games.scythe.layout import (AIRSHIP_FIELDS, END_REASONS, FROM_AIRSHIP, GAME_FIELDS,
+                                            MAX_PLAYERS, N_MECHS, N_UNITS, N_WORKERS, PHASES,
+                                            PLAYER_FIELDS, SCORE_FIELDS, STATE_FIELDS, UNIT_WORKER0,
+                                            WAR_ACTIONS, WAR_END_REASONS, WAR_FIELDS, WAR_STAGES)
 from scythe_sim.games.scythe.tables import MAX_WORKERS, RULE_LIMITS, build_tables
 from scythe_sim.games.scythe.text import position
 
@@ -118,7 +118,10 @@ def _ranges(t):
         "occupancy": {"8 bits a player": (0, 2**(8 * MAX_PLAYERS) - 1)},
         "structure_owner": {"owner": owner},
         "airship_loc": {"location": loc}, "airship": airship,
-        "war": war, "divisions": {"divisions": (0, divisions)}, "war_from": {"location": loc},
+        "war": war, "divisions": {"divisions": (0, divisions)},
+        "war_moved": {"divisions": (0, divisions)},
+        "war_groups": {"territory": loc, "origin": (FROM_AIRSHIP, N_LOC - 1), "divisions": (0, divisions),
+                       "mechs' unit-slot bits": (0, 2**UNIT_WORKER0 - 1)},
         "standard_score": score,
     }
 

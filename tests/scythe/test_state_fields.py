@@ -89,7 +89,7 @@ def _decision_points(strategy, seed, players, every, rules=None):
 
 # the All Out War fields stay blank in a base game, the Flags and Traps without Albion and
 # Togawa, the airships without the Wind Gambit
-_WAR_FIELDS = {"war", "divisions", "war_from", "standard_score"}
+_WAR_FIELDS = {"war", "divisions", "war_moved", "war_groups", "standard_score"}
 _TOKEN_FIELDS = {"token_kind", "token_owner"}
 _AIRSHIP_FIELDS = {"airship_loc", "airship"}
 _RULES = {True: {"all_out_war": 1}, "invaders": {"expansion_factions": 1}, "wind": {"wind_gambit": 1}}

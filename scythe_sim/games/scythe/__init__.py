@@ -15,5 +15,6 @@ from scythe_sim.compiled import register_compiled_package
 # compiled kernel away. tools/ stays out too: its compiled functions (profiling) are
 # called by nothing else, and Numba checks a function's own file itself. A new njit
 # module outside these globs must be listed here.
-COMPILED_SOURCES = ("kernel/**/*.py", "strategies/**/*.py", "play.py", "layout.py", "enums.py", "tables.py")
+COMPILED_SOURCES = ("kernel/**/*.py", "strategies/**/*.py", "play.py", "turnlog.py", "layout.py", "enums.py",
+                    "tables.py", "airships.py")
 register_compiled_package("scythe", pathlib.Path(__file__).resolve().parent, COMPILED_SOURCES)

@@ -15,10 +15,10 @@ N_AIRSHIP_TILES = 16
 N_AGGRESSIVE = 8                      # tiles 1..8 aggressive, 9..16 passive
 CATEGORIES = ("aggressive", "passive")
 AGGRESSIVE_KINDS = ("toll", "bombard", "blitzkrieg", "harass")
-PASSIVE_KINDS = ("plain", "haven", "stop_gain")
+PASSIVE_KINDS = ("plain", "haven", "stop_gain", "ferry")
 KINDS = AGGRESSIVE_KINDS + PASSIVE_KINDS
 (KIND_TOLL, KIND_BOMBARD, KIND_BLITZKRIEG, KIND_HARASS,
- KIND_PLAIN, KIND_HAVEN, KIND_STOP_GAIN) = range(len(KINDS))
+ KIND_PLAIN, KIND_HAVEN, KIND_STOP_GAIN, KIND_FERRY) = range(len(KINDS))
 CARRIES = ("resources", "workers")
 CARRY_RESOURCES, CARRY_WORKERS = range(len(CARRIES))
 FEES = ("resource", "coins")
@@ -47,6 +47,7 @@ _KEYS = {
     "plain": {"range", "tunnels"},
     "haven": {"range", "tunnels"},
     "stop_gain": {"range", "tunnels", "where", "gain_power", "gain_coins", "gain_popularity"},
+    "ferry": {"range", "tunnels"},
 }
 _MAX_CAPACITY = {"resources": 3, "workers": 2}   # "up to 3 resources or up to 2 workers"
 

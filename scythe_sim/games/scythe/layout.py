@@ -49,7 +49,8 @@ AIRSHIP_FIELDS = (
     "steps",         # territories entered in this airship move (its end-of-move effects need one)
     # All Out War with the Wind Gambit (kernel/war/airship.py; 0 in any other game)
     "divisions",     # divisions aboard (up to war_airship_carry); they neither control nor fight
-    "destroyed",     # 1 once lost in a ship combat by the destroy margin (airship_loc off the board for good)
+    "destroyed",     # 1 once off the board for good: lost in a ship combat by the destroy margin,
+                     # or removed at its faction's capitulation (airship_loc off the board)
 )
 (AS_RES0, _AS_RES1, _AS_RES2, _AS_RES3, AS_WORKERS, AS_AGGRESSIVE, AS_PASSIVE, AS_ATTACKED,
  AS_STEPS, AS_DIVISIONS, AS_DESTROYED) = range(len(AIRSHIP_FIELDS))
@@ -175,6 +176,10 @@ GAME_FIELDS = (
     "war_atk_mech",    # Combat: 1 when the attacker has a mech in the fight (ties go to the attacker)
     "war_bombarded",   # enemy divisions the active faction's airship bombarded this war turn
     "war_ship_acts",   # the war Move's airship acts done at its end: WAR_SHIP_DROPPED / WAR_SHIP_FOUGHT bits
+    "war_corps_from",  # Move: the corps chosen (PH_WAR_CORPS_SIZE) leaves this territory, -1 none
+    "war_corps_to",    # ... for this adjacent territory
+    "war_cargo_walked",  # Move: divisions the moving mech carries that walked this Move (dropped: done)
+    "war_ship_walked",   # Move: divisions aboard the airship that walked this Move (dropped: done)
     # --- Invaders from Afar (kernel/invaders/tokens.py; 0 and unread without Albion and Togawa)
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
@@ -200,15 +205,17 @@ GAME_FIELDS = (
  G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
  G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
  G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
+ G_WAR_ATK_MECH, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_WAR_CORPS_FROM, G_WAR_CORPS_TO,
+ G_WAR_CARGO_WALKED, G_WAR_SHIP_WALKED, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
  G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1, G_RES_FREE_DONE,
  G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
 # G_WAR_SHIP_ACTS bits: the airship dropped its divisions (no bombarding after it); it fought
 WAR_SHIP_DROPPED = 1
 WAR_SHIP_FOUGHT = 2
-# G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, then the defender's
-(BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
- BEFORE_DONE) = range(5)
+# G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, its Ronin
+# choice, then the defender's
+(BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_ATK_RONIN, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
+ BEFORE_DEF_RONIN, BEFORE_DONE) = range(7)
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 # G_ERROR codes: apply_action met a kind, or legal_actions a phase, that no branch routes.
@@ -243,7 +250,11 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           # airship against airship (kernel/wind_gambit/airship_combat.py): Blitzkrieg, the war's ship combat
           "ship_dial", "ship_cards",
           # All Out War with airships (kernel/war/airship.py)
-          "war_airship", "war_airship_end")
+          "war_airship", "war_airship_end", "war_airship_place",
+          # Invaders from Afar: Ronin's choice before a fight (kernel/invaders/ronin.py)
+          "ronin",
+          # All Out War: how many divisions the corps chosen takes (kernel/war/move.py)
+          "war_corps_size")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
@@ -251,7 +262,13 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
  PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
  PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
  PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP,
- PH_SHIP_DIAL, PH_SHIP_CARDS, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END) = range(len(PHASES))
+ PH_SHIP_DIAL, PH_SHIP_CARDS, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, PH_WAR_AIRSHIP_PLACE,
+ PH_RONIN, PH_WAR_CORPS_SIZE) = range(len(PHASES))
+# PH_WAR_CORPS_SIZE: a war Move's corps (from, to) is chosen; how many of the divisions that
+# may leave go (any number: a war_corps row per size).
+# PH_WAR_AIRSHIP_PLACE: mobilization's final step, a faction moves its airship from its home
+# base onto a territory it controls. PH_RONIN: before a fight, Togawa with Ronin may gain 2
+# power (a ronin row) or decline (the Skip).
 # PH_SHIP_DIAL / PH_SHIP_CARDS: an airship fight's dial and card (attacker, then defender).
 # PH_WAR_AIRSHIP: the airship moving in a war Move (steps, loads, unloads, stop);
 # PH_WAR_AIRSHIP_END: the end of a war Move in which it was activated: bombard, blitz
@@ -259,7 +276,8 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
 # PH_AIRSHIP: the airship moving in a Move: steps (G_STEPS_LEFT), loads and unloads
 # (G_HERE_MASK as for a unit), its aggressive tile's attack, and stop.
 # PH_RETREAT: a losing player with Seaworthy retreats its character and mechs onto an
-# adjacent lake (a retreat_lake row) or home (the Skip); its workers always go home.
+# adjacent lake (a retreat_lake row; its workers go home), one with a Safe Haven airship
+# all its units onto the airship's territory (a retreat_haven row), or home (the Skip).
 # PH_ARTILLERY: before a fight, a side with Artillery may pay 1 power (the opponent loses 2).
 # PH_PLACE_TOKEN: after the character's movement and its combat and encounter, Albion may
 # place a Flag (Exalt) or Togawa a Trap (Maifuku) on the character's territory.
@@ -284,6 +302,20 @@ WAR_END_REASONS = ("none", "points", "last_standing", "stalemate_cap", "stalemat
 # W_LAST_ACTION values: the war action a player took last turn (-1 none)
 WAR_ACTIONS = ("bolster", "move", "produce")
 WAR_BOLSTER, WAR_MOVE, WAR_PRODUCE = range(len(WAR_ACTIONS))
+
+# --- All Out War, a war Move's bookkeeping (kernel/war/groups.py) ------------------------
+# s.war_moved[loc, WM_*]: divisions that walked this Move (may still be carried) or were
+# carried (may still walk); those that did both, or stopped in an enemy's territory, are
+# s.mark[loc]; the rest may do either.
+WAR_MOVED = ("walked", "carried")
+WM_WALKED, WM_CARRIED = range(len(WAR_MOVED))
+N_WAR_MOVED = len(WAR_MOVED)
+# s.war_groups[g, WG_*]: the attacking groups of this Move, each retreating to its own origin
+WAR_GROUP_FIELDS = ("territory", "origin", "divisions", "mechs")
+WG_TERRITORY, WG_ORIGIN, WG_DIVISIONS, WG_MECHS = range(len(WAR_GROUP_FIELDS))
+N_WAR_GROUP_FIELDS = len(WAR_GROUP_FIELDS)
+MAX_WAR_GROUPS = 8          # a Move's moves (at most 3) and a blitz drop each add at most one
+FROM_AIRSHIP = -2           # WG_ORIGIN of divisions a blitz drop brought: back aboard on a retreat
 
 # --- All Out War, per player: s.war[p, W_...] --------------------------------------------
 WAR_FIELDS = (
@@ -366,7 +398,8 @@ ACTION_KINDS = (
     "war_move",           # start a war Move
     "war_produce",        # pay for divisions and place them
     "war_pass",           # no war action is open this turn
-    "war_corps",          # a0 = from, a1 = to, a2 = divisions moving as one corps
+    "war_corps",          # a0 = from, a1 = to: a corps goes; how many is chosen next (a2 = divisions
+                          # in the size choice, PH_WAR_CORPS_SIZE; 0 in the Move's list)
     "war_select_mech",    # a0 = mech unit slot that moves next
     "war_load",           # a0 = divisions the moving mech picks up here
     "war_step",           # a0 = location the moving mech enters
@@ -406,6 +439,9 @@ ACTION_KINDS = (
     "war_blitz",          # a0 = divisions dropped onto the airship's territory (a fight there follows)
     "war_ship_fight",     # a0 = enemy player whose airship is fought
     "war_airship_done",   # the airship does nothing more at the end of this Move
+    "war_place_airship",  # a0 = territory the airship goes to from the home base (mobilization)
+    "ronin",              # Ronin: gain 2 power before the fight (the Skip declines)
+    "retreat_haven",      # a0 = the Safe Haven airship's territory the loser's units retreat to (the Skip: home)
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -423,7 +459,7 @@ ACTION_KINDS = (
  A_SHIP_DIAL, A_SHIP_CARD, A_SHIP_END_CARDS,
  A_WAR_SELECT_AIRSHIP, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_UNLOAD,
  A_WAR_AIRSHIP_STOP, A_WAR_BOMBARD, A_WAR_BLITZ, A_WAR_SHIP_FIGHT,
- A_WAR_AIRSHIP_DONE) = range(len(ACTION_KINDS))
+ A_WAR_AIRSHIP_DONE, A_WAR_PLACE_AIRSHIP, A_RONIN, A_RETREAT_HAVEN) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
@@ -524,8 +560,12 @@ STATE_FIELDS = (
                "war.players", "W_* per-player war values"),
     StateField("divisions", (MAX_PLAYERS, N_LOC), np.int16, 0,
                "war.divisions", "All Out War divisions each player has on each location"),
-    StateField("war_from", (N_LOC,), np.int8, -1,
-               "war.came_from", "war Move: where the first attacking group entered each territory from, -1"),
+    StateField("war_moved", (N_LOC, N_WAR_MOVED), np.int16, 0,
+               "war.moved", "war Move: divisions on each location that walked (WM_WALKED: they may "
+               "still be carried) or were carried (WM_CARRIED: they may still walk) this Move"),
+    StateField("war_groups", (MAX_WAR_GROUPS, N_WAR_GROUP_FIELDS), np.int16, -1,
+               "war.groups", "war Move: each attacking group (WG_*: territory entered, where from, "
+               "divisions, mechs as unit-slot bits), -1 rows unused"),
     StateField("standard_score", (MAX_PLAYERS, N_SCORE_FIELDS), np.int32, 0,
                "war.standard_score", "S_* score of the standard game, kept when the war starts"),
 )

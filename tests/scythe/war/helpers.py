@@ -12,10 +12,12 @@ WAR_RULES = {"all_out_war": 1}
 
 def war_game(divisions, *, factions=("nordic", "rusviet"), mats=("industrial", "engineering"),
              mechs=None, structures=None, coins=20, power=5, cards=None, phase="war_action",
-             active=0, turn_state=None, war_players=None, rules=None, characters=None, airships=None):
+             active=0, turn_state=None, war_players=None, rules=None, characters=None, airships=None,
+             upgraded=()):
     """A war position: divisions = {player: {hex: count}}; each player's recruitment pool
     holds the rest of its 100 divisions (less those aboard its airship); places follow
-    turn order. airships = {player: airship entry} plays the Wind Gambit too."""
+    turn order. airships = {player: airship entry} plays the Wind Gambit too; the players in
+    `upgraded` have their Move cube moved up (3 moves a Move)."""
     n = len(factions)
     players = []
     for p, faction in enumerate(factions):
@@ -26,6 +28,8 @@ def war_game(divisions, *, factions=("nordic", "rusviet"), mats=("industrial", "
             entry["character"] = characters[p]
         if airships:
             entry["airship"] = airships[p]
+        if p in upgraded:
+            entry.update(cubes_moved=["move_units"], covered={"upgrade": 1})
         players.append(entry)
     war_players_out = []
     for p in range(n):
@@ -69,6 +73,15 @@ def act(game, kind, a0=None, a1=None, a2=None):
     assert game.check() == 0, game.check()
     for p in range(int(game.state.game[0])):
         assert division_total(game, p) == 100
+    return game
+
+
+def corps(game, frm, to, k):
+    """Move a corps of k divisions frm -> to (hex numbers): choose the corps, then its size
+    (asked only when more than one may go)."""
+    act(game, "war_corps", frm, to, 0)
+    if game.phase == "war_corps_size":
+        act(game, "war_corps", frm, to, k)
     return game
 
 

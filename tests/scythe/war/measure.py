@@ -16,8 +16,9 @@ import numpy as np
 
 from scythe_sim.games.scythe.kernel.state import new_state
 from scythe_sim.games.scythe.layout import (ACTION_WIDTH, G_WAR_END_REASON, G_WAR_ROUND, MAX_ACTIONS,
-                               MAX_PLAYERS, N_LOC, W_CAPITULATED_BY, WAR_END_REASONS)
-from scythe_sim.games.scythe.play import N_USAGE, STATUS_OK, TURN_FIELDS, play_game
+                                           MAX_PLAYERS, N_LOC, N_SCORE_FIELDS, W_CAPITULATED_BY,
+                                           WAR_END_REASONS)
+from scythe_sim.games.scythe.play import GAME_RESULTS, N_USAGE, SEAT_RESULTS, STATUS_OK, TURN_FIELDS, play_game
 from scythe_sim.games.scythe.strategies.mixes import mix_strategies
 from scythe_sim.games.scythe.strategies.weights import load_params
 from scythe_sim.games.scythe.strategies.workspace import new_workspace
@@ -39,10 +40,14 @@ def measure(games, players, mix="default", seed=0):
     log = np.zeros((0, len(TURN_FIELDS)), np.int32)
     log_n = np.zeros(1, np.int64)
     bottoms = np.zeros(MAX_PLAYERS, np.int64)
+    game_row = np.zeros(len(GAME_RESULTS), np.int32)
+    seat_rows = np.zeros((MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
+    score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
     out = {"reasons": collections.Counter(), "rounds": [], "capitulations": [], "bad": 0}
     for g in range(games):
         status, _ = play_game(s, t, np.uint64(seed + g), players, none, none, lineup[g], params,
-                              False, actions, buf, work, usage, log, log_n, g, bottoms)
+                              False, actions, buf, work, usage, log, log_n, g, bottoms, game_row,
+                              seat_rows, score)
         if status != STATUS_OK:
             out["bad"] += 1
             continue

@@ -9,11 +9,13 @@ from tests.scythe.positions import P, position
 from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
 
 
-def over(*players, resources=None):
+def over(*players, resources=None, rules=None, board=None):
     data = position(*players, resources=resources,
                     game={"phase": "game_over", "game_over": True, "end_reason": "six_stars",
                           "turn_state": {"war_stage": WAR_STAGE_DUE}})
-    game = Game.from_dict(data, rules=WAR_RULES)
+    if board:
+        data["board"] = {**data.get("board", {}), **board}
+    game = Game.from_dict(data, rules={**WAR_RULES, **(rules or {})})
     assert start_war_if_due(game.state, game.tables)
     assert game.check() == 0
     return game
@@ -76,3 +78,47 @@ def test_land_next_to_another_home_base_is_handed_over_for_one_the_giver_picks()
     assert divs(game, 0) == {"T04": 1, "T06": 1, "T16": 1}
     assert divs(game, 1) == {"T13": 1, "T19": 1, "T26": 1}
     assert game.phase == "war_deploy"
+
+
+def deploy_all(game):
+    """Play the deployment turns and the mechs' with the first legal row."""
+    while game.phase in ("war_deploy", "war_mech"):
+        kind, a0, a1, _ = rows(game)[0]
+        act(game, kind, a0, a1)
+
+
+def test_flags_and_traps_are_removed_from_the_map():
+    tokens = {"T16": {"owner": 0, "token": "flag"},
+              "T24": {"owner": 1, "token": "trap", "penalty": "power", "armed": True}}
+    game = over(P("albion", "industrial", workers=["T16", "T15"], character="T10"),
+                P("togawa", "engineering", workers=["T24", "T29"], character="T30"),
+                rules={"expansion_factions": 1}, board={"tokens": tokens})
+    assert int(game.state.token_kind.max()) == 0 and int(game.state.token_owner.max()) == -1
+    assert "tokens" not in game.to_dict()["board"] or not game.to_dict()["board"]["tokens"]
+
+
+AIRSHIP = {"aggressive": "bombard", "passive": "ferry"}
+
+
+def test_airships_go_home_then_each_faction_moves_its_own_to_a_territory_it_controls():
+    game = over(nordic(airship={"location": "T23", "cargo": {"oil": 2}, **AIRSHIP}),
+                rusviet(airship={"location": "T11", **AIRSHIP}), rules={"wind_gambit": 1})
+    s = game.state
+    homes = [int(game.tables.home_loc[int(s.player[p, 1])]) for p in (0, 1)]
+    assert [int(s.airship_loc[p]) for p in (0, 1)] == homes, "home when the standard game ends"
+    assert int(s.airship[0, :4].sum()) == 0, "its resources leave with the board's"
+    deploy_all(game)
+    for p in (0, 1):   # in place order, after the mechs
+        assert game.phase == "war_airship_place" and game.decider == p
+        offered = [r[1] for r in rows(game)]
+        held = [loc for loc in range(s.divisions.shape[1]) if s.divisions[p, loc] > 0]
+        assert offered and offered == held, "the land it controls (by its divisions here)"
+        act(game, "war_place_airship", offered[-1])
+        assert int(s.airship_loc[p]) == offered[-1]
+    assert game.phase == "war_action" and game.active_player == 0
+
+
+def test_without_the_wind_gambit_mobilization_places_no_airship():
+    game = over(nordic(), rusviet())
+    deploy_all(game)
+    assert game.phase == "war_action"

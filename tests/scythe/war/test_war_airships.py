@@ -7,7 +7,7 @@ import pytest
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.layout import AIRSHIP_FIELDS, P_POWER
 from scythe_sim.games.scythe.strategies import STRATEGIES
-from tests.scythe.war.helpers import act, divs, rows, war, war_game
+from tests.scythe.war.helpers import act, corps, divs, rows, war, war_game
 from tests.scythe.war.soak import war_soak
 from tests.scythe.war.test_war_strategy import pick
 
@@ -37,7 +37,7 @@ def test_the_airship_is_one_war_move_and_carries_divisions_over_a_river():
     act(game, "war_move")
     act(game, "war_select_airship")
     assert game.phase == "war_airship"
-    assert rows(game, "war_airship_load") == [("war_airship_load", 5, 0, 0), ("war_airship_load", 1, 0, 0)]
+    assert rows(game, "war_airship_load") == [("war_airship_load", k, 0, 0) for k in range(1, 6)]
     assert not rows(game, "war_airship_unload")                 # nothing aboard yet
     act(game, "war_airship_load", 5)                            # one stays on T11
     assert aboard(game) == 5 and divs(game, 0)["T11"] == 1
@@ -46,7 +46,7 @@ def test_the_airship_is_one_war_move_and_carries_divisions_over_a_river():
     assert divs(game, 0)["T12"] == 5 and aboard(game) == 0
     act(game, "war_airship_stop")
     assert game.phase == "war_move"                             # one of the two moves used
-    assert not [r for r in rows(game, "war_corps") if r[1] == L("T12")]   # unloaded: they move no more
+    assert [r for r in rows(game, "war_corps") if r[1] == L("T12")]   # carried: they may walk on
     assert not rows(game, "war_select_airship")                 # once per Move
     to_airship_end(game)
     assert rows(game) == [("war_airship_done", 0, 0, 0)]
@@ -58,7 +58,7 @@ def test_ten_divisions_at_most_aboard_and_none_unloaded_where_an_enemy_stands():
     game = war_game({0: {"T11": 14}, 1: {"T12": 2}}, airships={0: ship("T11", divisions=4), 1: NONE})
     act(game, "war_move")
     act(game, "war_select_airship")
-    assert rows(game, "war_airship_load")[0][1] == 6            # 4 aboard + 6 = 10
+    assert max(r[1] for r in rows(game, "war_airship_load")) == 6   # 4 aboard + 6 = 10
     act(game, "war_airship_load", 6)
     act(game, "war_airship_step", L("T12"))                     # Rusviet's divisions there
     assert not rows(game, "war_airship_unload") and not rows(game, "war_airship_load")
@@ -99,7 +99,7 @@ def test_bombard_costs_5_power_a_division_at_most_3_a_turn_never_the_last_one():
 def test_no_airship_acts_after_a_move_that_did_not_activate_it():
     game = war_game({0: {"T11": 3}, 1: {"T12": 3}}, power=16, airships={0: ship("T12", divisions=3), 1: NONE})
     act(game, "war_move")
-    act(game, "war_corps", L("T11"), L("T04"), 2)
+    corps(game, L("T11"), L("T04"), 2)
     act(game, "war_end_move")
     assert game.phase == "war_action" and game.decider == 1
 
@@ -112,7 +112,7 @@ def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
     act(game, "war_airship_step", L("T12"))
     act(game, "war_airship_stop")
     to_airship_end(game)
-    assert sorted(r[1] for r in rows(game, "war_blitz")) == [1, 3, 6]   # all, half, one
+    assert sorted(r[1] for r in rows(game, "war_blitz")) == [1, 2, 3, 4, 5, 6]   # some or all
     act(game, "war_bombard", 1, 1)
     act(game, "war_blitz", 6)
     assert divs(game, 0)["T12"] == 6 and aboard(game) == 0
@@ -120,6 +120,24 @@ def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
     act(game, "war_airship_done")
     assert game.phase == "war_dial"                              # the fight on T12
     assert not game.to_dict()["game"]["turn_state"]["war_atk_mech"]
+
+
+def test_a_blitz_drop_retreats_back_aboard_its_airship():
+    game = war_game({0: {"T11": 2}, 1: {"T12": 6}}, power=16,
+                    airships={0: ship("T11", divisions=6), 1: NONE})
+    act(game, "war_move")
+    act(game, "war_select_airship")
+    act(game, "war_airship_step", L("T12"))
+    act(game, "war_airship_stop")
+    to_airship_end(game)
+    act(game, "war_blitz", 6)
+    act(game, "war_airship_done")
+    for dial in (0, 1):
+        act(game, "war_dial", dial)
+        act(game, "war_end_cards")
+    assert rows(game, "war_retreat"), "back aboard: the airship stands over the fight"
+    act(game, "war_retreat")
+    assert aboard(game) == 6 - 2 - 1 and "T12" not in divs(game, 0)
 
 
 def test_ship_combat_lost_by_5_or_more_destroys_the_airship_for_good_a_trophy():
@@ -190,13 +208,16 @@ def test_wars_with_airships_keep_every_invariant_with_every_aggressive_tile(tile
     assert first_bad is None, (statuses, first_bad)
 
 
-def test_a_capitulated_factions_divisions_aboard_are_lost():
+def test_a_capitulated_faction_removes_its_airship_and_its_divisions_aboard_are_lost():
     game = war_game({0: {"T12": 3}, 1: {"T26": 2}}, airships={0: ship("T11"), 1: ship("T30", divisions=4)})
     act(game, "war_move")
-    act(game, "war_corps", L("T12"), L("T13"), 2)               # T13 touches Rusviet's home base
+    corps(game, L("T12"), L("T13"), 2)               # T13 touches Rusviet's home base
     assert war(game, 1, "capitulated_by") == 0
     assert aboard(game, 1) == 0 and war(game, 1, "casualties") == 4
-    assert airship_of(game, 1)["location"] == "T30"              # it stays, out of the war
+    # seed 003: "the capitulated faction removes its Character, mechs and airship from the board"
+    assert airship_of(game, 1)["location"] == "off board" and airship_of(game, 1)["destroyed"]
+    assert war(game, 0, "trophies") == 0 and war(game, 1, "airships_lost") == 0, "nobody destroyed it"
+    assert type(game).from_dict(game.to_dict(), rules={"all_out_war": 1, "wind_gambit": 1}).to_dict() == game.to_dict()
 
 
 # --- the war strategies' airship (strategies/war/policy.py) ---------------------------------------
@@ -205,11 +226,11 @@ def _play_move(game, strategy="greedy"):
     kinds = []
     me = game.decider
     act(game, "war_move")
-    while game.phase in ("war_move", "war_airship", "war_airship_end", "ship_dial", "ship_cards"):
+    while game.phase in ("war_move", "war_corps_size", "war_airship", "war_airship_end", "ship_dial", "ship_cards"):
         kind, a0, a1, a2 = pick(game, strategy)
         kinds.append(kind)
         act(game, kind, a0, a1, a2)
-        if game.phase in ("war_move", "war_airship", "war_airship_end") and game.decider != me:
+        if game.phase in ("war_move", "war_corps_size", "war_airship", "war_airship_end") and game.decider != me:
             break
     return kinds
 
@@ -219,7 +240,8 @@ def test_the_strategy_carries_divisions_over_the_river_to_land_next_to_a_home_ba
                     airships={0: ship("T11"), 1: NONE})
     kinds = _play_move(game)
     assert kinds[:2] == ["war_select_airship", "war_airship_load"] and "war_airship_unload" in kinds
-    assert war(game, 1, "capitulated_by") == 0 and divs(game, 0)["T13"] == 10   # T13: Rusviet capitulates
+    assert war(game, 1, "capitulated_by") == 0 and divs(game, 0)["T13"] > 0   # T13: Rusviet capitulates
+    assert divs(game, 0)["T13"] + aboard(game) == 10, "the 10 loaded: set down on T13 or still aboard"
 
 
 def test_the_strategy_blitzes_where_the_forecast_wins_and_not_where_it_loses():

@@ -1,7 +1,7 @@
 """Capitulation, last faction standing and the simulator's stalemates."""
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.layout import P_COINS, P_POWER, WAR_END_REASONS
-from tests.scythe.war.helpers import act, divs, turn_state, war, war_game
+from tests.scythe.war.helpers import act, corps, divs, turn_state, war, war_game
 
 
 def test_occupying_land_next_to_a_home_base_makes_that_faction_capitulate():
@@ -10,7 +10,7 @@ def test_occupying_land_next_to_a_home_base_makes_that_faction_capitulate():
                     mats=("industrial", "engineering", "patriotic"),
                     mechs={1: {"speed": "T30"}}, cards={1: [2, 3]}, coins=9, power=6)
     act(game, "war_move")
-    act(game, "war_corps", L("T12"), L("T13"), 3)     # T13 touches Rusviet's home base
+    corps(game, L("T12"), L("T13"), 3)     # T13 touches Rusviet's home base
     assert war(game, 1, "capitulated_by") == 0 and war(game, 1, "capitulated_round") == 1
     assert divs(game, 1) == {} and divs(game, 0) == {"T12": 1, "T13": 3, "T30": 6, "T25": 2}
     assert war(game, 1, "captured_out") == 8 and war(game, 0, "captured_in") == 8
@@ -24,14 +24,14 @@ def test_occupying_land_next_to_a_home_base_makes_that_faction_capitulate():
 def test_power_handed_over_stops_at_the_power_maximum():
     game = war_game({0: {"T12": 4}, 1: {"T30": 6}}, power=12)
     act(game, "war_move")
-    act(game, "war_corps", L("T12"), L("T13"), 3)
+    corps(game, L("T12"), L("T13"), 3)
     assert int(game.state.player[0, P_POWER]) == 16
 
 
 def test_the_last_faction_standing_wins():
     game = war_game({0: {"T12": 4}, 1: {"T30": 6}})
     act(game, "war_move")
-    act(game, "war_corps", L("T12"), L("T13"), 3)
+    corps(game, L("T12"), L("T13"), 3)
     assert game.is_over and turn_state(game, "war_winner") == 0
     assert WAR_END_REASONS[turn_state(game, "war_end_reason")] == "last_standing"
 

@@ -2,9 +2,9 @@
 defender without an attacking mech; losses = difference + 1, attrition 1 for the
 attacker; mechs lost only in a round begun without divisions, as trophies; a card per
 round for 5+ divisions; cards allowed = mechs + 1 with divisions; both destroyed leaves
-the territory empty; a retreat goes back where the attack came from."""
+the territory empty; a retreat sends each attacking group back where it came from."""
 from scythe_sim.games.scythe.enums import parse_loc as L
-from tests.scythe.war.helpers import act, divs, rows, turn_state, war, war_game
+from tests.scythe.war.helpers import act, corps, divs, rows, turn_state, war, war_game
 
 FIGHT = "T23"
 
@@ -14,7 +14,7 @@ def attack(attackers, defenders, k, mechs=None, cards=None, power=7, frm="T16"):
     game = war_game({0: attackers, 1: defenders}, mechs=mechs, cards=cards, power=power)
     act(game, "war_move")
     if k:
-        act(game, "war_corps", L(frm), L(FIGHT), k)
+        corps(game, L(frm), L(FIGHT), k)
     act(game, "war_end_move")
     return game
 
@@ -103,3 +103,32 @@ def test_the_attacker_may_fight_on_or_retreat_where_it_came_from():
     round_(game, 0, 0)
     act(game, "war_retreat")
     assert FIGHT not in divs(game, 0) and divs(game, 0)["T16"] == 1 + 8 - 3 - 2
+
+
+def test_a_retreat_sends_each_attacking_group_back_where_it_came_from():
+    # 6 from T16 and 4 from T30 attack the Factory; the round's losses (3 + 1 attrition)
+    # come off the group that entered last (T30's) first: T16 gets 6 back, T30 none
+    game = war_game({0: {"T16": 7, "T30": 5}, 1: {FIGHT: 9}}, power=7)
+    act(game, "war_move")
+    corps(game, L("T16"), L(FIGHT), 6)
+    corps(game, L("T30"), L(FIGHT), 4)
+    assert game.phase == "war_dial"
+    round_(game, 0, 2)
+    assert divs(game, 0)[FIGHT] == 10 - 3 - 1
+    act(game, "war_retreat")
+    assert divs(game, 0) == {"T16": 1 + 6, "T30": 1}
+
+
+def test_a_retreat_splits_the_survivors_by_group_and_mechs_go_back_with_theirs():
+    # the Speed mech brings 2 from T30 after the corps of 6 from T16. A tie won by the mech:
+    # attrition 1 off the mech's group (the last in), so T16 gets 6 back, T30 1 and the mech
+    game = war_game({0: {"T16": 7, "T30": 3}, 1: {FIGHT: 9}}, mechs={0: {"speed": "T30"}}, power=7)
+    act(game, "war_move")
+    corps(game, L("T16"), L(FIGHT), 6)
+    act(game, "war_select_mech", 4)
+    act(game, "war_load", 2)
+    act(game, "war_step", L(FIGHT))
+    round_(game, 1, 1)
+    act(game, "war_retreat")
+    assert divs(game, 0) == {"T16": 1 + 6, "T30": 1 + 1}
+    assert game.to_dict()["players"][0]["mechs"]["speed"] == "T30"

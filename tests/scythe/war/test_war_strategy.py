@@ -11,7 +11,7 @@ from scythe_sim.games.scythe.layout import P_POWER, P_SEAT
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
 from scythe_sim.games.scythe.strategies.weights import load_params
-from tests.scythe.war.helpers import act, war, war_game
+from tests.scythe.war.helpers import act, corps, war, war_game
 
 SCRIPTED = [name for name in STRATEGIES if name != "random"]
 
@@ -44,7 +44,7 @@ def after_a_round(divisions, k, atk_dial, def_dial, power, defender_power=None):
     if defender_power is not None:
         game.state.player[1, P_POWER] = defender_power
     act(game, "war_move")
-    act(game, "war_corps", L("T16"), L("T23"), k)
+    corps(game, L("T16"), L("T23"), k)
     act(game, "war_end_move")
     for dial in (atk_dial, def_dial):
         act(game, "war_dial", dial)
@@ -83,4 +83,6 @@ def test_takes_a_capitulation_one_move_away(strategy):
     kind, frm, to, _ = pick(game, strategy)
     assert (kind, frm, to) == ("war_corps", L("T12"), L("T13"))
     game.step(next(a for a in game.legal_actions() if (a.kind_name, a.a0, a.a1) == (kind, frm, to)))
+    if game.phase == "war_corps_size":   # how many go: the strategy's choice
+        act(game, *pick(game, strategy))
     assert war(game, 1, "capitulated_by") == 0

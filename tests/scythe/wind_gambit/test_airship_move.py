@@ -114,10 +114,11 @@ def test_workers_board_are_off_the_board_and_must_land_where_no_opponent_is():
     assert "airship_stop" not in kinds(game)                  # a worker aboard must be dropped
     assert not rows_of(game, A_AIRSHIP_LAND)                  # not where it boarded
     assert airship(game)["workers_aboard"] == 1 and units(game)["workers"].count("T12") == 2
-    dests = {a.a0 for a in rows_of(game, A_AIRSHIP_STEP)}
-    assert parse_loc("T06") not in dests                      # an opponent is there: no drop-off
+    act(game, A_AIRSHIP_STEP, parse_loc("T06"))                # it flies there ...
+    assert not rows_of(game, A_AIRSHIP_LAND)                  # ... but an opponent is there: no drop-off
     act(game, A_AIRSHIP_STEP, parse_loc("T13"))
-    act(game, A_AIRSHIP_LAND, rows_of(game, A_AIRSHIP_LAND)[0].a0)
+    land = rows_of(game, A_AIRSHIP_LAND)[0]
+    act(game, A_AIRSHIP_LAND, land.a0, land.a1)
     act(game, A_AIRSHIP_STOP)
     assert sorted(units(game)["workers"]) == ["T12", "T12", "T13"] and "workers_aboard" not in airship(game)
 

@@ -8,7 +8,7 @@ import pytest
 
 from scythe_sim.games.scythe.enums import RESOLUTION_TILES, WOOD, parse_loc
 from scythe_sim.games.scythe.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
-                               A_AIRSHIP_STEP, A_SELECT_AIRSHIP, AU_BLITZ_LOST, AU_BLITZ_WON,
+                               A_AIRSHIP_STEP, A_AIRSHIP_UNLOAD, A_SELECT_AIRSHIP, AU_BLITZ_LOST, AU_BLITZ_WON,
                                AU_FLIGHTS, AU_RESOURCES, AU_WORKERS, G_DECIDER, G_GAME_OVER,
                                G_RES_TRIGGER, P_SEAT, USE_AIRSHIP0)
 from scythe_sim.games.scythe.play import SEAT_RESULTS, run_games
@@ -50,6 +50,25 @@ def uses(game, p, use):
 
 
 # --- resources ------------------------------------------------------------------------------
+def test_a_full_airship_unloads_on_its_own_safe_land_to_fetch_resources_nobody_holds():
+    # Nordic's Toll airship is full (3 food) on T05, held by its worker with no opponent near;
+    # 3 oil nobody holds lie on T04 within range: unloading frees the room, the food stays Nordic's
+    board = {"resources": {"T04": {"oil": 3}}}
+    game = wg_game(wg_player("nordic", ship("T05", aggressive="toll", passive="boost", cargo={"food": 3}),
+                             workers=["T05", "home:nordic"]), wg_opponent("saxony"), board=board)
+    fly(game)
+    assert pick(game)[0] == A_AIRSHIP_UNLOAD and pick(game)[2] == 3
+    # without resources to fetch, or on land it does not hold (for the same resource), it keeps its cargo
+    game = wg_game(wg_player("nordic", ship("T05", aggressive="toll", passive="boost", cargo={"food": 3}),
+                             workers=["T05", "home:nordic"]), wg_opponent("saxony"))
+    fly(game)
+    assert pick(game)[0] != A_AIRSHIP_UNLOAD
+    game = wg_game(wg_player("nordic", ship("T12", aggressive="toll", passive="boost", cargo={"food": 3})),
+                   wg_opponent("saxony"), board={"resources": {"T06": {"food": 3}}})
+    fly(game)
+    assert pick(game)[0] != A_AIRSHIP_UNLOAD
+
+
 def test_the_airship_flies_to_resources_nobody_holds_and_loads_them_all():
     # Nordic's Toll airship on T11; 2 oil lie on T04 next to it, held by nobody
     game = wg_game(wg_player("nordic", ship("T11", aggressive="toll", passive="boost")),

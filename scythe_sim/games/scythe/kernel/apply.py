@@ -18,7 +18,7 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
                       PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
                       A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
-                      G_DEFENDER, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, A_SELECT_AIRSHIP,
+                      G_DEFENDER, PH_ARTILLERY, A_RONIN, PH_RONIN, A_RETREAT_HAVEN, A_RETREAT_LAKE, PH_RETREAT, A_SELECT_AIRSHIP,
                       A_PAY_AIRSHIP)
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
 from .bottom import (build, deploy, enlist, finish_bottom, pay_airship, pay_coercion, pay_resource,
@@ -27,6 +27,7 @@ from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, n
                      opponent_in_combat, retreat_to, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
 from .gains import gain_resources, next_gain_phase
+from .invaders.ronin import take_ronin
 from .invaders.tokens import place_token, rearm_trap
 from .movement import (drop_resource, drop_worker, finish_mover, pick_resource, pick_worker,
                        select_unit, step)
@@ -57,15 +58,18 @@ def apply_action(s, t, kind, a0, a1, a2):
             end_turn(s, t)
         elif s.game[G_PHASE] == PH_PLACE_TOKEN:
             after_combats(s, t, p)
-        elif s.game[G_PHASE] == PH_ARTILLERY:
+        elif s.game[G_PHASE] == PH_ARTILLERY or s.game[G_PHASE] == PH_RONIN:
             go_on_before_combat(s, t)
         elif s.game[G_PHASE] == PH_RETREAT:
-            retreat_to(s, t, -1)   # home
-    elif kind == A_RETREAT_LAKE:
-        retreat_to(s, t, a0)
+            retreat_to(s, t, -1, False)   # home
+    elif kind == A_RETREAT_LAKE or kind == A_RETREAT_HAVEN:
+        retreat_to(s, t, a0, kind == A_RETREAT_HAVEN)
     elif kind == A_ARTILLERY:
         d = s.game[G_DECIDER]
         fire_artillery(s, d, s.game[G_DEFENDER] if d == p else p)
+        go_on_before_combat(s, t)
+    elif kind == A_RONIN:
+        take_ronin(s, t, s.game[G_DECIDER])
         go_on_before_combat(s, t)
     elif kind == A_PLACE_FLAG or kind == A_PLACE_TRAP:
         place_token(s, p, TOKEN_FLAG if kind == A_PLACE_FLAG else TOKEN_TRAP0 + a0)

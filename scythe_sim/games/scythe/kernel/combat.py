@@ -10,13 +10,14 @@ the attacker; both pay the dialled power; the loser retreats every unit there ho
 from scythe_sim.compiled.jit import njit
 
 from ..enums import (ARTILLERY, CAMARADERIE, DISARM, DOMINATE, LAKE, MINE, N_CARD_VALUES, N_HEX,
-                     PEOPLES_ARMY, RONIN, SCOUT, SEAWORTHY, SHIELD, STAR_COMBAT, SUITON, SWORD)
-from ..layout import (A_ARTILLERY, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
+                     PEOPLES_ARMY, SCOUT, SEAWORTHY, SHIELD, STAR_COMBAT, SUITON, SWORD)
+from ..layout import (A_ARTILLERY, A_RONIN, A_SKIP, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_FIGHT, G_ACTIVE, G_ATK_CARDS,
                       G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX,
                       G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_DEF_NCARDS, G_N_PLAYERS,
                       G_PHASE, G_WARNING, N_UNITS, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                      PH_COMBAT_HEX, PH_ARTILLERY, BEFORE_ATK_ARTILLERY, BEFORE_DEF_ARTILLERY,
-                      BEFORE_DONE, G_BEFORE_STEP, A_RETREAT_LAKE, PH_RETREAT,
+                      PH_COMBAT_HEX, PH_ARTILLERY, PH_RONIN, BEFORE_ATK_ARTILLERY, BEFORE_ATK_RONIN,
+                      BEFORE_DEF_ARTILLERY, BEFORE_DEF_RONIN, BEFORE_DONE, G_BEFORE_STEP, A_RETREAT_HAVEN, A_RETREAT_LAKE,
+                      PH_RETREAT,
                       P_ABILITY, P_FACTION, P_POPULARITY, P_POWER, RNG_GAME,
                       UNIT_WORKER0)
 from ..tables import R_DIAL_MAX
@@ -24,10 +25,12 @@ from .aftermove import after_combats
 from .board import (count_workers, enemy_presence, has_ability, note_faction_ability,
                     note_mech_ability, put_unit)
 from .cards import discard_card, draw_card, hand_size, random_card_from
+from .invaders.ronin import ronin_possible, take_ronin
 from .invaders.tokens import rearm_trap
 from .top import emit
 from .tracks import gain_power
 from .turn import place_star
+from .wind_gambit.airship import haven_refuge
 from .wind_gambit.resolution import combat_star_cap
 
 
@@ -91,14 +94,21 @@ def legal_combat(s, t, out):
     elif phase == PH_ARTILLERY:   # Artillery, or the Skip (last) that declines it
         n = emit(out, n, A_ARTILLERY, 0, 0, 0)
         n = emit(out, n, A_SKIP, 0, 0, 0)
-    elif phase == PH_RETREAT:     # Seaworthy: a lake to retreat onto, or the Skip (last): home
+    elif phase == PH_RONIN:       # Ronin's 2 power, or the Skip (last) that declines it
+        n = emit(out, n, A_RONIN, 0, 0, 0)
+        n = emit(out, n, A_SKIP, 0, 0, 0)
+    elif phase == PH_RETREAT:     # Seaworthy's lakes, Safe Haven, or the Skip (last): home
         loc = s.game[G_COMBAT_HEX]
-        for k in range(t.neighbours.shape[1]):
-            lake = t.neighbours[loc, k]
-            if lake < 0:
-                break
-            if lake_refuge(s, t, d, lake):
-                n = emit(out, n, A_RETREAT_LAKE, lake, 0, 0)
+        if lake_retreat_possible(s, t, d, loc):
+            for k in range(t.neighbours.shape[1]):
+                lake = t.neighbours[loc, k]
+                if lake < 0:
+                    break
+                if lake_refuge(s, t, d, lake):
+                    n = emit(out, n, A_RETREAT_LAKE, lake, 0, 0)
+        haven = haven_refuge(s, t, d, loc)
+        if haven >= 0:
+            n = emit(out, n, A_RETREAT_HAVEN, haven, 0, 0)
         n = emit(out, n, A_SKIP, 0, 0, 0)
     return n
 
@@ -148,8 +158,8 @@ def clear_dials(s):
 @njit
 def go_on_before_combat(s, t):
     """The abilities before the fight, attacker's first: each side's Artillery is its
-    choice (PH_ARTILLERY, taken or declined by apply), then its other abilities; then the
-    attacker sets its dial."""
+    choice (PH_ARTILLERY, taken or declined by apply), then its other abilities, then
+    Ronin, its choice too (PH_RONIN); then the attacker sets its dial."""
     p = s.game[G_ACTIVE]
     q = s.game[G_DEFENDER]
     loc = s.game[G_COMBAT_HEX]
@@ -161,6 +171,11 @@ def go_on_before_combat(s, t):
             if artillery_possible(s, t, a, b):
                 s.game[G_DECIDER] = a
                 s.game[G_PHASE] = PH_ARTILLERY
+                return
+        elif step == BEFORE_ATK_RONIN or step == BEFORE_DEF_RONIN:
+            if ronin_possible(s, t, a, loc):
+                s.game[G_DECIDER] = a
+                s.game[G_PHASE] = PH_RONIN
                 return
         else:
             after_artillery(s, t, a, b, loc, RNG_GAME)
@@ -194,11 +209,13 @@ def before_combat_from(s, t, a, b, loc, stream):
     if artillery_possible(s, t, a, b):
         fire_artillery(s, a, b)
     after_artillery(s, t, a, b, loc, stream)
+    if ronin_possible(s, t, a, loc):
+        take_ronin(s, t, a)
 
 
 @njit
 def after_artillery(s, t, a, b, loc, stream):
-    """a's abilities before the fight other than Artillery: Scout, Disarm, Sword, Shield, Ronin."""
+    """a's abilities before the fight other than Artillery and Ronin: Scout, Disarm, Sword, Shield."""
     if has_ability(s, t, a, SCOUT) and hand_size(s, b) > 0:
         v = random_card_from(s, s.hand[b], hand_size(s, b), stream)
         s.hand[b, v] -= 1
@@ -213,8 +230,7 @@ def after_artillery(s, t, a, b, loc, stream):
 @njit
 def _invaders_before_combat(s, t, a, b, loc):
     """Albion's Sword (attacking: the defender loses 2 power) and Shield (defending: gain 2
-    power); Togawa's Ronin (exactly one character or mech and no worker there: gain 2
-    power, always taken since it costs nothing)."""
+    power)."""
     attacking = a == s.game[G_ACTIVE]
     if attacking and has_ability(s, t, a, SWORD):
         _lose_power(s, b, 2)
@@ -222,9 +238,6 @@ def _invaders_before_combat(s, t, a, b, loc):
     if not attacking and has_ability(s, t, a, SHIELD):
         gain_power(s, t, a, 2)
         note_mech_ability(s, a, SHIELD)
-    if has_ability(s, t, a, RONIN) and combat_units(s, a, loc) == 1 and count_workers(s, a, loc) == 0:
-        gain_power(s, t, a, 2)
-        note_mech_ability(s, a, RONIN)
 
 
 @njit
@@ -292,7 +305,10 @@ def resolve_combat(s, t):
     winner, loser = (p, q) if attack >= defence else (q, p)
     revealed = defence if loser == q else attack
     to_lake = lake_retreat_possible(s, t, loser, loc)
-    sent = retreat_all(s, t, loser, loc, UNIT_WORKER0 if to_lake else 0)
+    haven = haven_refuge(s, t, loser, loc) >= 0
+    sent = count_workers(s, loser, loc)   # workers forced to retreat, wherever to
+    if not haven:   # else all its units wait for its choice of retreat (retreat_to)
+        retreat_all(s, t, loser, loc, UNIT_WORKER0 if to_lake else 0)
     if winner == p and sent > 0 and s.player[p, P_POWER] >= 7:
         s.game[G_WARNING] = 1   # objective 6, Send One Back as a Warning
     if winner == p and not has_ability(s, t, p, CAMARADERIE):
@@ -304,7 +320,7 @@ def resolve_combat(s, t):
         draw_card(s, loser)
     if winner == p:
         rearm_trap(s, t, p, loc)   # Shinobi: the unit that ended its move there won
-    if to_lake:   # the loser chooses where its character and mechs go (retreat_to)
+    if to_lake or haven:   # the loser chooses where its units go (retreat_to)
         s.game[G_DECIDER] = loser
         s.game[G_PHASE] = PH_RETREAT
         return
@@ -359,17 +375,19 @@ def lake_retreat_possible(s, t, p, loc):
 
 
 @njit
-def retreat_to(s, t, dest):
-    """The losing decider's character and mechs on the combat hex retreat onto the lake
-    dest (Seaworthy), or home when dest is -1; then the fight finishes."""
+def retreat_to(s, t, dest, haven):
+    """The losing decider's units on the combat hex retreat: its character and mechs onto
+    the lake dest (Seaworthy; its workers home), all of them onto its Safe Haven's
+    territory dest (haven), or all home when dest is -1; then the fight finishes."""
     d = s.game[G_DECIDER]
     loc = s.game[G_COMBAT_HEX]
+    home = t.home_loc[s.player[d, P_FACTION]]
     if dest < 0:
-        dest = t.home_loc[s.player[d, P_FACTION]]
-    else:
+        dest = home
+    elif not haven:
         note_mech_ability(s, d, SEAWORTHY)
-    for u in range(UNIT_WORKER0):
+    for u in range(N_UNITS):
         if s.unit_loc[d, u] == loc:
-            put_unit(s, d, u, dest)
+            put_unit(s, d, u, dest if u < UNIT_WORKER0 or haven or dest == home else home)
     p = s.game[G_ACTIVE]
     finish_fight(s, t, s.game[G_DEFENDER] if d == p else p)

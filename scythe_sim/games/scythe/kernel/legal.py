@@ -13,7 +13,7 @@ from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MO
                       G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RONIN, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
@@ -87,7 +87,7 @@ def legal_actions(s, t, out, buf):
     if phase == PH_SHIP_DIAL or phase == PH_SHIP_CARDS:
         return legal_ship_fight(s, t, out)
     if (phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS
-            or phase == PH_ARTILLERY or phase == PH_RETREAT):
+            or phase == PH_ARTILLERY or phase == PH_RONIN or phase == PH_RETREAT):
         return legal_combat(s, t, out)
     if is_war_phase(phase):
         return legal_war(s, t, p, out, buf)

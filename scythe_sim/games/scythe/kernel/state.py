@@ -15,7 +15,7 @@ from scythe_sim.compiled.records import copy_record_bytes
 from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
 
 # The All Out War fields close the record: a base-game copy is its bytes up to them.
-WAR_FIELDS = ("war", "divisions", "war_from", "standard_score")
+WAR_FIELDS = ("war", "divisions", "war_moved", "war_groups", "standard_score")
 assert STATE_DTYPE.names[-len(WAR_FIELDS):] == WAR_FIELDS, \
     "declare new State fields before the All Out War fields (copy_into copies a prefix)"
 BASE_BYTES = STATE_DTYPE.fields[WAR_FIELDS[0]][1]
@@ -82,5 +82,6 @@ def clear_state(s):
     s.airship[:] = 0
     s.war[:] = 0
     s.divisions[:] = 0
-    s.war_from[:] = -1
+    s.war_moved[:] = 0
+    s.war_groups[:] = -1
     s.standard_score[:] = 0

@@ -19,8 +19,8 @@ from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY
                    FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
                    PH_COMBAT_DIAL, PH_END_TURN, PH_AIRSHIP, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
                    OFF_BOARD, P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT,
-                   PH_SHIP_CARDS, PH_SHIP_DIAL)
+                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT, PH_RONIN,
+                   PH_SHIP_CARDS, PH_SHIP_DIAL, A_RETREAT_HAVEN)
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .wind_gambit.airship import airship_first, airship_select_row, choose_airship
 from .wind_gambit.airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
@@ -65,9 +65,17 @@ def opponent_public_choice(s, n):
     the highest dial it can set and no combat cards."""
     if s.game[G_PHASE] == PH_COMBAT_DIAL or s.game[G_PHASE] == PH_SHIP_DIAL:
         return highest_dial_row(n)
-    if s.game[G_PHASE] == PH_ARTILLERY:
-        return 0          # an opponent's Artillery: expected to be used
+    if s.game[G_PHASE] == PH_ARTILLERY or s.game[G_PHASE] == PH_RONIN:
+        return 0          # an opponent's Artillery or Ronin: expected to be used
     return skip_row(n)
+
+
+@njit
+def _find_kind(rows, n, kind):
+    for i in range(n):
+        if rows[i, 0] == kind:
+            return i
+    return -1
 
 
 @njit
@@ -106,8 +114,11 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
         return token_row(s, t, p, rows, n, near)
     if phase == PH_ARTILLERY:
         return 0          # Artillery whenever it can act (the opponent's 2 power for 1)
-    if phase == PH_RETREAT:
-        return skip_row(n)   # Seaworthy's lake retreat declined: home, as before the rule
+    if phase == PH_RONIN:
+        return 0          # Ronin whenever it can act: 2 power for nothing
+    if phase == PH_RETREAT:   # to the Safe Haven (the units stay on the board); Seaworthy's lakes declined: home
+        i = _find_kind(rows, n, A_RETREAT_HAVEN)
+        return i if i >= 0 else skip_row(n)
     if phase == PH_BOTTOM:
         kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
         take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))

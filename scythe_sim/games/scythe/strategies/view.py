@@ -40,8 +40,8 @@ from ..kernel.legal import legal_actions
 from ..kernel.movement import step_targets
 from ..kernel.objectives import objective_holds, objective_progress
 from ..kernel.scoring import structure_feature_count
-from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE,  # noqa: F401
-                      PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT)
+from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE, A_RONIN,  # noqa: F401
+                      PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT, PH_RONIN)
 from ..tables import IFA_FLAGS  # noqa: F401
 # The Wind Gambit (kernel/wind_gambit/airship.py): the airship's fields, rows and tile parameters
 from ..airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL, TILE_KIND, TILE_RANGE,  # noqa: F401
@@ -55,6 +55,8 @@ from ..airships import (CARRY_WORKERS, KIND_BOMBARD, KIND_HAVEN, TILE_CAPACITY, 
                         TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_LOSS1,
                         TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_SELF_POPULARITY)
 from ..kernel.wind_gambit.airship import can_drop_off, cargo_total, haven_owner, workers_aboard  # noqa: F401
+from ..kernel.wind_gambit.landing import reach_mask  # noqa: F401
+from ..layout import A_AIRSHIP_UNLOAD, A_RETREAT_HAVEN  # noqa: F401
 from ..kernel.scoring import score_total  # noqa: F401
 from ..kernel.wind_gambit.resolution import shared_objective  # noqa: F401
 from ..enums import MAX_SHARED_OBJECTIVES  # noqa: F401
@@ -99,7 +101,7 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
 # (kernel/war/airship.py)
 from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD,  # noqa: F401
                       A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ,
-                      A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED,
+                      A_WAR_BOMBARD, A_WAR_PLACE_AIRSHIP, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED,
                       AS_DIVISIONS, AS_PASSIVE, G_HERE_MASK,
                       PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END)
 from ..tables import R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_DESTROY_MARGIN  # noqa: F401

@@ -21,12 +21,12 @@ from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSH
                      A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP,
                      A_WAR_SWAP, G_COMBAT_HEX, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
                      PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP, A_PLACE_FLAG, A_PLACE_TRAP,
-                     A_ARTILLERY, PH_ARTILLERY, A_RETREAT_LAKE, PH_RETREAT, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
+                     A_ARTILLERY, PH_ARTILLERY, A_RONIN, PH_RONIN, A_RETREAT_HAVEN, A_RETREAT_LAKE, PH_RETREAT, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                      P_MECH_ABILITY0, P_REDUCED0, UNIT_CHARACTER, UNIT_CHARACTER as _CHAR,
                      UNIT_MECH0, UNIT_WORKER0, A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS,
                      A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
                      A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
-                     A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT)
+                     A_WAR_PLACE_AIRSHIP, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT)
 
 
 # action kinds by the rule they belong to (named, never ranges of ids)
@@ -82,6 +82,8 @@ def describe(state, tables, row) -> str:
             return "place no faction token"
         if phase == PH_ARTILLERY:
             return f"{FACTIONS[faction]} does not use Artillery"
+        if phase == PH_RONIN:
+            return f"{FACTIONS[faction]} does not use Ronin"
         if phase == PH_RETREAT:
             return f"{FACTIONS[faction]} retreats home"
         return "skip the top action" if phase == PH_TOP else "skip the bottom action"
@@ -146,6 +148,10 @@ def describe(state, tables, row) -> str:
         return f"fight on {hex_name(a0)}"
     if kind == A_ARTILLERY:
         return f"{FACTIONS[faction]} pays 1 power for Artillery: the opponent loses 2"
+    if kind == A_RONIN:
+        return f"{FACTIONS[faction]} gains 2 power by Ronin"
+    if kind == A_RETREAT_HAVEN:
+        return f"{FACTIONS[faction]} retreats its units to its Safe Haven on {hex_name(a0)}"
     if kind == A_RETREAT_LAKE:
         return f"{FACTIONS[faction]} retreats its character and mechs onto the lake {hex_name(a0)}"
     if kind == A_PLACE_FLAG:
@@ -171,7 +177,7 @@ def describe(state, tables, row) -> str:
 _AIRSHIP_TEXT = {A_AIRSHIP_ATTACK: "", A_SELECT_AIRSHIP: "move the airship from {here}",
                  A_AIRSHIP_STEP: "airship -> {to}", A_AIRSHIP_LOAD: "load {a1} {res} onto the airship",
                  A_AIRSHIP_UNLOAD: "unload {a1} {res} from the airship",
-                 A_AIRSHIP_BOARD: "a worker boards the airship", A_AIRSHIP_LAND: "drop a worker off the airship",
+                 A_AIRSHIP_BOARD: "a worker boards the airship{frm}", A_AIRSHIP_LAND: "drop a worker off the airship{onto}",
                  A_AIRSHIP_STOP: "stop the airship", A_PAY_AIRSHIP: "pay from the airship's cargo"}
 
 
@@ -181,10 +187,15 @@ def _describe_airship(state, p, kind, a0, a1):
         if a1 > 0:
             return f"bombard {target}: pay {a1} resource(s) from the airship"
         return f"Blitzkrieg: attack {target}'s airship"
-    here = hex_name(int(state.airship_loc[p]))
+    loc = int(state.airship_loc[p])
+    here = hex_name(loc)
     to = hex_name(a0) if kind == A_AIRSHIP_STEP else ""
     res = RESOURCES[a0] if kind in (A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD) else ""
-    return _AIRSHIP_TEXT[kind].format(here=here, to=to, a1=a1, res=res)
+    # Ferry: boarding from, or leaving onto, the land beside the airship's lake
+    shore = int(state.unit_loc[p, a0]) if kind == A_AIRSHIP_BOARD else a1
+    frm = f" from {hex_name(shore)}" if kind == A_AIRSHIP_BOARD and shore != loc else ""
+    onto = f" onto {hex_name(a1)}" if kind == A_AIRSHIP_LAND and a1 != loc else ""
+    return _AIRSHIP_TEXT[kind].format(here=here, to=to, a1=a1, res=res, frm=frm, onto=onto)
 
 
 # airship against airship, and the war's airship rows (docs/RULES.md "All Out War")
@@ -199,14 +210,15 @@ _SHIP_TEXT = {A_SHIP_DIAL: "{me} dials {a0} power (airship fight)",
               A_WAR_BOMBARD: "bombard {target}: destroy {a1} division(s) on {here}",
               A_WAR_BLITZ: "blitz drop {a0} division(s) onto {here}",
               A_WAR_SHIP_FIGHT: "ship combat: attack {target}'s airship on {here}",
-              A_WAR_AIRSHIP_DONE: "the airship does nothing more this Move"}
+              A_WAR_AIRSHIP_DONE: "the airship does nothing more this Move",
+              A_WAR_PLACE_AIRSHIP: "move the airship from the home base to {to}"}
 
 
 def _describe_ship(state, p, kind, a0, a1):
     me = FACTIONS[int(state.player[p, P_FACTION])]
     target = FACTIONS[int(state.player[a0, P_FACTION])] if kind in (A_WAR_BOMBARD, A_WAR_SHIP_FIGHT) else ""
     card = CARD_VALUES[a0] if kind == A_SHIP_CARD else ""
-    to = hex_name(a0) if kind == A_WAR_AIRSHIP_STEP else ""
+    to = hex_name(a0) if kind in (A_WAR_AIRSHIP_STEP, A_WAR_PLACE_AIRSHIP) else ""
     loc = int(state.airship_loc[p])
     here = hex_name(loc) if loc >= 0 else ""
     return _SHIP_TEXT[kind].format(me=me, a0=a0, a1=a1, card=card, to=to, here=here, target=target)
@@ -237,6 +249,8 @@ def _describe_war(state, tables, p, kind, a0, a1, a2):
     if kind == A_WAR_PASS:
         return "pass (no war action is open)"
     if kind == A_WAR_CORPS:
+        if a2 == 0:
+            return f"a corps: {hex_name(a0)} -> {hex_name(a1)} (how many next)"
         return f"corps of {a2} division(s): {hex_name(a0)} -> {hex_name(a1)}"
     if kind == A_WAR_LOAD:
         return f"load {a0} division(s)"

@@ -12,7 +12,7 @@ from ..enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
-                    TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name, parse_loc)
+                    TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name)
 from ..kernel.board import rebuild_occupancy
 from ..kernel.setup import seed_state_rng, set_abilities
 from ..kernel.state import new_state
@@ -23,12 +23,17 @@ from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_US
                      P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_WAR_STAGE, SCORE_FIELDS, WAR_FIELDS, WAR_STAGE_NONE,
-                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
-                     STATE_DTYPE)
+                     UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_NONE,
+                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
 from ..tables import R_RESOLUTION
 from ..tables import RULE_LIMITS, RULE_NAMES
 from .airship_position import airship_from_dict, airship_to_dict
+from .position_checks import SCRATCH_MAX as _SCRATCH_MAX
+from .position_checks import most as _most
+from .position_checks import location as _loc
+from .position_checks import no_unknown as _no_unknown
+from .position_checks import whole as _int
+from .war_position import war_from_dict, war_to_dict
 from .codec import mech_name
 
 FORMAT = "scythe-sim/position-1"
@@ -44,20 +49,10 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "one_time_bonuses", "objectives", "stars", "star_turns", "character",
                 "mechs", "workers", "structures", "factory_card", "objectives_done", "airship"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
-_WAR_KEYS = {"players", "divisions", "came_from", "standard_score"}
 _RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
-# the largest count a position may give (coins, turns, tokens...): far past any game, and
-# far from the int32 the state holds them in, so no count overflows
-_COUNT_MAX = 10**6
-_SCRATCH_MAX = 2**63 - 1     # turn scratch fields hold masks and a hash: any int64 >= -1
 # the largest game turn a position may give (game.turn, star turns): the turns of a game at
 # the largest turn cap, so a game played on from it keeps its star turns within their int16
 TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
-
-
-def _most(name):
-    """The largest value the State field `name` holds (its integer type's)."""
-    return int(np.iinfo(STATE_DTYPE[name].base).max)
 # phases in which two factions' characters or mechs may stand on one territory: a Move
 # that made contact and the combats that follow it (and a game ended before them)
 _SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over",
@@ -94,7 +89,7 @@ def state_to_dict(state, tables) -> dict:
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
         "game": game,
         "rng": [[str(int(w)) for w in row] for row in state.rng],
-        **({"war": _war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
+        **({"war": war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
     }
 
 
@@ -142,47 +137,6 @@ def _tokens_to_dict(state):
             entry["armed"] = armed
         tokens[hex_name(loc)] = entry
     return {"tokens": tokens} if tokens else {}
-
-
-def _war_to_dict(state, n):
-    """All Out War's fields (written once a war is due; the war_* game fields are in
-    game.turn_state)."""
-    return {
-        "players": [{name: int(state.war[p, f]) for f, name in enumerate(WAR_FIELDS)} for p in range(n)],
-        "divisions": [{hex_name(loc): int(state.divisions[p, loc]) for loc in range(N_LOC)
-                       if state.divisions[p, loc]} for p in range(n)],
-        "came_from": {hex_name(loc): hex_name(int(state.war_from[loc])) for loc in range(N_LOC)
-                      if state.war_from[loc] >= 0},
-        "standard_score": [{name: int(state.standard_score[p, f]) for f, name in enumerate(SCORE_FIELDS)}
-                           for p in range(n)],
-    }
-
-
-def _war_from_dict(s, war, n):
-    if not isinstance(war, dict):
-        raise PositionError("war: give an object with " + ", ".join(sorted(_WAR_KEYS)))
-    _no_unknown(war, _WAR_KEYS, "war")
-    for key in ("players", "divisions", "standard_score"):
-        if not isinstance(war.get(key, []), list) or len(war.get(key, [])) > n:
-            raise PositionError(f"war.{key}: give a list of at most one entry per player")
-    for p, entry in enumerate(war.get("players", [])):
-        _no_unknown(entry, WAR_FIELDS, f"war.players[{p}]")
-        for name, value in entry.items():
-            s.war[p, WAR_FIELDS.index(name)] = _int(value, f"war.players[{p}].{name}", -1, _most("war"))
-    for p, entry in enumerate(war.get("divisions", [])):
-        _no_unknown(entry, [hex_name(i) for i in range(N_LOC)], f"war.divisions[{p}]")
-        for name, count in entry.items():
-            s.divisions[p, _loc(name, f"war.divisions[{p}]")] = _int(count, f"war.divisions[{p}].{name}", 0,
-                                                                    _most("divisions"))
-    came = war.get("came_from", {})
-    _no_unknown(came, [hex_name(i) for i in range(N_LOC)], "war.came_from")
-    for name, frm in came.items():
-        s.war_from[_loc(name, "war.came_from")] = _loc(frm, f"war.came_from.{name}")
-    for p, entry in enumerate(war.get("standard_score", [])):
-        _no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
-        for name, value in entry.items():
-            s.standard_score[p, SCORE_FIELDS.index(name)] = _int(value, f"war.standard_score[{p}].{name}",
-                                                                 -1, _most("standard_score"))
 
 
 def _marked_to_json(mark):
@@ -277,7 +231,7 @@ def dict_to_state(data, tables, reachable=True):
         s.game[G_RES_TILE] = fixed_tile
     _rng_from_dict(s, data.get("rng"))
     if "war" in data:
-        _war_from_dict(s, data["war"], len(players))
+        war_from_dict(s, data["war"], len(players))
     rebuild_occupancy(s)
     if reachable:
         _check_sharing(s, len(players))
@@ -310,21 +264,6 @@ def _check_sharing(s, n):
                                     "during a Move and its combat (phase move_unit, move_step or combat_*)")
 
 
-def _no_unknown(obj, allowed, where):
-    if not isinstance(obj, dict):
-        raise PositionError(f"{where}: expected an object")
-    extra = sorted(set(obj) - set(allowed))
-    if extra:
-        raise PositionError(f"{where}: unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
-
-
-def _int(value, where, lo=None, hi=_COUNT_MAX):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{where}: expected a whole number, got {value!r}")
-    if (lo is not None and value < lo) or value > hi:
-        span = f"at most {hi}" if lo is None else f"in {lo}..{hi}"
-        raise PositionError(f"{where}: {value} is out of range (must be {span})")
-    return value
 
 
 def _list(value, where):
@@ -339,12 +278,6 @@ def _name(value, names, where):
         raise PositionError(f"{where}: unknown {value!r} (choose one of {', '.join(names)})")
     return names.index(key)
 
-
-def _loc(value, where):
-    try:
-        return parse_loc(value)
-    except ValueError as exc:
-        raise PositionError(f"{where}: {exc}") from None
 
 
 def _player_from_dict(s, tables, p, entry, where):

@@ -1,7 +1,8 @@
 """Invaders from Afar faction tokens: Albion's Flags (Exalt) and Togawa's Traps (Maifuku).
 
 A territory holds at most one faction token (State.token_kind, owner in token_owner);
-tokens are never moved or removed. After the character's movement and any combat and
+tokens are never moved, and removed only by All Out War's mobilization
+(clear_tokens). After the character's movement and any combat and
 encounter there, the owner may place one on the character's territory (PH_PLACE_TOKEN).
 An opponent's unit entering an armed Trap's territory stops, the Trap is flipped and the
 opponent suffers its penalty before anything else (movement.step calls spring_trap).
@@ -116,6 +117,15 @@ def place_token(s, p, kind):
     s.token_kind[loc] = kind
     s.token_owner[loc] = p
     note_faction_ability(s, p, s.player[p, P_ABILITY])
+
+
+@njit
+def clear_tokens(s):
+    """All Out War's mobilization removes every Flag and Trap from the map (seed 003:
+    "Remove all Albion Flag tokens and Togawa Trap tokens from the map")."""
+    for loc in range(s.token_kind.shape[0]):
+        s.token_kind[loc] = TOKEN_NONE
+        s.token_owner[loc] = -1
 
 
 @njit

@@ -6,26 +6,28 @@ rules on: without the Wind Gambit no airship is on the board and nothing here ac
   Where it stands it loads own divisions (up to war_airship_carry aboard; one stays
   where leaving would empty the territory of own units and structures, as for a corps)
   and unloads them on land with no enemy units; never where an enemy has units (an
-  attack from the air is the blitz drop). Divisions unloaded move no more in this Move
-  (as carried divisions everywhere in the war). Loads and unloads: once per territory
-  entered. Divisions aboard neither control nor fight, and stay aboard after the Move.
+  attack from the air is the blitz drop). Any number loads or unloads, once per territory
+  entered; a division is carried once a Move and may walk once, before or after
+  (groups.py). Divisions aboard neither control nor fight, and stay aboard after the Move.
 - At the end of a Move in which it was activated (selected, moved or not), on the board
   (PH_WAR_AIRSHIP_END): bombard enemy divisions on its territory (war_airship_bombard_power
   each, at most war_airship_bombard_max a turn, never the last one there; only before
-  the drop), blitz drop divisions aboard onto its land territory (a fight there follows
-  with the Move's fights), fight an enemy airship on its territory (kernel/wind_gambit/airship_combat.py;
+  the drop), blitz drop some or all divisions aboard onto its land territory (a fight
+  there follows with the Move's fights; on a retreat they go back aboard), fight an enemy airship on its territory (kernel/wind_gambit/airship_combat.py;
   once), then done: the Move's fights.
-- A capitulated faction's airship stays where it is and takes no more part; its divisions
-  aboard are lost (capitulate.py)."""
+- Mobilization moves every airship to its home base and, as its final step, each faction
+  moves it to a territory it controls (airship_mobilize.py).
+- A capitulated faction removes its airship from the board; its divisions aboard are
+  lost (capitulate.py)."""
 from scythe_sim.compiled.jit import njit
 
 from ...airships import TILE_RANGE
 from ...enums import HOME, LAKE, N_HEX
 from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
                        A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
-                       A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AIRSHIP_BIT, AS_DESTROYED,
-                       AS_DIVISIONS, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
-                       G_N_PLAYERS, G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS,
+                       A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AIRSHIP_BIT,
+                       AS_DESTROYED, AS_DIVISIONS, FROM_AIRSHIP, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
+                       G_N_PLAYERS, G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_WAR_SHIP_WALKED,
                        HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD, PH_WAR_AIRSHIP,
                        PH_WAR_AIRSHIP_END, P_POWER, WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT,
                        W_CASUALTIES)
@@ -34,6 +36,7 @@ from ...tables import (R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
 from ..wind_gambit.airship import airship_targets, passive_param
 from ..wind_gambit.airship_combat import start_ship_fight
 from .board import enemy_at, in_war, own_structure_at, war_emit
+from .groups import add_group, may_be_carried, pick_up, set_down
 from .combat import next_war_combat
 
 
@@ -74,11 +77,14 @@ def drop_spot(s, t, p, loc):
 
 @njit
 def war_loadable(s, t, p):
-    """Divisions that may board where the airship is (0 once it loaded or unloaded here)."""
+    """Divisions that may board where the airship is: those not carried yet this Move (0
+    once it loaded or unloaded here), one staying where no own structure is."""
     loc = s.airship_loc[p]
     if loc >= N_HEX or s.game[G_HERE_MASK] != 0 or enemy_at(s, p, loc) >= 0:
         return 0
-    here = s.divisions[p, loc] - (0 if own_structure_at(s, p, loc) else 1)
+    here = may_be_carried(s, p, loc, 0)
+    if not own_structure_at(s, p, loc):
+        here = min(here, s.divisions[p, loc] - 1)
     room = t.rules[R_WAR_AIRSHIP_CARRY] - s.airship[p, AS_DIVISIONS]
     k = min(here, room)
     return k if k > 0 else 0
@@ -93,11 +99,10 @@ def war_unloadable(s, t, p):
 
 
 @njit
-def _all_or_one(out, n, kind, k):
-    if k > 0:
-        n = war_emit(out, n, kind, k, 0, 0)
-        if k > 1:
-            n = war_emit(out, n, kind, 1, 0, 0)
+def _every_count(out, n, kind, k):
+    """A row of kind for each number 1..k."""
+    for c in range(1, k + 1):
+        n = war_emit(out, n, kind, c, 0, 0)
     return n
 
 
@@ -108,8 +113,8 @@ def legal_war_airship(s, t, p, out, buf):
         m = airship_targets(s, t, p, buf)
         for i in range(m):
             n = war_emit(out, n, A_WAR_AIRSHIP_STEP, buf[i], 0, 0)
-    n = _all_or_one(out, n, A_WAR_AIRSHIP_LOAD, war_loadable(s, t, p))
-    n = _all_or_one(out, n, A_WAR_AIRSHIP_UNLOAD, war_unloadable(s, t, p))
+    n = _every_count(out, n, A_WAR_AIRSHIP_LOAD, war_loadable(s, t, p))
+    n = _every_count(out, n, A_WAR_AIRSHIP_UNLOAD, war_unloadable(s, t, p))
     return war_emit(out, n, A_WAR_AIRSHIP_STOP, 0, 0, 0)
 
 
@@ -123,23 +128,27 @@ def war_airship_step(s, p, dest):
 @njit
 def war_airship_load(s, p, k):
     loc = s.airship_loc[p]
+    s.game[G_WAR_SHIP_WALKED] += pick_up(s, loc, k)
     s.divisions[p, loc] -= k
     s.airship[p, AS_DIVISIONS] += k
     s.game[G_HERE_MASK] |= 1 << HERE_PICKED_RES
 
 
 @njit
-def _drop(s, p, k):
-    """k divisions leave the airship onto its territory; they move no more this Move."""
+def _drop(s, p, k, into_enemy):
+    """k divisions leave the airship onto its territory, those that did not walk this
+    Move first: they may still walk one territory, unless among enemy units."""
     loc = s.airship_loc[p]
+    walked = max(0, k - (s.airship[p, AS_DIVISIONS] - s.game[G_WAR_SHIP_WALKED]))
+    s.game[G_WAR_SHIP_WALKED] -= walked
     s.airship[p, AS_DIVISIONS] -= k
     s.divisions[p, loc] += k
-    s.mark[loc] += k
+    set_down(s, loc, k, walked, into_enemy)
 
 
 @njit
 def war_airship_unload(s, p, k):
-    _drop(s, p, k)
+    _drop(s, p, k, False)
     s.game[G_HERE_MASK] |= 1 << HERE_DROPPED_RES
 
 
@@ -183,9 +192,7 @@ def legal_airship_end(s, t, p, out):
             n = war_emit(out, n, A_WAR_SHIP_FIGHT, q, 0, 0)
     aboard = s.airship[p, AS_DIVISIONS]
     if not s.game[G_WAR_SHIP_ACTS] & WAR_SHIP_DROPPED and drop_spot(s, t, p, loc) and aboard > 0:
-        n = _all_or_one(out, n, A_WAR_BLITZ, aboard)
-        if aboard >= 4:
-            n = war_emit(out, n, A_WAR_BLITZ, aboard // 2, 0, 0)
+        n = _every_count(out, n, A_WAR_BLITZ, aboard)
     return war_emit(out, n, A_WAR_AIRSHIP_DONE, 0, 0, 0)
 
 
@@ -200,7 +207,13 @@ def bombard(s, t, p, q, k):
 
 @njit
 def blitz(s, p, k):
-    _drop(s, p, k)
+    """Some or all divisions aboard drop to attack where the airship stands: a group whose
+    retreat is back aboard (groups.py)."""
+    loc = s.airship_loc[p]
+    enemy = enemy_at(s, p, loc) >= 0
+    if enemy:
+        add_group(s, loc, FROM_AIRSHIP, k, 0)
+    _drop(s, p, k, enemy)
     s.game[G_WAR_SHIP_ACTS] |= WAR_SHIP_DROPPED
 
 

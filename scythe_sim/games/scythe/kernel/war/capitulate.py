@@ -2,12 +2,13 @@
 faction's home base, that faction capitulates to it. Its character and mechs leave the
 board; its coins, power (capped at the power maximum, rule war_capitulation_power_cap)
 and combat cards go to the conqueror, and so do its divisions on the board (captured);
-it takes no more turns. Its recruitment and deployment pools stay unused; its airship (the
-Wind Gambit) stays where it is, out of the war, and the divisions aboard are lost."""
+it takes no more turns. Its recruitment and deployment pools stay unused. It removes its
+airship (the Wind Gambit) from the board too, for good (no trophy: nobody destroyed it),
+and the divisions aboard are lost."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
-from ...layout import (AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
+from ...layout import (AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
                        W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,
                        W_CASUALTIES)
 from ...tables import R_POWER_MAX, R_WAR_CAPITULATION_POWER_CAP
@@ -67,5 +68,8 @@ def capitulate(s, t, q, c):
             s.war[c, W_CAPTURED_IN] += k
     s.war[q, W_CASUALTIES] += s.airship[q, AS_DIVISIONS]   # aboard its airship: lost
     s.airship[q, AS_DIVISIONS] = 0
+    if s.airship_loc[q] != OFF_BOARD:   # seed 003: it removes its Character, mechs and airship
+        s.airship_loc[q] = OFF_BOARD
+        s.airship[q, AS_DESTROYED] = 1
     s.war[q, W_CAPITULATED_BY] = c
     s.war[q, W_CAPITULATED_ROUND] = s.game[G_WAR_ROUND]

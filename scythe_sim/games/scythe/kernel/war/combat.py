@@ -9,8 +9,8 @@ The loser loses (difference + 1) divisions, or, if it started the round without
 divisions, one mech (a trophy for the winner); the attacker loses one more division
 (attrition) if it has any. The loser draws a card if it dialled power or played a card.
 A side with no units left is destroyed; if both are, the territory is left empty.
-Otherwise the attacker fights on or retreats every attacking unit to where the first
-attacking group came from (war_from). Abilities that act before combat act before the
+Otherwise the attacker fights on or retreats, each attacking group back to where it came
+from (groups.py). Abilities that act before combat act before the
 first round. After the fights, enemy structures where the mover stands alone are
 destroyed, capitulations follow, and the turn ends."""
 from scythe_sim.compiled.jit import njit
@@ -29,6 +29,7 @@ from ..cards import draw_card_from
 from ..combat import add_card, before_combat_from, card_rows, dial_rows, reveal_dials
 from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
+from .groups import retreat_groups, retreat_possible
 from .turn import end_war_turn
 
 
@@ -100,7 +101,7 @@ def legal_war_combat(s, t, out):
         n = card_rows(s, d, out, n, A_WAR_CARD, A_WAR_END_CARDS)
     elif phase == PH_WAR_RETREAT:
         n = war_emit(out, n, A_WAR_FIGHT_ON, 0, 0, 0)
-        if s.war_from[s.game[G_COMBAT_HEX]] >= 0:
+        if retreat_possible(s, t, s.game[G_ACTIVE], s.game[G_COMBAT_HEX]):
             n = war_emit(out, n, A_WAR_RETREAT, 0, 0, 0)
     return n
 
@@ -178,15 +179,9 @@ def fight_on(s, t):
 
 @njit
 def retreat(s, t):
-    """Every attacking unit on the territory goes back where the first group came from."""
+    """Each attacking group on the territory goes back where it came from (groups.py)."""
     p = s.game[G_ACTIVE]
-    loc = s.game[G_COMBAT_HEX]
-    back = s.war_from[loc]
-    s.divisions[p, back] += s.divisions[p, loc]
-    s.divisions[p, loc] = 0
-    for u in range(UNIT_MECH0, UNIT_WORKER0):
-        if s.unit_loc[p, u] == loc:
-            put_unit(s, p, u, back)
+    retreat_groups(s, t, p, s.game[G_COMBAT_HEX])
     combat_over(s, t, p)
 
 

@@ -3,6 +3,7 @@ from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX, N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
+                       G_ACTIVE, G_MOVER, G_WAR_CARGO, PH_WAR_CORPS_SIZE, WM_CARRIED, WM_WALKED,
                        PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, G_GAME_OVER, G_N_PLAYERS, G_PHASE, PH_WAR_CARDS, PH_WAR_DIAL,
                        PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
                        W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL)
@@ -15,6 +16,7 @@ WAR_INVARIANTS = (
     "war: a negative pool or division count, or divisions on a home base",
     "war: two factions hold units on one territory outside a Move and its fights",
     "war: divisions aboard an airship out of 0..war_airship_carry, or a destroyed airship on the board or carrying",
+    "war: a war Move counts more divisions that walked, were carried or are done on a territory than stand there",
 )
 
 
@@ -43,6 +45,8 @@ def check_war(s, t, first_code):
                 return first_code + 1
         if not _airship_ok(s, t, p):
             return first_code + 3
+    if _moving(s) and not _move_counts_ok(s):
+        return first_code + 4
     if _fighting(s):
         return 0
     for loc in range(N_HEX):
@@ -60,9 +64,32 @@ def _fighting(s):
     """Between a war Move's first step and its last fight (or a war that ended there)."""
     phase = s.game[G_PHASE]
     return (s.game[G_GAME_OVER] != 0 or phase == PH_WAR_MOVE or phase == PH_WAR_MECH_STEP
+            or phase == PH_WAR_CORPS_SIZE
             or phase == PH_WAR_DIAL or phase == PH_WAR_CARDS or phase == PH_WAR_RETREAT
             or phase == PH_WAR_AIRSHIP or phase == PH_WAR_AIRSHIP_END or phase == PH_SHIP_DIAL
             or phase == PH_SHIP_CARDS)
+
+
+@njit
+def _moving(s):
+    """In a war Move before its fights: its counts of what divisions did hold."""
+    phase = s.game[G_PHASE]
+    return (s.game[G_GAME_OVER] == 0 and (phase == PH_WAR_MOVE or phase == PH_WAR_CORPS_SIZE
+                                          or phase == PH_WAR_MECH_STEP or phase == PH_WAR_AIRSHIP))
+
+
+@njit
+def _move_counts_ok(s):
+    p = s.game[G_ACTIVE]
+    aside = s.game[G_WAR_CARGO] if s.game[G_PHASE] == PH_WAR_MECH_STEP else 0
+    for loc in range(N_LOC):
+        walked, carried = s.war_moved[loc, WM_WALKED], s.war_moved[loc, WM_CARRIED]
+        if walked < 0 or carried < 0 or s.mark[loc] < 0:
+            return False
+        here = s.divisions[p, loc] - (aside if s.unit_loc[p, s.game[G_MOVER]] == loc else 0)
+        if walked + carried + s.mark[loc] > here:
+            return False
+    return True
 
 
 @njit

@@ -5,18 +5,20 @@ from scythe_sim.compiled.jit import njit, njit_inline
 from ...enums import N_HEX
 from ...layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
                        A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
-                       A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PRODUCE,
+                       A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE,
                        A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
                        G_DECIDER, G_PHASE, G_WAR_PLACE_LEFT, PH_WAR_ACTION, PH_WAR_CARDS,
-                       PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
+                       PH_WAR_AIRSHIP_PLACE, PH_WAR_CORPS_SIZE, PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
                        PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
 from .airship import (apply_airship_end, apply_war_airship_move, is_end_kind, is_stop_kind,
                       is_war_airship_kind, is_war_airship_phase, legal_war_airship_phase)
+from .airship_mobilize import legal_airship_place
 from .board import place_spot, war_controller, war_emit
 from .combat import add_war_card, end_war_cards, fight_on, legal_war_combat, retreat, set_war_dial
-from .mobilize import deploy_mech, deployment_done, pending_handover, swap, swap_candidate
-from .move import (any_war_move, corps_move, end_war_move, legal_mech_step, legal_war_move,
-                   load, mech_step, mech_stop, select_mech, start_war_move, war_airship_stop)
+from .mobilize import (deploy_mech, deployment_done, pending_handover, place_airship, swap,
+                       swap_candidate)
+from .move import (any_war_move, end_war_move, legal_corps_size, legal_mech_step, legal_war_move,
+                   load, mech_step, mech_stop, select_mech, start_war_move, war_airship_stop, war_corps)
 from .turn import (end_war_turn, legal_war_action, place_divisions, war_bolster,
                    war_gain_coins, war_pass, war_produce)
 
@@ -26,7 +28,8 @@ def is_war_phase(phase):
     return (phase == PH_WAR_SWAP or phase == PH_WAR_DEPLOY or phase == PH_WAR_MECH
             or phase == PH_WAR_ACTION or phase == PH_WAR_PLACE or phase == PH_WAR_MOVE
             or phase == PH_WAR_MECH_STEP or phase == PH_WAR_DIAL or phase == PH_WAR_CARDS
-            or phase == PH_WAR_RETREAT or is_war_airship_phase(phase))
+            or phase == PH_WAR_RETREAT or phase == PH_WAR_AIRSHIP_PLACE or phase == PH_WAR_CORPS_SIZE
+            or is_war_airship_phase(phase))
 
 
 @njit_inline
@@ -37,7 +40,7 @@ def is_war_kind(kind):
             or kind == A_WAR_SELECT_MECH or kind == A_WAR_LOAD or kind == A_WAR_STEP
             or kind == A_WAR_STOP or kind == A_WAR_END_MOVE or kind == A_WAR_DIAL
             or kind == A_WAR_CARD or kind == A_WAR_END_CARDS or kind == A_WAR_FIGHT_ON
-            or kind == A_WAR_RETREAT or is_war_airship_kind(kind))
+            or kind == A_WAR_RETREAT or kind == A_WAR_PLACE_AIRSHIP or is_war_airship_kind(kind))
 
 
 @njit
@@ -49,10 +52,14 @@ def legal_war(s, t, p, out, buf):
         return legal_war_move(s, t, p, out, buf)
     if phase == PH_WAR_MECH_STEP:
         return legal_mech_step(s, t, p, out, buf)
+    if phase == PH_WAR_CORPS_SIZE:
+        return legal_corps_size(s, p, out)
     if phase == PH_WAR_DEPLOY or phase == PH_WAR_PLACE:
         return _legal_place(s, t, p, out)
     if phase == PH_WAR_SWAP:
         return _legal_swap(s, t, out)
+    if phase == PH_WAR_AIRSHIP_PLACE:
+        return legal_airship_place(s, t, p, out)
     if is_war_airship_phase(phase):
         return legal_war_airship_phase(s, t, p, out, buf)
     if phase == PH_WAR_MECH:
@@ -100,6 +107,8 @@ def apply_war(s, t, p, kind, a0, a1, a2):
                 end_war_turn(s, t)
     elif kind == A_WAR_DEPLOY_MECH:
         deploy_mech(s, t, a0)
+    elif kind == A_WAR_PLACE_AIRSHIP:
+        place_airship(s, t, a0)
     elif kind == A_WAR_BOLSTER:
         war_bolster(s, t, p, a0 == 1)
     elif kind == A_WAR_GAIN_COINS:
@@ -111,11 +120,11 @@ def apply_war(s, t, p, kind, a0, a1, a2):
     elif kind == A_WAR_PASS:
         war_pass(s, t, p)
     elif kind == A_WAR_CORPS:
-        corps_move(s, t, p, a0, a1, a2)
+        war_corps(s, t, p, a0, a1, a2)
     elif kind == A_WAR_SELECT_MECH:
         select_mech(s, t, p, a0)
     elif kind == A_WAR_LOAD:
-        load(s, a0)
+        load(s, p, a0)
     elif kind == A_WAR_STEP:
         mech_step(s, t, p, a0)
     elif kind == A_WAR_STOP:

@@ -5,15 +5,17 @@ faction counts its 100 divisions into the recruitment pool, bonus divisions go f
 to the deployment pool, one division goes onto each territory a faction controls; a
 territory so held next to another faction's home base is handed over, the giver taking
 one of the receiver's holdings in exchange (PH_WAR_SWAP); resources and workers leave,
-characters and mechs go home; deployment turns place divisions (PH_WAR_DEPLOY) and then
-mechs (PH_WAR_MECH) in place order; the war starts with the first place.
+Flags and Traps leave the map, characters, mechs and airships go home; deployment turns
+place divisions (PH_WAR_DEPLOY), then mechs (PH_WAR_MECH), then each airship
+(PH_WAR_AIRSHIP_PLACE, with the Wind Gambit) in place order; the war starts with the
+first place.
 """
 from scythe_sim.compiled.jit import njit
 
 from ...enums import LAKE, N_HEX, N_LOC, N_RES
 from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_CONTROL_HASH,
                        G_WAR_PLACE_LEFT, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,
-                       N_UNITS, OFF_BOARD, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_SWAP,
+                       N_UNITS, OFF_BOARD, PH_WAR_AIRSHIP_PLACE, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_SWAP,
                        P_POPULARITY, S_RANK, UNIT_MECH0, UNIT_WORKER0,
                        WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY,
                        W_CAPITULATED_ROUND, W_DEPLOY_POOL, W_LAST_ACTION, W_MOB_FACTORY,
@@ -23,7 +25,9 @@ from ...tables import (R_ALL_OUT_WAR, R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST, R_
                        R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_SECOND,
                        R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)
 from ..board import NOBODY, controlled_resource, controller, put_unit, recruits_enlisted
+from ..invaders.tokens import clear_tokens
 from ..scoring import score_game
+from .airship_mobilize import airship_to_place, airships_home, put_war_airship
 from .board import any_place_spot, control_hash, home_of, next_to_other_home, war_controller
 from .turn import start_war_turn
 
@@ -65,7 +69,6 @@ def start_war(s, t):
     _clear_board(s, t, n)
     for loc in range(N_LOC):
         s.mark[loc] = 0
-        s.war_from[loc] = -1
     next_handover(s, t)
 
 
@@ -141,10 +144,13 @@ def _take_back(s, p, loc):
 
 @njit
 def _clear_board(s, t, n):
-    """Resources and workers leave the board; characters and mechs go home."""
+    """Resources, workers, Flags and Traps leave the board; characters, mechs and
+    airships go home."""
     for loc in range(N_LOC):
         for r in range(N_RES):
             s.hex_res[loc, r] = 0
+    clear_tokens(s)
+    airships_home(s, t, n)
     for p in range(n):
         home = home_of(s, t, p)
         for u in range(N_UNITS):
@@ -280,7 +286,29 @@ def _next_mech_deployer(s, t, last_place):
             s.game[G_DECIDER] = p
             s.game[G_PHASE] = PH_WAR_MECH
             return
+    _next_airship_placer(s, t, n - 1)   # airships start again with the first place
+
+
+@njit
+def _next_airship_placer(s, t, last_place):
+    """Mobilization's final step: each faction in place order moves its airship from the
+    home base to a territory it controls (one that controls none keeps it at home)."""
+    n = s.game[G_N_PLAYERS]
+    for k in range(1, n + 1):
+        p = _player_at_place(s, (last_place + k) % n)
+        if airship_to_place(s, t, p):
+            s.game[G_ACTIVE] = p
+            s.game[G_DECIDER] = p
+            s.game[G_PHASE] = PH_WAR_AIRSHIP_PLACE
+            return
     _begin_war(s, t)
+
+
+@njit
+def place_airship(s, t, loc):
+    p = s.game[G_ACTIVE]
+    put_war_airship(s, p, loc)
+    _next_airship_placer(s, t, s.war[p, W_PLACE])
 
 
 @njit

@@ -4,22 +4,23 @@ A move is either a corps (any number of divisions from one territory into one ad
 territory; a single division is a corps of one), or one mech, which may pick up to 5
 divisions along its way and drops them where it stops. Divisions step one territory,
 never across a river or onto a lake or a home base, and use tunnels as workers do;
-carried, they go where the mech goes. Divisions that arrived this Move do not move
-again (s.mark counts them). At least one division stays behind where leaving would
-leave the territory without own structures or divisions. Entering enemy units stops.
-Corps rows offer all the divisions that may move, half of them and one (DESIGN: small
-legal lists). The airship (with the Wind Gambit) is one move too, and acts at the end of
-the Move (airship.py). After all moves, the fights (combat.py)."""
+carried, they go where the mech goes. A division may walk once and be carried once in a
+Move, in either order (groups.py keeps count). At least one division stays behind where
+leaving would leave the territory without own structures or divisions. Entering enemy
+units stops. A corps is chosen as (from, to) and then its size, any number of the
+divisions that may go (PH_WAR_CORPS_SIZE; DESIGN: small legal lists). The airship (with
+the Wind Gambit) is one move too, and acts at the end of the Move (airship.py). After all
+moves, the fights (combat.py)."""
 from scythe_sim.compiled.jit import njit
 
-from ...enums import HOME, LAKE, N_HEX, N_LOC, SPEED
-from ...enums import CUBE_MOVE
+from ...enums import CUBE_MOVE, HOME, LAKE, N_HEX, SPEED
 from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH,
                        A_WAR_STEP, A_WAR_STOP, G_HERE_MASK, G_MOVED_MASK, G_MOVER,
-                       G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_MOVES_LEFT,
-                       G_WAR_SHIP_ACTS, MAX_ACTIONS,
-                       OFF_BOARD, PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0,
-                       WAR_MOVE, W_LAST_ACTION)
+                       G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_CARGO_WALKED,
+                       G_WAR_CORPS_FROM, G_WAR_CORPS_TO, G_WAR_MOVES_LEFT, G_WAR_SHIP_ACTS,
+                       G_WAR_SHIP_WALKED, MAX_ACTIONS, OFF_BOARD, PH_WAR_CORPS_SIZE,
+                       PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0, WAR_MOVE,
+                       W_LAST_ACTION)
 from ...tables import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
 from ..movement import step_targets
@@ -27,11 +28,8 @@ from .airship import airship_end_due, can_select_war_airship, emit_select_airshi
 from .board import enemy_at, own_structure_at, own_tunnel, war_emit
 from .capitulate import check_capitulations
 from .combat import next_war_combat
+from .groups import add_group, may_be_carried, may_walk, pick_up, reset_move, set_down, walk
 from .turn import cube_amount
-
-# rows kept free for the mech rows and end_move when corps rows fill the action buffer
-_ROOM = 16
-
 
 @njit
 def _add(out, n, loc):
@@ -64,8 +62,9 @@ def division_targets(s, t, p, frm, out):
 
 @njit
 def movable(s, p, loc):
-    """Divisions that may leave loc in a corps now."""
-    k = s.divisions[p, loc] - s.mark[loc]
+    """Divisions that may leave loc in a corps now: those that did not walk this Move,
+    one staying behind where leaving would leave no own structure or division."""
+    k = may_walk(s, p, loc)
     if not own_structure_at(s, p, loc):
         k = min(k, s.divisions[p, loc] - 1)
     return k if k > 0 else 0
@@ -113,20 +112,27 @@ def legal_war_move(s, t, p, out, buf):
     n = emit_select_airship(s, p, out, n)
     n = war_emit(out, n, A_WAR_END_MOVE, 0, 0, 0)
     for frm in range(N_HEX):
-        if s.divisions[p, frm] == 0:
-            continue
-        k = movable(s, p, frm)
-        if k == 0:
+        if s.divisions[p, frm] == 0 or movable(s, p, frm) == 0:
             continue
         m = division_targets(s, t, p, frm, buf)
         for i in range(m):
-            if n > MAX_ACTIONS - _ROOM:
+            if n >= MAX_ACTIONS:
                 return n
-            n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], k)
-            if k >= 4:
-                n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], k // 2)
-            if k >= 2:
-                n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], 1)
+            n = war_emit(out, n, A_WAR_CORPS, frm, buf[i], 0)
+    return n
+
+
+@njit
+def legal_corps_size(s, p, out):
+    """One row per number of divisions the chosen corps may take (the largest sizes beyond
+    the action buffer are left out: MAX_ACTIONS - 1 of them and all are offered)."""
+    frm, to = s.game[G_WAR_CORPS_FROM], s.game[G_WAR_CORPS_TO]
+    k = movable(s, p, frm)
+    n = 0
+    for size in range(1, min(k, MAX_ACTIONS - 1) + 1):
+        n = war_emit(out, n, A_WAR_CORPS, frm, to, size)
+    if k > MAX_ACTIONS - 1:
+        n = war_emit(out, n - 1, A_WAR_CORPS, frm, to, k)
     return n
 
 
@@ -137,24 +143,36 @@ def start_war_move(s, t, p):
     s.game[G_MOVED_MASK] = 0
     s.game[G_WAR_BOMBARDED] = 0
     s.game[G_WAR_SHIP_ACTS] = 0
-    for loc in range(N_LOC):
-        s.mark[loc] = 0
-        s.war_from[loc] = -1
+    s.game[G_WAR_SHIP_WALKED] = 0
+    s.game[G_WAR_CORPS_FROM] = -1
+    s.game[G_WAR_CORPS_TO] = -1
+    reset_move(s)
     s.game[G_PHASE] = PH_WAR_MOVE
 
 
 @njit
-def _entered(s, frm, to):
-    if s.war_from[to] < 0:
-        s.war_from[to] = frm
+def war_corps(s, t, p, frm, to, k):
+    """A corps row: chosen (k = 0), its size is asked next unless only one is possible;
+    with its size, the corps moves."""
+    if k == 0:
+        if movable(s, p, frm) == 1:
+            corps_move(s, t, p, frm, to, 1)
+            return
+        s.game[G_WAR_CORPS_FROM] = frm
+        s.game[G_WAR_CORPS_TO] = to
+        s.game[G_PHASE] = PH_WAR_CORPS_SIZE
+        return
+    corps_move(s, t, p, frm, to, k)
 
 
 @njit
 def corps_move(s, t, p, frm, to, k):
-    s.divisions[p, frm] -= k
-    s.divisions[p, to] += k
-    s.mark[to] += k
-    _entered(s, frm, to)
+    enemy = enemy_at(s, p, to) >= 0
+    if enemy:
+        add_group(s, to, frm, k, 0)
+    walk(s, p, frm, to, k, enemy)
+    s.game[G_WAR_CORPS_FROM] = -1
+    s.game[G_WAR_CORPS_TO] = -1
     _move_done(s, t, p)
 
 
@@ -190,32 +208,31 @@ def select_mech(s, t, p, u):
     s.game[G_MOVED_MASK] |= 1 << u
     s.game[G_STEPS_LEFT] = 2 if has_ability(s, t, p, SPEED) else 1
     s.game[G_WAR_CARGO] = 0
+    s.game[G_WAR_CARGO_WALKED] = 0
     s.game[G_HERE_MASK] = 0
     s.game[G_PHASE] = PH_WAR_MECH_STEP
 
 
 @njit
 def loadable(s, t, p):
-    """Divisions the moving mech may still pick up where it stands (0 once it loaded here)."""
+    """Divisions the moving mech may still pick up where it stands: those not carried yet
+    this Move (0 once it loaded here), one staying where no own structure is."""
     if s.game[G_HERE_MASK] != 0:
         return 0
     loc = s.unit_loc[p, s.game[G_MOVER]]
-    residents = s.divisions[p, loc] - s.game[G_WAR_CARGO]
+    cargo = s.game[G_WAR_CARGO]
+    k = may_be_carried(s, p, loc, cargo)
     if not own_structure_at(s, p, loc):
-        residents -= 1
-    room = t.rules[R_WAR_MECH_CARRY] - s.game[G_WAR_CARGO]
-    k = min(residents, room)
+        k = min(k, s.divisions[p, loc] - cargo - 1)
+    k = min(k, t.rules[R_WAR_MECH_CARRY] - cargo)
     return k if k > 0 else 0
 
 
 @njit
 def legal_mech_step(s, t, p, out, buf):
     n = 0
-    k = loadable(s, t, p)
-    if k > 0:
+    for k in range(1, loadable(s, t, p) + 1):
         n = war_emit(out, n, A_WAR_LOAD, k, 0, 0)
-        if k > 1:
-            n = war_emit(out, n, A_WAR_LOAD, 1, 0, 0)
     if s.game[G_STEPS_LEFT] > 0:
         m = mech_targets(s, t, p, s.game[G_MOVER], buf)
         for i in range(m):
@@ -225,7 +242,9 @@ def legal_mech_step(s, t, p, out, buf):
 
 
 @njit
-def load(s, k):
+def load(s, p, k):
+    loc = s.unit_loc[p, s.game[G_MOVER]]
+    s.game[G_WAR_CARGO_WALKED] += pick_up(s, loc, k)
     s.game[G_WAR_CARGO] += k
     s.game[G_HERE_MASK] = 1
 
@@ -233,25 +252,29 @@ def load(s, k):
 @njit
 def mech_step(s, t, p, dest):
     """The mech and its cargo enter dest (cargo counts on the mech's location); stop on
-    enemy units or when out of steps."""
+    enemy units (an attacking group from where it came) or when out of steps."""
     u = s.game[G_MOVER]
     frm = s.unit_loc[p, u]
     cargo = s.game[G_WAR_CARGO]
     put_unit(s, p, u, dest)
     s.divisions[p, frm] -= cargo
     s.divisions[p, dest] += cargo
-    _entered(s, frm, dest)
     s.game[G_STEPS_LEFT] -= 1
     s.game[G_HERE_MASK] = 0
-    if enemy_at(s, p, dest) >= 0 or s.game[G_STEPS_LEFT] <= 0:
+    if enemy_at(s, p, dest) >= 0:
+        add_group(s, dest, frm, cargo, 1 << u)
+        mech_stop(s, t, p)
+    elif s.game[G_STEPS_LEFT] <= 0:
         mech_stop(s, t, p)
 
 
 @njit
 def mech_stop(s, t, p):
-    """The mech stops: what it carries is dropped there and moves no more this action."""
+    """The mech stops: what it carries is set down there (divisions that had not walked
+    may still walk in this Move, unless among enemy units)."""
     loc = s.unit_loc[p, s.game[G_MOVER]]
-    s.mark[loc] += s.game[G_WAR_CARGO]
+    set_down(s, loc, s.game[G_WAR_CARGO], s.game[G_WAR_CARGO_WALKED], enemy_at(s, p, loc) >= 0)
     s.game[G_WAR_CARGO] = 0
+    s.game[G_WAR_CARGO_WALKED] = 0
     s.game[G_MOVER] = -1
     _move_done(s, t, p)

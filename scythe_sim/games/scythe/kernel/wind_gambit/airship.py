@@ -26,7 +26,8 @@ from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHI
                       UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
 from ...tables import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
                       R_WIND_GAMBIT)
-from ..board import NOBODY, OCC_BITS, controller, enemy_presence, note_airship_use, put_unit
+from ..board import NOBODY, OCC_BITS, controller, note_airship_use, put_unit
+from .landing import can_drop_off, ferries, landing_within  # noqa: F401  (can_drop_off: strategies read it here)
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -104,31 +105,27 @@ def workers_aboard(s, p):
 
 
 @njit
-def can_drop_off(s, t, p, loc):
-    """A worker may leave the airship on land with no opponent's unit."""
-    return loc < N_HEX and t.terrain[loc] != LAKE and enemy_presence(s, p, loc) == 0
-
-
-@njit
 def airship_targets(s, t, p, out):
     """Where p's airship may fly in one step: any adjacent territory (rivers and lakes do
-    not stop it), never a home base, the tunnels only with a tile that allows them. With
-    workers aboard only where they could be dropped off, so it can always end its move
-    with them landed (a simplification: see docs/RULES.md)."""
+    not stop it, nor opponents' units), never a home base, the tunnels only with a tile
+    that allows them. With workers aboard it flies the same, to any step from which a
+    landing for them is still within the steps left (they must be dropped off in this
+    move, and only where no opponent is: landing.py)."""
     frm = s.airship_loc[p]
     n = 0
     aboard = s.airship[p, AS_WORKERS] != 0
+    left = s.game[G_STEPS_LEFT] - 1
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[frm, k]
         if nb < 0:
             break
-        if t.terrain[nb] != HOME and (not aboard or can_drop_off(s, t, p, nb)):
+        if t.terrain[nb] != HOME and (not aboard or landing_within(s, t, p, nb, left, True)):
             out[n] = nb
             n += 1
     if frm < N_HEX and t.is_tunnel[frm] != 0 and passive_param(s, t, p, TILE_TUNNELS) != 0:
         for loc in range(N_HEX):
             if t.is_tunnel[loc] != 0 and loc != frm and t.edge[frm, loc] == 0 and (
-                    not aboard or can_drop_off(s, t, p, loc)):
+                    not aboard or landing_within(s, t, p, loc, left, True)):
                 out[n] = loc
                 n += 1
     return n
@@ -168,26 +165,15 @@ def airship_step(s, p, dest):
 def legal_airship_cargo(s, t, p, out, n):
     """Loads and unloads at the airship's territory: resources (an aggressive tile that
     carries resources; never from a territory an opponent controls, never onto a lake) or
-    workers (one that carries workers; dropped only where no opponent is)."""
+    workers (one that carries workers; dropped only where no opponent is; with Ferry over
+    a lake, boarding from and leaving onto the land around it)."""
     loc = s.airship_loc[p]
-    here = s.game[G_HERE_MASK]
     if loc >= N_HEX:
         return n
-    room = aggressive_param(s, t, p, TILE_CAPACITY)
     if aggressive_param(s, t, p, TILE_CARRY) == CARRY_WORKERS:
-        room -= workers_aboard(s, p)
-        if not _can_carry_on(s, t, p, loc):
-            room = 0   # a worker boarding now could not be dropped off elsewhere in this move
-        listed = False
-        for w in range(UNIT_WORKER0, N_UNITS):
-            if (s.airship[p, AS_WORKERS] >> w) & 1:
-                if not (here >> 4) & 1 and can_drop_off(s, t, p, loc):
-                    n = emit(out, n, A_AIRSHIP_LAND, w, 0, 0)
-            elif s.unit_loc[p, w] == loc and room > 0 and not (here >> 12) & 1 and not listed:
-                n = emit(out, n, A_AIRSHIP_BOARD, w, 0, 0)
-                listed = True   # workers on one territory are interchangeable
-        return n
-    room -= cargo_total(s, p)
+        return _legal_workers(s, t, p, loc, out, n)
+    here = s.game[G_HERE_MASK]
+    room = aggressive_param(s, t, p, TILE_CAPACITY) - cargo_total(s, p)
     owner = controller(s, loc)
     can_load = (owner == p or owner == NOBODY) and t.terrain[loc] != LAKE
     for r in range(N_RES):
@@ -201,15 +187,41 @@ def legal_airship_cargo(s, t, p, out, n):
 
 
 @njit
-def _can_carry_on(s, t, p, loc):
-    """A step is left and some neighbour of loc would take a worker off the airship."""
-    if s.game[G_STEPS_LEFT] <= 0:
-        return False
+def _legal_workers(s, t, p, loc, out, n):
+    """Landing rows (a0 the worker, a1 where it goes) and boarding rows (one per
+    territory: workers on one territory are interchangeable). A worker boards only when it
+    can be dropped off elsewhere within the steps left."""
+    here = s.game[G_HERE_MASK]
+    ferry = ferries(s, t, p, loc)
+    room = aggressive_param(s, t, p, TILE_CAPACITY) - workers_aboard(s, p)
+    if not landing_within(s, t, p, loc, s.game[G_STEPS_LEFT], False):
+        room = 0
+    listed = 0   # bit loc: a boarding row from loc is listed
+    for w in range(UNIT_WORKER0, N_UNITS):
+        if (s.airship[p, AS_WORKERS] >> w) & 1:
+            if not (here >> 4) & 1 and can_drop_off(s, t, p, loc):
+                n = emit(out, n, A_AIRSHIP_LAND, w, loc, 0)
+            if ferry:
+                n = _ferry_landings(s, t, p, loc, w, out, n)
+            continue
+        at = s.unit_loc[p, w]
+        if room <= 0 or (here >> 12) & 1 or at < 0 or (listed >> at) & 1:
+            continue
+        if at == loc or (ferry and t.edge[loc, at] != 0 and at < N_HEX):
+            n = emit(out, n, A_AIRSHIP_BOARD, w, 0, 0)
+            listed |= 1 << at
+    return n
+
+
+@njit
+def _ferry_landings(s, t, p, loc, w, out, n):
     for k in range(t.neighbours.shape[1]):
         nb = t.neighbours[loc, k]
-        if nb >= 0 and t.terrain[nb] != HOME and can_drop_off(s, t, p, nb):
-            return True
-    return False
+        if nb < 0:
+            break
+        if can_drop_off(s, t, p, nb):
+            n = emit(out, n, A_AIRSHIP_LAND, w, nb, 0)
+    return n
 
 
 @njit
@@ -249,8 +261,9 @@ def board_worker(s, p, w):
 
 
 @njit
-def land_worker(s, p, w):
-    put_unit(s, p, w, s.airship_loc[p])
+def land_worker(s, p, w, dest):
+    """The worker leaves the airship onto dest: where it stands, or (Ferry) beside its lake."""
+    put_unit(s, p, w, dest)
     s.airship[p, AS_WORKERS] &= ~(1 << w)
     s.game[G_HERE_MASK] |= 1 << 12
 
@@ -354,6 +367,19 @@ def haven_owner(s, t, loc):
         if s.airship_loc[p] == loc and passive_param(s, t, p, TILE_KIND) == KIND_HAVEN:
             return p
     return NOBODY
+
+
+@njit
+def haven_refuge(s, t, p, loc):
+    """Safe Haven "serves as a retreat location": the territory of p's haven airship, where
+    p's units losing a fight on loc may retreat instead of home (land other than loc with
+    no opponent's unit); -1 when there is none (or no Wind Gambit)."""
+    if t.rules[R_WIND_GAMBIT] == 0:
+        return -1
+    x = s.airship_loc[p]
+    if x < 0 or x >= N_HEX or x == loc or passive_param(s, t, p, TILE_KIND) != KIND_HAVEN:
+        return -1
+    return x if can_drop_off(s, t, p, x) else -1
 
 
 @njit

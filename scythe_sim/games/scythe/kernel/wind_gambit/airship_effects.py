@@ -79,7 +79,7 @@ def apply_airship(s, t, p, kind, a0, a1):
     elif kind == A_AIRSHIP_BOARD:
         board_worker(s, p, a0)
     elif kind == A_AIRSHIP_LAND:
-        land_worker(s, p, a0)
+        land_worker(s, p, a0, a1)
     elif kind == A_AIRSHIP_ATTACK:
         s.airship[p, AS_ATTACKED] = 1
         if a1 > 0:

@@ -33,7 +33,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    enemy_at, hand_size, mech_targets, movable, territory_points,
                    units_at, war_controller, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
                    A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP,
-                   A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
+                   A_WAR_PLACE_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
                    HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
                    R_WAR_AIRSHIP_CARRY, TILE_RANGE, airship_in_war, drop_spot, in_war)
 from ..weights import W_AGGRESSION
@@ -46,6 +46,7 @@ from .seat_map import (HOME_GUARD, capitulation_target, danger, enemy_units, fro
 CAPITULATION = 60.0   # taking land next to a fighting enemy's home base
 POINT = 4.0           # one territorial point won (or taken from an enemy)
 NO_MOVE = -1.0e9
+SIZES_ALL = 12        # corps sizes a choice weighs one by one (larger ones by tenths)
 
 
 @njit
@@ -97,10 +98,12 @@ def _score(s, t, d, row, w, work):
         return _place_value(s, t, d, a0, a1)
     if kind == A_WAR_DEPLOY_MECH:
         return need(s, t, d, a0)
+    if kind == A_WAR_PLACE_AIRSHIP:
+        return _airship_place_value(s, t, d, a0)
     if kind == A_WAR_SWAP:
         return _swap_value(s, t, d, a0)
-    if kind == A_WAR_CORPS:
-        return _corps_value(s, t, d, a0, a1, a2, w, work)
+    if kind == A_WAR_CORPS:   # a2 = 0: the corps chosen, its best size; else that size
+        return _corps_value(s, t, d, a0, a1, a2, w, work) if a2 > 0 else best_corps(s, t, d, a0, a1, w, work)
     if kind == A_WAR_SELECT_MECH:
         return _mech_value(s, t, d, a0, w, work)
     if kind == A_WAR_LOAD:
@@ -183,11 +186,7 @@ def best_move(s, t, d, w, work):
             continue
         m = division_targets(s, t, d, frm, buf)
         for i in range(m):
-            to = buf[i]
-            v = _corps_value(s, t, d, frm, to, k, w, work)
-            if k >= 2:
-                v = max(v, _corps_value(s, t, d, frm, to, 1, w, work))
-            best = max(best, v)
+            best = max(best, best_corps(s, t, d, frm, buf[i], w, work))
     for u in range(UNIT_MECH0, UNIT_WORKER0):
         loc = s.unit_loc[d, u]
         if loc != OFF_BOARD and loc < N_HEX:
@@ -262,6 +261,33 @@ def _corps_value(s, t, d, frm, to, k, w, work):
 
 
 @njit
+def corps_sizes(k, i):
+    """The i-th size of a corps of at most k divisions a choice weighs, 0 past the last:
+    every size up to SIZES_ALL, then steps of about a tenth, and k itself."""
+    if i < min(k, SIZES_ALL):
+        return i + 1
+    if k <= SIZES_ALL:
+        return 0
+    step = max(1, k // 10)
+    size = SIZES_ALL + (i - SIZES_ALL + 1) * step
+    if size < k:
+        return size
+    return k if size - step < k else 0
+
+
+@njit
+def best_corps(s, t, d, frm, to, w, work):
+    """The most a corps frm -> to is worth, over the sizes it may take."""
+    k = movable(s, d, frm)
+    best = NO_MOVE
+    i = 0
+    while corps_sizes(k, i) > 0:
+        best = max(best, _corps_value(s, t, d, frm, to, corps_sizes(k, i), w, work))
+        i += 1
+    return best
+
+
+@njit
 def _spare(s, t, d, loc, mechs):
     """Divisions p can take away from loc keeping what it wants there."""
     extra = units_at(s, d, loc) - mechs - keep(s, t, d, loc)
@@ -323,6 +349,14 @@ def _airship_row_value(s, t, d, kind, a0, a1, w, work):
     if kind == A_WAR_AIRSHIP_STOP:   # the airship ends its move here
         return _spot_value(s, t, d, loc, aboard, w, work)
     return 0.0   # done
+
+
+@njit
+def _airship_place_value(s, t, d, loc):
+    """Mobilization's airship: over divisions it can carry to the front (the spare ones
+    there, up to its load) next to land to take."""
+    spare = min(_spare(s, t, d, loc, 0), t.rules[R_WAR_AIRSHIP_CARRY])
+    return spare + 0.5 * frontier(s, t, d, loc)
 
 
 @njit

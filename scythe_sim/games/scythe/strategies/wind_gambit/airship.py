@@ -7,11 +7,11 @@ board workers, never Bombard."""
 from scythe_sim.compiled.jit import njit
 
 from ..view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
-                   A_SELECT_AIRSHIP, G_STEPS_LEFT, HOME, KIND_BLITZKRIEG, KIND_HARASS,
-                   KIND_STOP_GAIN, KIND_TOLL, N_HEX, N_LOC, P_POWER, TILE_KIND, TILE_RANGE,
+                   A_SELECT_AIRSHIP, G_STEPS_LEFT, KIND_BLITZKRIEG, KIND_HARASS,
+                   KIND_STOP_GAIN, KIND_TOLL, N_HEX, P_POWER, TILE_KIND, TILE_RANGE,
                    TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
                    WHERE_OPPONENT, WHERE_VILLAGE, aggressive_param, controller,
-                   opponents_with_units, passive_param, skip_row)
+                   opponents_with_units, passive_param, reach_mask, skip_row)
 
 NOBODY = -1
 
@@ -39,17 +39,7 @@ def airship_first(s, t, p, rows, n):
 def _reach_mask(t, frm, steps):
     """Bit loc set for every location an airship reaches from frm within `steps` flights
     (frm included; home bases never; the tunnels are not considered)."""
-    mask = 1 << frm
-    for _ in range(steps):
-        grown = mask
-        for loc in range(N_LOC):
-            if (mask >> loc) & 1:
-                for k in range(t.neighbours.shape[1]):
-                    nb = t.neighbours[loc, k]
-                    if nb >= 0 and t.terrain[nb] != HOME:
-                        grown |= 1 << nb
-        mask = grown
-    return mask
+    return reach_mask(t, frm, steps, False)
 
 
 @njit

@@ -16,7 +16,7 @@ from scythe_sim.compiled.jit import njit
 
 from ..tactics import best_cards, best_step_gain, choose_unit, memo_spot, top_dial, worker_on
 from ..view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD,
-                   A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_PAY_AIRSHIP, CARRY_WORKERS,
+                   A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_AIRSHIP_UNLOAD, A_PAY_AIRSHIP, CARRY_WORKERS,
                    DOMINATE, G_N_PLAYERS, G_STEPS_LEFT, G_UNITS_LEFT, KIND_BLITZKRIEG, KIND_BOMBARD,
                    KIND_HARASS, KIND_HAVEN, KIND_STOP_GAIN, KIND_TOLL, LAKE, N_HEX, N_RES, N_UNITS,
                    P_COINS, P_POPULARITY, SHIP_CARDS, STAR_COMBAT, TILE_CAPACITY,
@@ -313,7 +313,7 @@ def choose_mover(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
 
 @njit
 def _row_worth(s, t, p, rows, i, w, near, ctrl, enemy, need, memo):
-    """An attack, load or boarding row's worth to p (0 for other rows)."""
+    """An attack, load, unload or boarding row's worth to p (0 for other rows)."""
     kind, a0, a1 = rows[i, 0], rows[i, 1], rows[i, 2]
     if kind == A_AIRSHIP_ATTACK:
         return bombard_worth(s, t, p, a0, a1, w, need) if a1 > 0 else blitz_worth(s, t, p, a0, w)
@@ -324,7 +324,34 @@ def _row_worth(s, t, p, rows, i, w, near, ctrl, enemy, need, memo):
     if kind == A_AIRSHIP_BOARD:
         lift = lift_worth(s, t, p, s.airship_loc[p], s.game[G_STEPS_LEFT], w, near, ctrl, enemy, need, memo)
         return lift if lift > AIRSHIP_WORTH else 0.0
+    if kind == A_AIRSHIP_UNLOAD:
+        return unload_worth(s, t, p, a0, a1, w, ctrl, need)
     return 0.0
+
+
+@njit
+def _best_pickup(s, t, p, mask, room, w, ctrl, need):
+    best = 0.0
+    for loc in range(N_HEX):
+        if (mask >> loc) & 1:
+            best = max(best, pickup_worth(s, t, p, loc, room, w, ctrl, need))
+    return best
+
+
+@njit
+def unload_worth(s, t, p, r, k, w, ctrl, need):
+    """Unloading k of resource r where the airship stands: the room it frees for
+    resources nobody holds within the steps left, less what the k are worth there (kept
+    in full on p's own land out of opponents' reach, a share of it when threatened,
+    nothing elsewhere)."""
+    loc = s.airship_loc[p]
+    room = _room(s, t, p)
+    mask = _reach_mask(t, loc, s.game[G_STEPS_LEFT])
+    gain = _best_pickup(s, t, p, mask, room + k, w, ctrl, need) - _best_pickup(s, t, p, mask, room, w, ctrl, need)
+    keep = 0.0
+    if ctrl[loc] == p:
+        keep = THREAT_SHARE if _threatened(s, t, p, loc) else 1.0
+    return gain - (1.0 - keep) * k * resource_worth(s, t, p, w, need, r)
 
 
 @njit
@@ -339,7 +366,7 @@ def choose_airship_purposeful(s, t, p, rows, n, w, near, ctrl, enemy, need, memo
     for i in range(n):
         if rows[i, 0] == A_AIRSHIP_LAND:
             x = rows[i, 1]
-            here = memo_spot(s, t, p, x, loc, w, near, ctrl, enemy, need, memo)
+            here = memo_spot(s, t, p, x, rows[i, 2], w, near, ctrl, enemy, need, memo)
             if left <= 0 or _spot_ahead(s, t, p, x, _reach_mask(t, loc, left), w, near, ctrl, enemy,
                                         need, memo) <= here:
                 return i
