@@ -201,6 +201,28 @@ def test_turn_log_has_one_row_per_turn_and_matches_the_seats(tmp_path):
                                                                "trade_popularity", "produce", "factory_top"}
 
 
+def test_an_all_out_war_turn_log_holds_the_wars_turns_after_the_standard_games(tmp_path):
+    result = execute(config(tmp_path, games=4, players=[3], log_turns=True, variant="all_out_war",
+                            strategies={"seats": ["greedy"]}), workers=1)
+    games, seats = tables(result.run_dir)
+    turns = pl.read_parquet(os.path.join(result.run_dir, "turns", "*.parquet"))
+    stages = turns.group_by("game", "seat").agg(
+        (pl.col("stage") == "standard").sum().alias("standard"), (pl.col("stage") == "war").sum().alias("war"))
+    both = seats.join(stages, on=["game", "seat"])
+    assert (both["standard"] == both["turns"]).all() and (both["war"] == both["war_turns"]).all()
+    war = turns.filter(pl.col("stage") == "war")
+    assert war.height > 0 and war["war_action"].null_count() == 0
+    assert war["section"].null_count() == war.height and war["top_action"].null_count() == war.height
+    assert war["war_points"].null_count() == 0 and war["divisions"].null_count() == 0
+    assert turns.filter(pl.col("stage") == "standard")["war_action"].null_count() == turns.height - war.height
+    # war turns are numbered on from the standard game's last turn, rounds are the war's
+    per_game = war.group_by("game").agg(pl.col("turn").min().alias("first"), pl.len().alias("n"),
+                                        pl.col("turn").max().alias("last"), pl.col("round").max().alias("last_round"))
+    joined = games.join(per_game, on="game")
+    assert (joined["first"] == joined["turns"] + 1).all() and (joined["last"] == joined["turns"] + joined["n"]).all()
+    assert (joined["last_round"] == joined["war_rounds"]).all()
+
+
 MAT_BOTTOM = ["upgrade", "deploy", "build", "enlist"]   # the Factory card's Move is not one
 
 

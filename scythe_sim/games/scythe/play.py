@@ -21,24 +21,23 @@ from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
 from .kernel.war.board import war_points
-from .layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM,
-                     A_ENCOUNTER_OPTION, A_FACTORY_TOP, A_GAIN_COINS, A_MOVE, A_PRODUCE,
-                     A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, A_TRADE_POPULARITY,
-                     A_TRADE_RESOURCES, G_ACTIVE, G_COMBATS, G_CONTACTS, G_DECIDER,
-                     G_ENCOUNTERS, G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                     G_RETREATS, G_ROUND, G_SB_TILE, G_SECTION, G_TURN, MAX_ACTIONS,
-                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_COINS, P_FACTION,
-                     P_FACTORY_CARD, P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_POPULARITY,
-                     P_POWER, P_SEAT, P_STARS, P_TURNS, SCORE_FIELDS, N_MECHS, P_ABILITY,
-                     P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, AIRSHIP_USES, N_AIRSHIP_USES, USE_AIRSHIP0, G_WAR_STAGE, WAR_STAGE_NONE,
-                     WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
-                     G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE, G_RES_TRIGGER, AS_AGGRESSIVE,
-                     AS_PASSIVE)
+from .layout import (ACTION_WIDTH, A_BOTTOM, A_ENCOUNTER_OPTION, A_FACTORY_TOP,
+                     A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, G_ACTIVE, G_COMBATS, G_CONTACTS,
+                     G_DECIDER, G_ENCOUNTERS, G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS,
+                     G_PHASE, G_RETREATS, G_ROUND, G_SB_TILE, G_TURN, MAX_ACTIONS,
+                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, PH_WAR_ACTION, P_FACTION,
+                     P_FACTORY_CARD, P_MAT, P_OBJECTIVES_DONE, P_SEAT, P_TURNS, SCORE_FIELDS,
+                     N_MECHS, P_ABILITY, P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, AIRSHIP_USES,
+                     N_AIRSHIP_USES, USE_AIRSHIP0, G_WAR_STAGE, WAR_STAGE_NONE, WAR_STAGE_DUE,
+                     WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR, G_WAR_END_REASON, G_WAR_ROUND,
+                     G_WAR_WINNER, G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE,
+                     G_RES_TRIGGER, AS_AGGRESSIVE, AS_PASSIVE)
 from .strategies.dispatch import choose
 from .strategies.learned.record import record_turn
-from .strategies.weights import load_params
+from .strategies.weights import W_LEARNED, load_params
 from .strategies.workspace import new_workspace, start_game
-from .tables import R_AIRSHIP_PER_PLAYER, R_TURN_CAP
+from .tables import R_AIRSHIP_PER_PLAYER, R_ALL_OUT_WAR, R_TURN_CAP, R_WAR_ROUND_CAP
+from .turnlog import TURN_FIELDS, log_turn, log_war_turn, top_choice, war_choice, war_turns_taken
 
 GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
                 "contacts", "worker_retreats", "combats", "encounters",
@@ -104,18 +103,6 @@ USAGE_FACTORY_KEPT0 = USAGE_FACTORY_TOP0 + N_FACTORY_CARDS        # + card
 USAGE_OBJECTIVE0 = USAGE_FACTORY_KEPT0 + N_FACTORY_CARDS          # + card
 N_USAGE = USAGE_OBJECTIVE0 + N_OBJECTIVES
 
-# The optional per-turn log: one row per turn played (run_games(log_turns=True)).
-TURN_FIELDS = ("game", "turn", "round", "seat", "section", "top", "bottom",
-               "coins", "power", "popularity", "stars", "combat_cards")
-(T_GAME, T_TURN, T_ROUND, T_SEAT, T_SECTION, T_TOP, T_BOTTOM, T_COINS, T_POWER,
- T_POPULARITY, T_STARS, T_CARDS) = range(len(TURN_FIELDS))
-# what the turn's top-row and bottom-row choices were (-1: the game ended first)
-TOP_CHOICES = ("skip", "gain_coins", "move", "bolster_power", "bolster_cards",
-               "trade_resources", "trade_popularity", "produce", "factory_top")
-BOTTOM_CHOICES = ("skip", "upgrade", "deploy", "build", "enlist", "factory_move")
-_TOP_KINDS = (A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
-              A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_FACTORY_TOP)
-
 # status codes of a game (GAME_RESULTS "status")
 STATUS_OK = 0
 STATUS_BAD_SETUP = 1        # no deal without a banned pair was found
@@ -151,6 +138,7 @@ def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, 
     decisions = 0
     top = -1
     bottom = -1
+    war_action = -1
     while not s.game[G_GAME_OVER]:
         n = legal_actions(s, t, actions, buf)
         if n == 0:
@@ -161,7 +149,9 @@ def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, 
         count_usage(s, kind, actions[i, 1], usage)
         phase, turn, rnd, active = s.game[G_PHASE], s.game[G_TURN], s.game[G_ROUND], s.game[G_ACTIVE]
         if phase == PH_TOP:
-            top = _top_choice(kind)
+            top = top_choice(kind)
+        elif phase == PH_WAR_ACTION:
+            war_action = war_choice(kind, actions[i, 1])
         elif phase == PH_BOTTOM and kind == A_SKIP:
             bottom = 0
         elif phase == PH_BOTTOM and kind == A_BOTTOM:
@@ -169,15 +159,21 @@ def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, 
             if actions[i, 1] != FACTORY_SECTION:
                 bottoms[seat] += 1
         war_before = s.game[G_WAR_STAGE]
+        in_war = log.shape[0] > 0 and war_before == WAR_STAGE_WAR
+        war_turns = war_turns_taken(s) if in_war else 0
+        war_round = s.game[G_WAR_ROUND]
         apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
         if (log.shape[0] > 0 and war_before == WAR_STAGE_NONE
                 and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
-            _log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
+            log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
             top = -1
             bottom = -1
         if (work.record.shape[0] > 0 and war_before == WAR_STAGE_NONE
                 and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
             record_turn(s, t, active, game_id, work)    # scythe-sim learn: the player's view at its turn's end
+        if in_war and (war_turns_taken(s) != war_turns or s.game[G_GAME_OVER]):
+            log_war_turn(s, log, log_n, game_id, war_turns, war_round, active, war_action)
+            war_action = -1
         if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
             record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
         start_war_if_due(s, t)   # All Out War: the war is played before the game is over
@@ -189,39 +185,6 @@ def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, 
         if decisions >= MAX_DECISIONS:
             return STATUS_STEP_LIMIT, decisions
     return STATUS_OK, decisions
-
-
-@njit
-def _top_choice(kind):
-    for c in range(len(_TOP_KINDS)):
-        if _TOP_KINDS[c] == kind:
-            return c
-    return -1
-
-
-@njit
-def _log_turn(s, log, log_n, game_id, turn, rnd, p, top, bottom):
-    """The row of the turn `turn` of player p just finished (skipped when log is full:
-    the caller sizes it for the turn cap)."""
-    k = log_n[0]
-    if k >= log.shape[0]:
-        return
-    row = log[k]
-    row[T_GAME] = game_id
-    row[T_TURN] = turn
-    row[T_ROUND] = rnd
-    row[T_SEAT] = s.player[p, P_SEAT]
-    # the section this turn used: recorded by end_turn, still current if the game ended mid-turn
-    over_mid_turn = s.game[G_GAME_OVER] and s.game[G_SECTION] >= 0
-    row[T_SECTION] = s.game[G_SECTION] if over_mid_turn else s.player[p, P_LAST_SECTION]
-    row[T_TOP] = top
-    row[T_BOTTOM] = bottom
-    row[T_COINS] = s.player[p, P_COINS]
-    row[T_POWER] = s.player[p, P_POWER]
-    row[T_POPULARITY] = s.player[p, P_POPULARITY]
-    row[T_STARS] = s.player[p, P_STARS]
-    row[T_CARDS] = hand_size(s, p)
-    log_n[0] = k + 1
 
 
 @njit
@@ -353,6 +316,12 @@ def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check
         record_results(s, t, status, decisions, game_out[g], seat_out[g], score, bottoms)
 
 
+def turn_log_rounds(tables):
+    """Rounds the per-turn log may need a game: the turn cap, and the war's round cap."""
+    war = int(tables.rules[R_WAR_ROUND_CAP]) + 1 if tables.rules[R_ALL_OUT_WAR] else 0
+    return int(tables.rules[R_TURN_CAP]) + war
+
+
 def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,
               params=None, check=False, usage=None, log_turns=False, learned=None, record=False):
     """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
@@ -381,7 +350,7 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     if usage is None:
         usage = np.zeros(N_USAGE, np.int64)
-    rows = _record_rows(tables, n_players) if log_turns else 0
+    rows = int(((turn_log_rounds(tables) + 1) * n_players).sum()) if log_turns else 0
     log = np.zeros((rows, len(TURN_FIELDS)), np.int32)
     log_n = np.zeros(1, np.int64)
     params = np.asarray(params, np.float64)
@@ -399,14 +368,13 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
 
 
 def _record_rows(tables, n_players):
-    """Rows enough for a row per turn (the log) or seat-turn (the record) up to the turn cap."""
+    """Rows enough for a row per seat-turn of the standard game up to the turn cap (the
+    record: the war's turns are not recorded)."""
     return int(((tables.rules[R_TURN_CAP] + 1) * n_players).sum())
 
 
 def _check_learned(params, learned):
     """Every row's `learned` names a model of the stack (compiled code does not check)."""
-    from .strategies.weights import W_LEARNED
-
     top = int(params[:, W_LEARNED].max()) if params.shape[1] > W_LEARNED and len(params) else 0
     if top > learned.models.shape[0]:
         raise ValueError(f"a strategy plays learned model {top}, but the batch holds "

@@ -10,13 +10,14 @@ from scythe_sim.runner.parquet import game_columns, seat_rows
 from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
-from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, BOTTOM_CHOICES, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
-                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, TOP_CHOICES, TURN_FIELDS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
+from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
+                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
                     R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
                     SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
                     SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
 from ..strategies import STRATEGIES
 from ..tables import load_data
+from ..turnlog import BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, TURN_STAGES, WAR_TURN_ACTIONS
 
 TABLES = ("games", "seats", "turns")
 _TILES = tile_names(load_data()["airships"])
@@ -150,6 +151,10 @@ def turns_table(first_game, log) -> pa.Table:
         "popularity": pa.array(col["popularity"].astype(np.int8)),
         "stars": pa.array(col["stars"].astype(np.int8)),
         "combat_cards": pa.array(col["combat_cards"].astype(np.int8)),
+        "stage": _enum(col["stage"], TURN_STAGES),
+        "war_action": _enum(col["war_action"], WAR_TURN_ACTIONS),
+        "war_points": pa.array(col["war_points"].astype(np.int16), mask=col["war_points"] < 0),
+        "divisions": pa.array(col["divisions"].astype(np.int16), mask=col["divisions"] < 0),
     })
 
 
