@@ -6,11 +6,13 @@ ranges, in this process or on a pool of workers forked after the kernel is warm.
 """
 import concurrent.futures
 import contextlib
+import ctypes
 import functools
 import logging
 import multiprocessing
 import os
 import signal
+import sys
 from typing import NamedTuple
 
 from .parquet import with_run_columns
@@ -143,6 +145,19 @@ def _worker_signals():
     swallow (inside a logging call, say) and play on while the parent waits for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_parent()
+
+
+def _end_with_parent():
+    """A worker whose parent is killed outright (SIGKILL, the OOM killer) would wait for
+    work forever on a queue nobody writes: on Linux the kernel sends it SIGTERM when the
+    parent dies. Elsewhere it lingers until its queue breaks."""
+    if not sys.platform.startswith("linux"):
+        return
+    ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)   # PR_SET_PDEATHSIG
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:   # the parent died before prctl
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def stop_pool(pool):

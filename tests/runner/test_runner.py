@@ -8,6 +8,7 @@ import sys
 import time
 
 import polars as pl
+import psutil
 import pytest
 from click.testing import CliRunner
 
@@ -125,8 +126,11 @@ def test_resume_after_sigkill_completes_the_same_tables(tmp_path):
             break
         time.sleep(0.05)
     assert proc.poll() is None, "the run finished before it could be killed: give it more games"
+    workers = psutil.Process(proc.pid).children(recursive=True)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, "a worker outlived its killed parent"
     run_dir = tmp_path / "out" / "k"
     assert not (run_dir / "_SUCCESS").exists()
     for table in ("games", "seats"):     # nothing half-written is visible
