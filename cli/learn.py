@@ -1,15 +1,8 @@
 """`scythe-sim learn`: the learned value of a position, by self-play generations."""
 import shlex
-import signal
 import sys
 
 import click
-
-from .progress import raise_on_sigterm
-
-
-class _Terminated(BaseException):
-    """SIGTERM, raised in the main thread so learn stops its workers on the way out."""
 
 
 @click.command()
@@ -34,6 +27,7 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
     import os
 
     from scythe_sim.games.scythe.tools.learn import REPORT, Settings, check, learn as run_learn, start_state
+    from scythe_sim.runner.batch import Terminated, stop_on_signals
 
     settings = Settings(generations, games, eval_games, seed, players, field.strip().lower(), knots,
                         float(win_bonus), out)
@@ -43,19 +37,16 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
              f"--eval-games {eval_games} --seed {seed} --players {players} --field {field} --knots {knots} "
              f"--win-bonus {win_bonus:g}")
-    previous = raise_on_sigterm(_Terminated)
     try:
-        with _Progress(sys.stdout.isatty()) as progress:
+        with stop_on_signals(), _Progress(sys.stdout.isatty()) as progress:
             state = run_learn(settings, workers=workers, resume=resume, progress=progress)
-    except (KeyboardInterrupt, _Terminated) as exc:
+    except (KeyboardInterrupt, Terminated) as exc:
         from scythe_sim.games.scythe.tools.learn import saved_generations
 
         done = saved_generations(out)
         word = "interrupted" if isinstance(exc, KeyboardInterrupt) else "terminated"
         click.echo(f"{word}: {done} generation(s) are saved in {out}; resume with: {again}", err=True)
         sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 143)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     for g in state["generations"]:
         d, low, high, _ = g["paired"]["difference"]
         click.echo(f"generation {g['generation']}: held-out R2 {g['data']['r2']:.3f}; candidate vs incumbent "

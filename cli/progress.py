@@ -17,24 +17,6 @@ def run_warmer(cfg):
     return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
 
 
-def raise_on_sigterm(error):
-    """Make SIGTERM raise `error` (a BaseException class) in this process, so a command
-    stops its forked workers on the way out; a worker forked before it reset its handlers
-    just ends. Returns the previous handler."""
-    import os
-    import signal
-
-    owner = os.getpid()
-
-    def raise_signalled(signum, frame):
-        if os.getpid() != owner:
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        raise error()
-    return signal.signal(signal.SIGTERM, raise_signalled)
-
-
 class StoppedBySignals:
     """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
     published and say how to resume; an OS error (disk full, ...) is one line, exit 2; a
