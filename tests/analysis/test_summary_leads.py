@@ -20,6 +20,8 @@ from tests.analysis.test_paired import rewrite_seats, set_manifest, typed_run
 from tests.analysis.test_war import war_run
 from tests.analysis.test_wind_gambit import wind_run
 
+pytestmark = pytest.mark.slow      # builds four runs and their reports (~10 s of CPU)
+
 GAMES = 1200
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

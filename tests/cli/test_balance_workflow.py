@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 
+import pytest
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -46,6 +47,7 @@ def _checkout(path):
     os.chmod(sim, os.stat(sim).st_mode | stat.S_IEXEC)
 
 
+@pytest.mark.slow
 def test_the_workflow_commands_run_locally_on_a_small_budget(tmp_path):
     job = load()["jobs"]["balance"]
     for side in ("base", "candidate"):

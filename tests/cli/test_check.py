@@ -70,6 +70,7 @@ def test_runs_given_with_config_flags_or_mixed_with_a_config_are_refused(tmp_pat
         assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_stars_to_end_5_against_6_is_decided_as_shifted(tmp_path, fixed):
     out = tmp_path / "runs"
     args = [fixed, "--rule", "stars_to_end=5", "--by", "faction", "--round", "200", "--max-games", "600",
@@ -92,6 +93,7 @@ def test_stars_to_end_5_against_6_is_decided_as_shifted(tmp_path, fixed):
     assert before == {k: os.path.getmtime(out / k / "manifest.json") for k in os.listdir(out)}
 
 
+@pytest.mark.slow
 def test_two_existing_runs_are_extended_as_the_check_needs(tmp_path, fixed):
     for name, rule in (("base", []), ("five", ["--rule", "stars_to_end=5"])):
         result = CliRunner().invoke(main, ["run", fixed, *rule, "--games", "150", "--out", str(tmp_path),

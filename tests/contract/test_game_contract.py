@@ -108,6 +108,7 @@ def test_hidden_information_does_not_change_a_choice(game, variant, strategy):
     assert hidden_information_leaks(game, variant, lambda p: hooks(game).choose(strategy, p)) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", CASES, ids=IDS)
 def test_the_honesty_check_catches_a_chooser_that_peeks(game, variant):
     assert hidden_information_leaks(game, variant, hooks(game).peeking_choice) > 0

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import os
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.runs import Run
@@ -48,6 +49,7 @@ def assert_same_run(extended, longer):
     assert os.path.exists(os.path.join(extended, SUCCESS))
 
 
+@pytest.mark.slow
 def test_an_extended_run_is_the_longer_run_byte_for_byte(tmp_path):
     # 13 games in shards of 5 end in a short shard (3 games) that the 22-game run holds whole
     longer = execute(config(tmp_path / "b", "run", 22), workers=1).run_dir

@@ -90,6 +90,7 @@ def _unfinished(tmp_path, name="u", shards=2, **fields):
     return cfg
 
 
+@pytest.mark.slow
 def test_resume_plays_the_run_s_own_config_from_its_manifest(tmp_path):
     cfg = _unfinished(tmp_path, rules={"turn_cap": 60})
     result = _run("run", "--resume", "--out", tmp_path, "--name", "u", "--workers", 1, "--quiet")
@@ -154,6 +155,7 @@ def test_a_compile_is_told_with_its_elapsed_time_and_a_cached_load_is_silent(cap
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.slow
 def test_a_run_of_the_maximum_games_does_not_list_its_shards(tmp_path):
     for workers in (1, 2):
         cfg = parse_config({"name": f"max{workers}", "games": MAX_GAMES, "shard_size": 1, "players": 2,

@@ -22,6 +22,7 @@ def test_scramble_changes_hidden_information_only():
     assert changed > 30
 
 
+@pytest.mark.slow
 def test_scramble_redeals_the_penalties_of_opponents_armed_traps():
     """The Invaders game among the points has Togawa's armed Traps lying face down."""
     rng = np.random.default_rng(4)

@@ -180,6 +180,7 @@ def test_hat_weights_share_each_row_between_its_two_knots():
     assert np.allclose(h[3], [0, 0, 0, 0, 1.0])
 
 
+@pytest.mark.slow
 def test_the_fit_finds_a_coefficient_that_grows_with_the_phase():
     rng = np.random.default_rng(0)
     n = 60_000
@@ -232,6 +233,7 @@ def _fit_rows(n=30_000, seed=1):
     return rng, rows
 
 
+@pytest.mark.slow
 def test_the_fit_never_values_more_of_an_asset_below_none():
     """Power that goes with losing (a weaker player's unspent power) fits to 0, not to a
     negative weight a planner would throw power away for; coins stay as they are."""

@@ -42,6 +42,7 @@ def test_tiles_are_drawn_uniformly_fixed_by_rule_or_dealt_per_player():
     assert len(mixed) > 3
 
 
+@pytest.mark.slow
 def test_the_advanced_variant_deals_each_tile_once_from_the_variants_stream():
     """16 tiles, each one of a kind: no two players hold the same tile (drawn with
     replacement, 5 of 6 three-player seeds dealt a duplicate); the first player's pair is
