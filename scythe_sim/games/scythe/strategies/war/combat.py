@@ -7,6 +7,10 @@ are guessed from its hand size at 3 + caution each, cards drawn in the fight at 
 Power and divisions trade one for one in a round (the loser loses the difference + 1),
 so dialling high is rarely wasted; the dial stops at what wipes out the enemy's units
 there. Nothing here reads an opponent's cards, its committed dial or the RNG."""
+from typing import NamedTuple
+
+import numpy as np
+
 from scythe_sim.compiled.jit import njit
 
 from ..tactics import best_cards, top_dial
@@ -26,11 +30,26 @@ def guessed_card(w):
     return 3.0 + w[W_CAUTION]
 
 
+class Side(NamedTuple):
+    """One side of a forecast fight: its player and the divisions and mechs it brings."""
+    player: np.int64
+    divisions: np.int64
+    mechs: np.int64
+
+
 @njit
-def forecast(s, t, p, q, loc, a_div, a_mech, d_div, d_mech, w, hand):
-    """(p wins, p's divisions left, q's divisions left, rounds) of p attacking q on loc
-    with a_div divisions and a_mech mechs against d_div and d_mech, from the powers and
-    hands now. hand: scratch (N_CARD_VALUES,) for p's own cards."""
+def side(player, divisions, mechs):
+    """A Side, its numbers int64 (one compiled forecast whatever widths they were read at)."""
+    return Side(np.int64(player), np.int64(divisions), np.int64(mechs))
+
+
+@njit
+def forecast(s, t, loc, attacker, defender, w, hand):
+    """(the attacker wins, its divisions left, the defender's divisions left, rounds) of
+    the attacker's fight on loc, from the powers and hands now (Side: player, divisions,
+    mechs). hand: scratch (N_CARD_VALUES,) for the attacker's own cards."""
+    p, a_div, a_mech = attacker
+    q, d_div, d_mech = defender
     for v in range(N_CARD_VALUES):
         hand[v] = s.hand[p, v]
     drawn = 0
@@ -155,8 +174,8 @@ def choose_fight_on(s, t, rows, n, w, hand):
     p = s.game[G_ACTIVE]
     q = s.game[G_DEFENDER]
     loc = s.game[G_COMBAT_HEX]
-    won, _, _, _ = forecast(s, t, p, q, loc, s.divisions[p, loc], count_mechs(s, p, loc),
-                            s.divisions[q, loc], count_mechs(s, q, loc), w, hand)
+    won, _, _, _ = forecast(s, t, loc, side(p, s.divisions[p, loc], count_mechs(s, p, loc)),
+                            side(q, s.divisions[q, loc], count_mechs(s, q, loc)), w, hand)
     want = A_WAR_FIGHT_ON if won else A_WAR_RETREAT
     for i in range(n):
         if rows[i, 0] == want:

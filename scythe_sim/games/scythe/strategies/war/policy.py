@@ -39,7 +39,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
 from ..weights import W_AGGRESSION
 from ..wind_gambit.ship_combat import choose_ship_card, choose_ship_dial, ship_fight_worth
 from ..workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
-from .combat import choose_fight_on, choose_war_card, choose_war_dial, forecast
+from .combat import choose_fight_on, choose_war_card, choose_war_dial, forecast, side
 from .seat_map import (HOME_GUARD, capitulation_target, danger, enemy_units, front_distance, frontier,
                       guards_home, is_land, keep, need, worth)
 
@@ -245,9 +245,8 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
     if q < 0:   # empty land, or an enemy structure alone
         exposed = keep(s, t, d, to) - (units_at(s, d, to) + k + mechs)
         return prize - (max(exposed, 0.0) if not guards_home(s, t, d, to) else 0.0)
-    won, a_left, d_left, _ = forecast(s, t, d, q, to, s.divisions[d, to] + k,
-                                      count_mechs(s, d, to) + mechs, s.divisions[q, to],
-                                      count_mechs(s, q, to), w, work.buf[0, BUF_NEED])
+    won, a_left, d_left, _ = forecast(s, t, to, side(d, s.divisions[d, to] + k, count_mechs(s, d, to) + mechs),
+                                      side(q, s.divisions[q, to], count_mechs(s, q, to)), w, work.buf[0, BUF_NEED])
     lost = s.divisions[d, to] + k - a_left
     killed = s.divisions[q, to] - d_left
     if won:
@@ -431,10 +430,9 @@ def _bombard_value(s, t, d, q, k, w, work):
     value = 0.5 * k if spare else -1.0 * k
     if mine + mechs > 0:
         hand = work.buf[0, BUF_NEED]
-        before, _, _, _ = forecast(s, t, d, q, loc, mine, mechs, s.divisions[q, loc],
-                                   count_mechs(s, q, loc), w, hand)
-        after, _, _, _ = forecast(s, t, d, q, loc, mine, mechs, s.divisions[q, loc] - k,
-                                  count_mechs(s, q, loc), w, hand)
+        ours = side(d, mine, mechs)
+        before, _, _, _ = forecast(s, t, loc, ours, side(q, s.divisions[q, loc], count_mechs(s, q, loc)), w, hand)
+        after, _, _, _ = forecast(s, t, loc, ours, side(q, s.divisions[q, loc] - k, count_mechs(s, q, loc)), w, hand)
         if after and not before:
             value += 15.0
     return value
