@@ -86,3 +86,52 @@ def test_takes_a_capitulation_one_move_away(strategy):
     if game.phase == "war_corps_size":   # how many go: the strategy's choice
         act(game, *pick(game, strategy))
     assert war(game, 1, "capitulated_by") == 0
+
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_two_corps_attack_one_enemy_territory_in_one_move(strategy):
+    """Rusviet's 4 divisions on its home-adjacent T13 (power 7) beat either Nordic corps
+    of 2 (T12, T06) alone: a tie goes to the defender, and the loser loses the
+    difference + 1 and attrition 1. Together they win, so the first corps goes in
+    counting on the second (the fight comes after the Move's moves), which joins it."""
+    game = war_game({0: {"T12": 3, "T06": 3, "T04": 3, "T05": 3, "T11": 2},
+                     1: {"T13": 4, "T19": 4, "T26": 4, "T18": 8}}, coins=0, power=14)
+    game.state.player[1, P_POWER] = 7
+    act(game, "war_move")
+    entered = set()
+    for _ in range(2):
+        kind, frm, to, k = pick(game, strategy)
+        assert (kind, to) == ("war_corps", L("T13"))
+        entered.add(frm)
+        act(game, kind, frm, to, k)
+        if game.phase == "war_corps_size":
+            act(game, *pick(game, strategy))
+    assert entered == {L("T12"), L("T06")}
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_stages_divisions_next_to_a_defended_target_before_attacking(strategy):
+    """Nordic's 2 divisions on T12 cannot take Rusviet's home-adjacent T13 (6 there):
+    the Move's first corps brings divisions from the large stack on T18 up to T12,
+    rather than attacking and losing or standing still."""
+    game = war_game({0: {"T18": 10, "T12": 2, "T04": 3, "T05": 3, "T11": 2},
+                     1: {"T13": 6, "T19": 4, "T26": 4, "T24": 6}}, coins=0, power=7)
+    act(game, "war_move")
+    kind, frm, to, _ = pick(game, strategy)
+    assert (kind, frm, to) == ("war_corps", L("T18"), L("T12"))
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_a_mech_ferries_divisions_across_a_river_to_an_attack(strategy):
+    """Rusviet's 2 divisions on T18 are across a river from Nordic's 6 on T11: divisions
+    cannot step over it, Nordic's Riverwalk mech carries them there and attacks."""
+    game = war_game({0: {"T11": 6, "T04": 2, "T05": 2}, 1: {"T18": 2, "T19": 4, "T12": 3}},
+                    mechs={0: {"riverwalk": "T11"}}, coins=0, power=7)
+    act(game, "war_move")
+    assert pick(game, strategy)[:2] == ("war_select_mech", 1)
+    act(game, "war_select_mech", 1)
+    kind, k, _, _ = pick(game, strategy)
+    assert kind == "war_load" and k >= 3
+    act(game, "war_load", k)
+    assert pick(game, strategy)[:2] == ("war_step", L("T18"))

@@ -76,9 +76,9 @@ from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH,
                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
                       A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PRODUCE,
                       A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
-                      G_WAR_CARGO, G_WAR_PLACE_LEFT, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_CARDS,
+                      G_WAR_CARGO, G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, G_WAR_QUIET_ROUNDS, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_CARDS,
                       PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
-                      PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
+                      PH_WAR_CORPS_SIZE, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,
@@ -108,7 +108,7 @@ from ..tables import R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, R_WAR_AIR
 from ..kernel.war.airship import airship_in_war, bombard_most, drop_spot, war_loadable  # noqa: F401
 from ..kernel.wind_gambit.airship_combat import SHIP_CARDS  # noqa: F401
 from ..tables import (R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX, R_WAR_CARD_DIVISIONS,
-                      R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST)
+                      R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
 
 # --- Row conventions of legal_actions ----------------------------------------------------
 # In the bottom-action decision (kernel/bottom.py: legal_bottom, kernel/factory.py:

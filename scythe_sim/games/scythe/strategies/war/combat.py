@@ -3,7 +3,9 @@ the dial, the cards and fight-on-or-retreat of each round.
 
 The forecast plays the rounds out with both sides dialling all the power they may and
 adding their allowed cards: the seat's own cards are known (best first), the enemy's
-are guessed from its hand size at 3 + caution each, cards drawn in the fight at 3.
+are guessed from its hand size at 3 + caution / 2 each, less as the quiet rounds
+before the stalemate mount (down to 3, about a card's mean), cards drawn in the fight
+at 3.
 Power and divisions trade one for one in a round (the loser loses the difference + 1),
 so dialling high is rarely wasted; the dial stops at what wipes out the enemy's units
 there. Nothing here reads an opponent's cards, its committed dial or the RNG."""
@@ -16,7 +18,8 @@ from scythe_sim.compiled.jit import njit
 from ..tactics import best_cards, top_dial
 from ..view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACTIVE,
                    G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
-                   G_DEF_DIAL, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
+                   G_DEF_DIAL, G_WAR_QUIET_ROUNDS, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
+                   R_WAR_QUIET_ROUNDS,
                    count_mechs, hand_size, highest_dial_row, skip_row, war_card_allowance)
 from ..weights import W_CAUTION
 
@@ -28,6 +31,21 @@ MAX_ROUNDS = 12     # rounds a forecast looks at
 def guessed_card(w):
     """An opponent's unseen card, as tactics.estimated_strength guesses it."""
     return 3.0 + w[W_CAUTION]
+
+
+@njit
+def quiet_share(s, t):
+    """How far the war is toward the quiet-rounds stalemate (0 just after a change of
+    control, 1 at it): public, the same for every seat."""
+    return min(s.game[G_WAR_QUIET_ROUNDS] / max(t.rules[R_WAR_QUIET_ROUNDS], 1), 1.0)
+
+
+@njit
+def forecast_card(s, t, w):
+    """An opponent's unseen card in a forecast: 3 + caution / 2, falling to 3 (about a
+    combat card's mean, 2-5 in 16/12/8/6 copies) as the stalemate nears, which ends the
+    war with no winner: closer fights become worth risking."""
+    return DRAWN_CARD + 0.5 * w[W_CAUTION] * (1.0 - quiet_share(s, t))
 
 
 class Side(NamedTuple):
@@ -58,7 +76,7 @@ def forecast(s, t, loc, attacker, defender, w, hand):
     dh = hand_size(s, q)
     top = t.rules[R_DIAL_MAX]
     need_draw = t.rules[R_WAR_CARD_DIVISIONS]
-    guess = guessed_card(w)
+    guess = forecast_card(s, t, w)
     rounds = 0
     while rounds < MAX_ROUNDS and a_div + a_mech > 0 and d_div + d_mech > 0:
         rounds += 1

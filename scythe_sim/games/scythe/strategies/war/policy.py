@@ -26,8 +26,9 @@ from scythe_sim.compiled.rng import rand_below
 
 from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PRODUCE, A_WAR_SELECT_MECH,
-                   A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVER, G_PHASE, G_WAR_CARGO, G_WAR_PLACE_LEFT,
-                   N_HEX, OFF_BOARD, PH_WAR_ACTION, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
+                   A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO,
+                   G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, N_HEX, OFF_BOARD, PH_WAR_ACTION, PH_WAR_CARDS,
+                   PH_WAR_CORPS_SIZE, PH_WAR_DIAL, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT,
                    P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
@@ -39,14 +40,16 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
 from ..weights import W_AGGRESSION
 from ..wind_gambit.ship_combat import choose_ship_card, choose_ship_dial, ship_fight_worth
 from ..workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
-from .combat import choose_fight_on, choose_war_card, choose_war_dial, forecast, side
-from .seat_map import (HOME_GUARD, capitulation_target, danger, enemy_units, front_distance, frontier,
+from .combat import choose_fight_on, choose_war_card, choose_war_dial, forecast, quiet_share, side
+from .seat_map import (HOME_GUARD, RIVER, capitulation_target, danger, enemy_units, front_distance, frontier,
                       guards_home, is_land, keep, need, worth)
 
 CAPITULATION = 60.0   # taking land next to a fighting enemy's home base
 POINT = 4.0           # one territorial point won (or taken from an enemy)
 NO_MOVE = -1.0e9
 SIZES_ALL = 12        # corps sizes a choice weighs one by one (larger ones by tenths)
+JOINT = 0.8           # a won attack that needs the Move's later moves to join it
+MASSED = 0.5          # a stack made strong enough to win an attack next turn, of that attack's value
 
 
 @njit
@@ -95,7 +98,7 @@ def _best(values, n, work, seat):
 def _score(s, t, d, row, w, work):
     kind, a0, a1, a2 = row[0], row[1], row[2], row[3]
     if kind == A_WAR_PLACE:
-        return _place_value(s, t, d, a0, a1)
+        return _place_value(s, t, d, a0, a1, w, work)
     if kind == A_WAR_DEPLOY_MECH:
         return need(s, t, d, a0)
     if kind == A_WAR_PLACE_AIRSHIP:
@@ -123,13 +126,15 @@ def _score(s, t, d, row, w, work):
 # --- placing -------------------------------------------------------------------------------
 
 @njit
-def _place_value(s, t, d, loc, k):
+def _place_value(s, t, d, loc, k, w, work):
     """Divisions go where they are needed most: all there when it needs them all (or
-    nothing needs any), else one, so the next one goes where it is then needed."""
+    nothing needs any), or when they make the stack there strong enough to win an attack
+    next turn (massing, not spreading thin); else one, so the next one goes where it is
+    then needed."""
     v = need(s, t, d, loc)
     left = s.game[G_WAR_PLACE_LEFT]
     if k == left:
-        return v + (0.01 if v >= left - 0.5 or v <= 0.0 else -0.01)
+        return v + (0.01 if v >= left - 0.5 or v <= 0.0 else -0.01) + _mass_value(s, t, d, loc, k, 0, w, work)
     return v
 
 
@@ -199,9 +204,11 @@ def best_move(s, t, d, w, work):
 # --- moves ---------------------------------------------------------------------------------
 
 @njit
-def _aggression(w):
+def _aggression(s, t, w):
+    """What a won attack's prize is scaled by: aggression / 4 (0.5 to 3), up to twice
+    that as the quiet-rounds stalemate nears (a change of control keeps the war going)."""
     a = w[W_AGGRESSION] / 4.0
-    return min(max(a, 0.5), 3.0)
+    return min(max(a, 0.5), 3.0) * (1.0 + quiet_share(s, t))
 
 
 @njit
@@ -209,14 +216,16 @@ def _leave_cost(s, t, d, frm, k, mechs, to):
     """What leaving frm with k divisions and `mechs` mechs for `to` costs: the risk of
     losing frm that the move creates (an enemy force nearby stronger than what stays;
     the enemy units on `to` are counted out, the move is meant to beat them), and a
-    little per unit below what frm wants to keep."""
+    little per unit below what frm wants to keep (the danger from `to` left out of it
+    too)."""
     now = units_at(s, d, frm)
     left = now - k - mechs
-    threat = danger(s, t, d, frm) - enemy_units(s, d, to)
+    beaten = enemy_units(s, d, to) if to != frm else 0
+    threat = danger(s, t, d, frm) - beaten
     cost = 0.0
     if threat >= left and not threat >= now:
         cost = CAPITULATION if guards_home(s, t, d, frm) else POINT * worth(s, t, d, frm)
-    short = keep(s, t, d, frm) - left
+    short = keep(s, t, d, frm) - (1.5 if guards_home(s, t, d, frm) else 1.0) * beaten - left
     if short > 0.0:
         cost += 0.05 * short * (1.0 + worth(s, t, d, frm))
     return -cost
@@ -235,7 +244,8 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
         closer = front_distance(s, t, d, frm, work.dist) - front_distance(s, t, d, to, work.dist)
         staging = 0.1 * min(k + mechs, 5) * (frontier(s, t, d, to) - frontier(s, t, d, frm))
         staging += 0.3 * min(k + mechs, 10) * closer
-        return gain * (1.0 + worth(s, t, d, to)) * 0.5 + max(staging, 0.0) - 0.1
+        mass = _mass_value(s, t, d, to, k, mechs, w, work) if frm != to else 0.0
+        return gain * (1.0 + worth(s, t, d, to)) * 0.5 + max(staging, 0.0) + mass - 0.1
     prize = POINT * territory_points(t, to)
     if capitulation_target(s, t, d, to) >= 0:
         prize += CAPITULATION
@@ -245,13 +255,115 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
     if q < 0:   # empty land, or an enemy structure alone
         exposed = keep(s, t, d, to) - (units_at(s, d, to) + k + mechs)
         return prize - (max(exposed, 0.0) if not guards_home(s, t, d, to) else 0.0)
-    won, a_left, d_left, _ = forecast(s, t, to, side(d, s.divisions[d, to] + k, count_mechs(s, d, to) + mechs),
-                                      side(q, s.divisions[q, to], count_mechs(s, q, to)), w, work.buf[0, BUF_NEED])
-    lost = s.divisions[d, to] + k - a_left
-    killed = s.divisions[q, to] - d_left
+    enemy = side(q, s.divisions[q, to], count_mechs(s, q, to))
+    k_in = s.divisions[d, to] + k
+    m_in = count_mechs(s, d, to) + mechs
+    won, a_left, d_left, _ = forecast(s, t, to, side(d, k_in, m_in), enemy, w, work.buf[0, BUF_NEED])
     if won:
-        return _aggression(w) * prize + 0.5 * killed - 0.5 * lost
+        return _aggression(s, t, w) * prize + 0.5 * (s.divisions[q, to] - d_left) - 0.5 * (k_in - a_left)
+    lost = k_in - a_left
+    more_k, more_m = _joiners(s, t, d, frm, to)
+    if more_k + more_m > 0:   # the Move's later moves may join this fight (it comes after them all)
+        won, a_left, d_left, _ = forecast(s, t, to, side(d, k_in + more_k, m_in + more_m), enemy, w,
+                                          work.buf[0, BUF_NEED])
+        if won:
+            return (JOINT * _aggression(s, t, w) * prize + 0.5 * (s.divisions[q, to] - d_left)
+                    - 0.5 * (k_in + more_k - a_left))
     return -5.0 - lost
+
+
+@njit
+def _later_moves(s):
+    """Moves of this Move still to come after the one being chosen (one, the least a
+    Move has, when the action itself is being chosen)."""
+    phase = s.game[G_PHASE]
+    if phase == PH_WAR_MOVE or phase == PH_WAR_CORPS_SIZE or phase == PH_WAR_MECH_STEP:
+        return max(s.game[G_WAR_MOVES_LEFT] - 1, 0)
+    return 1
+
+
+@njit
+def _walks_to(t, x, to):
+    """Divisions on x may step onto `to` on their own (adjacent, no river between)."""
+    return x < N_HEX and t.edge[x, to] != 0 and t.edge[x, to] != RIVER
+
+
+@njit
+def _joiners(s, t, d, frm, to):
+    """(divisions, mechs) the Move's later moves may bring into a fight on `to`: the
+    largest corps from other own territories next to it, or an unmoved mech next to it
+    with the divisions it may carry, one per later move. Fights come after all of a
+    Move's moves, so attacks on one enemy territory from several sides add up."""
+    moves = _later_moves(s)
+    in_move = s.game[G_PHASE] != PH_WAR_ACTION
+    used = -1
+    more_k, more_m = 0, 0
+    for _ in range(moves):
+        best_k, best_m, best_x = 0, 0, -1
+        for k in range(t.neighbours.shape[1]):
+            x = t.neighbours[to, k]
+            if x < 0:
+                break
+            if x >= N_HEX or x == frm or x == used or s.divisions[d, x] == 0 and count_mechs(s, d, x) == 0:
+                continue
+            if enemy_at(s, d, x) >= 0:
+                continue
+            go = movable(s, d, x) if _walks_to(t, x, to) else 0
+            mech = 0
+            for u in range(UNIT_MECH0, UNIT_WORKER0):
+                if s.unit_loc[d, u] == x and not (in_move and (s.game[G_MOVED_MASK] >> u) & 1):
+                    mech = 1
+            if mech and t.edge[x, to] == RIVER:
+                mech = 0   # a mech crossing a river needs its ability; left out of the plan
+            ride = min(t.rules[R_WAR_MECH_CARRY], _spare(s, t, d, x, 1), max(movable(s, d, x), 0)) if mech else 0
+            if ride + mech * 3 > best_k + best_m * 3 and ride + mech * 3 > go:
+                best_k, best_m, best_x = ride, mech, x
+            elif go > best_k + best_m * 3:
+                best_k, best_m, best_x = go, 0, x
+        if best_x < 0:
+            break
+        more_k += best_k
+        more_m += best_m
+        used = best_x
+    return more_k, more_m
+
+
+@njit
+def _mass_value(s, t, d, loc, k, mechs, w, work):
+    """What k more divisions (and mechs) on own territory loc are worth as staging: a
+    share (MASSED) of the best attack from loc next turn that they turn from a loss into
+    a win (one division stays behind)."""
+    best = 0.0
+    hand = work.buf[0, BUF_NEED]
+    mine_m = count_mechs(s, d, loc)
+    before = s.divisions[d, loc] - 1
+    after = before + k
+    if after <= 0:
+        return 0.0
+    for j in range(t.neighbours.shape[1]):
+        y = t.neighbours[loc, j]
+        if y < 0:
+            break
+        if not is_land(t, y) or not _walks_to(t, loc, y):
+            continue
+        q = enemy_at(s, d, y)
+        if q < 0:
+            continue
+        prize = POINT * territory_points(t, y)
+        if capitulation_target(s, t, d, y) >= 0:
+            prize += CAPITULATION
+        if prize * MASSED <= best:
+            continue
+        enemy = side(q, s.divisions[q, y], count_mechs(s, q, y))
+        won, _, _, _ = forecast(s, t, y, side(d, after, mine_m + mechs), enemy, w, hand)
+        if not won:
+            continue
+        if before > 0:
+            won_now, _, _, _ = forecast(s, t, y, side(d, before, mine_m), enemy, w, hand)
+            if won_now:
+                continue
+        best = prize * MASSED
+    return best * _aggression(s, t, w)
 
 
 @njit
