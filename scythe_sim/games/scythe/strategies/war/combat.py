@@ -65,26 +65,30 @@ def side(player, divisions, mechs):
 def forecast(s, t, loc, attacker, defender, w, hand):
     """(the attacker wins, its divisions left, the defender's divisions left, rounds) of
     the attacker's fight on loc, from the powers and hands now (Side: player, divisions,
-    mechs). hand: scratch (N_CARD_VALUES,) for the attacker's own cards."""
-    p, a_div, a_mech = attacker
-    q, d_div, d_mech = defender
+    mechs). hand: scratch (N_CARD_VALUES,) for the attacker's own cards. Losses are
+    expected values: a round is won with a chance that grows with the margin, the wider
+    the more unseen cards are in it (round_chance)."""
+    p, a0, m0 = attacker
+    q, d0, n0 = defender
+    a_div, a_mech, d_div, d_mech = float(a0), float(m0), float(d0), float(n0)
     for v in range(N_CARD_VALUES):
         hand[v] = s.hand[p, v]
     drawn = 0
     pa = s.player[p, P_POWER]
     pd = s.player[q, P_POWER]
     dh = hand_size(s, q)
+    d_drawn = 0
     top = t.rules[R_DIAL_MAX]
     need_draw = t.rules[R_WAR_CARD_DIVISIONS]
     guess = forecast_card(s, t, w)
     rounds = 0
-    while rounds < MAX_ROUNDS and a_div + a_mech > 0 and d_div + d_mech > 0:
+    while rounds < MAX_ROUNDS and a_div + a_mech > 0.5 and d_div + d_mech > 0.5:
         rounds += 1
         if a_div >= need_draw:
             drawn += 1
         if d_div >= need_draw:
-            dh += 1
-        k = a_mech + (1 if a_div > 0 else 0)
+            d_drawn += 1
+        k = int(a_mech + 0.5) + (1 if a_div > 0.5 else 0)
         ca = 0.0
         used_a = 0
         for v in range(N_CARD_VALUES - 1, -1, -1):
@@ -96,33 +100,46 @@ def forecast(s, t, loc, attacker, defender, w, hand):
         drawn -= take
         used_a += take
         ca += take * DRAWN_CARD
-        used_d = min(d_mech + (1 if d_div > 0 else 0), dh)
-        dh -= used_d
+        unseen = take
+        allowed = int(d_mech + 0.5) + (1 if d_div > 0.5 else 0)
+        from_hand = min(allowed, dh)
+        dh -= from_hand
+        fresh = min(allowed - from_hand, d_drawn)
+        d_drawn -= fresh
+        unseen += from_hand + fresh
         da = min(top, pa)
         dd = min(top, pd)
         pa -= da
         pd -= dd
-        attack = da + ca
-        defence = dd + used_d * guess
-        diff = int(abs(attack - defence) + 0.5)
-        if attack > defence or (attack == defence and a_mech > 0):
-            if d_div > 0:
-                d_div -= min(d_div, diff + 1)
-            else:
-                d_mech -= 1
-            if dd + used_d > 0:
-                dh += 1
+        margin = da + ca - (dd + from_hand * guess + fresh * DRAWN_CARD)
+        chance = round_chance(margin, a_mech > 0.5, unseen)
+        if d_div > 0.5:
+            d_div = max(d_div - chance * (max(margin, 0.0) + 1.0), 0.0)
         else:
-            if a_div > 0:
-                a_div -= min(a_div, diff + 1)
-            else:
-                a_mech -= 1
-            if da + used_a > 0:
-                drawn += 1
-        if a_div > 0:
-            a_div -= 1
-    won = d_div + d_mech <= 0 and a_div + a_mech > 0
-    return won, a_div, d_div, rounds
+            d_mech = max(d_mech - chance, 0.0)
+        if a_div > 0.5:
+            a_div = max(a_div - (1.0 - chance) * (max(-margin, 0.0) + 1.0), 0.0)
+        else:
+            a_mech = max(a_mech - (1.0 - chance), 0.0)
+        if chance >= 0.5 and dd + from_hand + fresh > 0:
+            d_drawn += 1
+        if chance < 0.5 and da + used_a > 0:
+            drawn += 1
+        if a_div > 0.5:
+            a_div -= 1.0
+    won = d_div + d_mech <= 0.5 and a_div + a_mech > 0.5
+    return won, int(a_div + 0.5), int(d_div + 0.5), rounds
+
+
+@njit
+def round_chance(margin, attacker_mech, unseen):
+    """The attacker's chance of winning a round it is expected to win by `margin` (its
+    total less the defender's, unseen cards at their guess): sure beyond the spread of
+    the unseen cards (about 1 a card, 2-5), a tie to the defender without an attacking
+    mech, to the attacker with one."""
+    edge = margin + (0.5 if attacker_mech else -0.5)
+    spread = 0.5 + 1.0 * unseen
+    return min(max(0.5 + edge / (2.0 * spread), 0.0), 1.0)
 
 
 @njit
