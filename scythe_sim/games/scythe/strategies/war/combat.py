@@ -24,7 +24,7 @@ from ..view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACT
 from ..weights import W_CAUTION
 
 DRAWN_CARD = 3.0    # a card drawn during the fight, unseen yet
-MAX_ROUNDS = 12     # rounds a forecast looks at
+MAX_ROUNDS = 24     # rounds a forecast looks at (a large stack grinds a smaller one down)
 
 
 @njit

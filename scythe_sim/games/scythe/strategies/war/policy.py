@@ -216,8 +216,8 @@ def _leave_cost(s, t, d, frm, k, mechs, to):
     """What leaving frm with k divisions and `mechs` mechs for `to` costs: the risk of
     losing frm that the move creates (an enemy force nearby stronger than what stays;
     the enemy units on `to` are counted out, the move is meant to beat them), and a
-    little per unit below what frm wants to keep (the danger from `to` left out of it
-    too)."""
+    little per unit taken away that frm wants to keep (the danger from `to` left out of
+    it too; a territory already short of it is not charged for the units it lacked)."""
     now = units_at(s, d, frm)
     left = now - k - mechs
     beaten = enemy_units(s, d, to) if to != frm else 0
@@ -225,7 +225,7 @@ def _leave_cost(s, t, d, frm, k, mechs, to):
     cost = 0.0
     if threat >= left and not threat >= now:
         cost = CAPITULATION if guards_home(s, t, d, frm) else POINT * worth(s, t, d, frm)
-    short = keep(s, t, d, frm) - (1.5 if guards_home(s, t, d, frm) else 1.0) * beaten - left
+    short = min(keep(s, t, d, frm) - (1.5 if guards_home(s, t, d, frm) else 1.0) * beaten - left, k + mechs)
     if short > 0.0:
         cost += 0.05 * short * (1.0 + worth(s, t, d, frm))
     return -cost
