@@ -50,6 +50,7 @@ NO_MOVE = -1.0e9
 SIZES_ALL = 12        # corps sizes a choice weighs one by one (larger ones by tenths)
 JOINT = 0.8           # a won attack that needs the Move's later moves to join it
 MASSED = 0.5          # a stack made strong enough to win an attack next turn, of that attack's value
+LOSS = 0.25           # an own division lost in an attack that wins (land taken is what decides a war)
 
 
 @njit
@@ -260,7 +261,7 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
     m_in = count_mechs(s, d, to) + mechs
     won, a_left, d_left, _ = forecast(s, t, to, side(d, k_in, m_in), enemy, w, work.buf[0, BUF_NEED])
     if won:
-        return _aggression(s, t, w) * prize + 0.5 * (s.divisions[q, to] - d_left) - 0.5 * (k_in - a_left)
+        return _aggression(s, t, w) * prize + 0.5 * (s.divisions[q, to] - d_left) - LOSS * (k_in - a_left)
     lost = k_in - a_left
     more_k, more_m = _joiners(s, t, d, frm, to)
     if more_k + more_m > 0:   # the Move's later moves may join this fight (it comes after them all)
@@ -268,7 +269,7 @@ def _entry_value(s, t, d, frm, to, k, mechs, w, work):
                                           work.buf[0, BUF_NEED])
         if won:
             return (JOINT * _aggression(s, t, w) * prize + 0.5 * (s.divisions[q, to] - d_left)
-                    - 0.5 * (k_in + more_k - a_left))
+                    - LOSS * (k_in + more_k - a_left))
     return -5.0 - lost
 
 
