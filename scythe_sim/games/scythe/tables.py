@@ -22,19 +22,15 @@ build without overrides: treat its arrays as read-only.
 
 from __future__ import annotations
 
-import copy
 import functools
-import numbers
-import tomllib
-from importlib import resources
 from typing import NamedTuple
 
 import numpy as np
 
 from scythe_sim.compiled.records import as_record
-from scythe_sim.errors import ConfigError
 
-from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table, tile_names, tile_number
+from .airships import N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table
+from .data_files import DATA_FILES, SETS, load_data, read_data
 from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, CF_LOOK_AT_HAND,
                     FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES, N_BONUSES,
                     N_CARD_FIELDS, N_CARD_VALUES, N_CUBES, N_ENCOUNTER_CARDS,
@@ -43,77 +39,25 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     ONE_TIME_BONUSES, RESOLUTION_PARAMS, RESOLUTION_RANDOM, RESOLUTION_TILES,
                     RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
+# The house rules live in house_rules.py; their names are read from here too.
+from .house_rules import (RULE_LIMITS, RULE_NAMES, R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP,
+                          R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY, R_EXPANSION_FACTIONS,
+                          R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
+                          R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF,
+                          R_MECH_ABILITIES_OFF_FOR, R_ALL_OUT_WAR, R_WAR_DIVISIONS,
+                          R_WAR_BONUS_FIRST, R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD,
+                          R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_FACTORY,
+                          R_WAR_BONUS_PER_RECRUIT, R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN,
+                          R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER, R_WAR_GAIN_COINS,
+                          R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
+                          R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
+                          R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER,
+                          R_RESOLUTION, R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE,
+                          R_AIRSHIP_PASSIVE, R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER,
+                          R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_DESTROY_MARGIN,
+                          resolution_value, rule_array, rule_value)
 
-RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
-              "expansion_factions", "power_max", "popularity_max", "dial_max",
-              "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off",
-              "mech_abilities_off_for",
-              # All Out War (kernel/war/, data/rules.toml [rules] says what each does)
-              "all_out_war", "war_divisions", "war_bonus_first", "war_bonus_second",
-              "war_bonus_third", "war_bonus_popularity", "war_bonus_resources",
-              "war_bonus_factory", "war_bonus_per_recruit", "war_deploy_batch",
-              "war_points_to_win", "war_round_cap", "war_quiet_rounds", "war_cowinner",
-              "war_gain_coins", "war_produce_cost", "war_produce_divisions", "war_mech_carry",
-              "war_card_divisions", "war_power_factor", "war_capitulation_power_cap",
-              "war_points_factory", "war_points_village", "war_points_other",
-              # The Wind Gambit's Resolution Module (kernel/wind_gambit/resolution.py)
-              "resolution",
-              # The Wind Gambit (kernel/wind_gambit/airship.py)
-              "wind_gambit", "airship_per_player", "airship_aggressive", "airship_passive",
-              # All Out War with the Wind Gambit (kernel/war/airship.py)
-              "war_airship_carry", "war_airship_bombard_power", "war_airship_bombard_max",
-              "war_airship_destroy_margin")
-(R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
- R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
- R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR,
- R_ALL_OUT_WAR, R_WAR_DIVISIONS, R_WAR_BONUS_FIRST, R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD,
- R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_FACTORY, R_WAR_BONUS_PER_RECRUIT,
- R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN, R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER,
- R_WAR_GAIN_COINS, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
- R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
- R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER, R_RESOLUTION,
- R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE,
- R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_BOMBARD_MAX,
- R_WAR_AIRSHIP_DESTROY_MARGIN) = range(len(RULE_NAMES))
-# Each rule's range (lowest, highest), checked wherever rules are given (a run config's
-# [rules], --rule, Game.new). Switches are 0..1 and bitmasks span their vocabulary; a
-# count or an amount is at most _MOST, far above any printed rule and small enough that
-# the state's int16 counters cannot overflow; a rule whose 0 would leave the game no
-# way to end (stars, the turn cap, the war's caps and deployment) starts at 1.
-_MOST = 1000
-_RULE_RANGE = {name: (0, _MOST) for name in RULE_NAMES}
-_RULE_RANGE.update({name: (0, 1) for name in (
-    "ban_pairs", "relentless_on_factory", "expansion_factions", "encounters_off", "factory_off",
-    "all_out_war", "war_cowinner", "war_gain_coins", "war_capitulation_power_cap", "wind_gambit",
-    "airship_per_player")})
-_RULE_RANGE.update({name: (1, _MOST) for name in (
-    "stars_to_end", "turn_cap", "war_divisions", "war_deploy_batch", "war_points_to_win",
-    "war_round_cap", "war_quiet_rounds")})
-_RULE_RANGE.update({"faction_abilities_off": (0, 2 ** len(FACTION_ABILITIES) - 1),
-                    "mech_abilities_off": (0, 2 ** len(MECH_ABILITIES) - 1),
-                    "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1),
-                    "resolution": (0, RESOLUTION_RANDOM), "airship_aggressive": (0, N_AGGRESSIVE),
-                    "airship_passive": (0, N_AIRSHIP_TILES)})
-# The largest values of the rules the state's counters grow with (within _RULE_RANGE):
-# layout.STATE_FIELDS gives each field the narrowest type that holds it at these
-# (tests/scythe/test_state_bounds.py derives every field's range from them and the data).
-# Far past any game: 80 rounds is the default cap and games end after about 20; 100
-# divisions a faction, 60 war rounds.
-RULE_LIMITS = {
-    "turn_cap": _MOST,         # rounds: game turns stay below 7 x 1,001 (star turns are int16)
-    "war_round_cap": _MOST,    # war rounds: coins and counts gained per turn stay int32
-    "stars_to_end": 100,       # stars of one kind stay int8
-    "war_divisions": _MOST,    # all seven factions' divisions on one territory stay int16
-    "war_points_factory": _MOST,   # a faction's territorial points stay int32
-    "war_points_village": _MOST,
-    "war_points_other": _MOST,
-}
-for _key, _top in RULE_LIMITS.items():   # the narrower of the two wins
-    _RULE_RANGE[_key] = (_RULE_RANGE[_key][0], min(_RULE_RANGE[_key][1], _top))
 
-SETS = ("base", "invaders_from_afar")
-DATA_FILES = ("board", "factions", "mats", "scoring", "combat", "rules", "encounters", "factory",
-              "objectives", "resolution", "airships")
 SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
 MAX_WORKERS = 8           # workers per faction (produce_cost has one row per count 0..8)
 TERRAIN_COUNTS = {"mountain": 8, "farm": 7, "village": 9, "forest": 7, "tundra": 8, "lake": 7, "factory": 1}
@@ -183,18 +127,6 @@ class Tables(NamedTuple):
 
 
 # --- reading the data files ------------------------------------------------------------
-
-@functools.lru_cache(maxsize=1)
-def _read_data() -> dict:
-    folder = resources.files(__package__).joinpath("data")
-    return {name: tomllib.loads(folder.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
-            for name in DATA_FILES}
-
-
-def load_data() -> dict:
-    """The parsed TOML files as {file stem: content}; read once, a fresh copy each call."""
-    return copy.deepcopy(_read_data())
-
 
 def _id(vocabulary, name, where):
     """Index of `name` in an enums vocabulary; ValueError naming the data entry otherwise."""
@@ -447,71 +379,11 @@ def _resolution(data: dict) -> dict:
     return {"res_param": rows}
 
 
-def resolution_value(value, where="rule 'resolution'"):
-    """The rule value of a resolution choice: a tile name, its number 1..8, "random" or
-    "none"/0; ConfigError (one line, naming the choices) otherwise."""
-    if isinstance(value, str):
-        name = value.strip().lower().replace(" ", "_").replace("-", "_")
-        if name == "random":
-            return RESOLUTION_RANDOM
-        if name == "none":
-            return 0
-        if name in RESOLUTION_TILES:
-            return RESOLUTION_TILES.index(name) + 1
-        if name.isdigit():
-            value = int(name)
-        else:
-            raise ConfigError(f"{where}: unknown resolution tile {value!r}: choose one of "
-                              f"{', '.join(RESOLUTION_TILES)}, random, none or a number 0..{RESOLUTION_RANDOM}")
-    return value
-
-
-_AIRSHIP_TILE_RULES = {"airship_aggressive": "aggressive", "airship_passive": "passive"}
-
-
-def rule_value(key, value):
-    """A rule's integer from a config or API value: a resolution tile or an airship tile
-    may be named ("factory_explosion", "toll", "random")."""
-    if key == "resolution":
-        return resolution_value(value)
-    if key in _AIRSHIP_TILE_RULES:
-        return tile_number(value, tile_names(load_data()["airships"]), _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
-    return value
-
-
-def _rules(data: dict, overrides: dict | None) -> np.ndarray:
-    """Rule values: rules.toml and combat.toml defaults, then the caller's overrides."""
-    values = dict(data["rules"]["rules"])
-    values.update({k: data["combat"][k] for k in ("power_max", "popularity_max", "dial_max")})
-    if sorted(values) != sorted(RULE_NAMES):
-        raise ValueError(f"data error in rules.toml: expected the rules {', '.join(RULE_NAMES[:6])}")
-    for key, value in (overrides or {}).items():
-        value = rule_value(key, value)
-        if key not in RULE_NAMES:
-            raise ConfigError(f"unknown rule {key!r}: choose one of {', '.join(RULE_NAMES)}")
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise ConfigError(f"rule {key!r} needs a whole number, got {value!r}")
-        lo, hi = _RULE_RANGE[key]
-        if int(value) < lo:
-            raise ConfigError(f"rule {key!r} must be {lo} or more, got {value!r}")
-        if int(value) > hi:
-            what = "a switch, 0 or 1" if (lo, hi) == (0, 1) else f"its range is {lo}..{hi}"
-            raise ConfigError(f"rule {key!r} must be at most {hi} ({what}), got {value!r}")
-        values[key] = int(value)
-    if 0 < values["airship_passive"] <= N_AGGRESSIVE:
-        raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
-                          f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
-    if values["popularity_max"] > data["combat"]["popularity_max"]:
-        raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
-                          f"(the top of the scoring tiers), got {values['popularity_max']}")
-    return np.array([values[name] for name in RULE_NAMES], np.int32)
-
-
 def build_tables(overrides: dict | None = None) -> np.record:
     """Build and validate the tables, as one record (`as_record`); `overrides` maps rule
     names (RULE_NAMES) to ints."""
-    data = _read_data()
-    rules = _rules(data, overrides)
+    data = read_data()
+    rules = rule_array(data, overrides)
     combat = data["combat"]
     if tuple(combat["values"]) != CARD_VALUES:
         raise ValueError(f"data error in combat.toml: values must be {list(CARD_VALUES)}")
