@@ -18,12 +18,12 @@ import dataclasses
 import hashlib
 import json
 import math
-import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import ConfigError
+from ..toml_file import read_toml
 from .spec import spec_for
 
 STRATEGY_MODES = ("seats", "pool", "lineups")
@@ -154,15 +154,7 @@ def load_config(path=None, **overrides) -> RunConfig:
     base = Path.cwd()
     if path is not None:
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read config {str(path)!r}: {exc.strerror if isinstance(exc, OSError) else exc}"
-                              ) from None
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"config {str(path)!r} is not valid TOML: {exc}") from None
+        data = read_toml(p, f"cannot read config {str(path)!r}", f"config {str(path)!r} is not valid TOML")
         base = p.resolve().parent
     for key, value in overrides.items():
         if value is None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 import pathlib
-import tomllib
 from typing import Callable
 
 from ..errors import ConfigError
+from ..toml_file import read_toml
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,12 +28,7 @@ def read_weights_file(fmt: WeightsFormat, path, seen=()) -> tuple:
     """({weight: float}, {key index: {weight: float}}) of one weights file, based_on files
     included ([weights] only: a file's override tables are its own)."""
     path = pathlib.Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read strategy weights {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"strategy weights {path} is not valid TOML: {exc}") from None
+    data = read_toml(path, f"cannot read strategy weights {path}", f"strategy weights {path} is not valid TOML")
     allowed = {"based_on", "weights", "description"} | ({fmt.keyed} if fmt.keyed else set())
     unknown = set(data) - allowed
     if unknown:

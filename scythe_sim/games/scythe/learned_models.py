@@ -21,11 +21,11 @@ import dataclasses
 import functools
 import hashlib
 import pathlib
-import tomllib
 
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.toml_file import read_toml
 
 from .enums import FACTIONS, MATS
 from .strategies.learned.model import Learned, new_learned
@@ -73,12 +73,7 @@ class Model:
 def read_model(path) -> Model:
     """The model of a file; a ConfigError names what is wrong with it."""
     path = pathlib.Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read the learned model {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"learned model {path} is not valid TOML: {exc}") from None
+    data = read_toml(path, f"cannot read the learned model {path}", f"learned model {path} is not valid TOML")
     where = f"learned model {path}"
     if tuple(data.get("features", ())) != FEATURES or tuple(data.get("phase_inputs", ())) != PHASE_INPUTS:
         raise ConfigError(f"{where} was fitted on other features than this scythe-sim computes: "
