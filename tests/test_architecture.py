@@ -130,3 +130,45 @@ def test_the_architecture_page_names_every_module():
         if path.name != "__init__.py" and path.name not in DOC:
             missing.append(path.relative_to(ROOT).as_posix())
     assert missing == []
+
+
+MAX_PARAMETERS = 8      # what travels together goes as one NamedTuple (docs/ARCHITECTURE.md, "Signatures")
+
+
+def _long_signatures(source):
+    """(name, parameters) of every public module-level function of source taking more
+    than MAX_PARAMETERS parameters (*args and **kwargs count one each)."""
+    out = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_"):
+            a = node.args
+            count = (len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs)
+                     + (a.vararg is not None) + (a.kwarg is not None))
+            if count > MAX_PARAMETERS:
+                out.append((node.name, count))
+    return out
+
+
+def _kernel_strategy_and_play_modules():
+    """Every module of a game's kernel/ and strategies/, and each game's play.py."""
+    for game in sorted((ROOT / "scythe_sim" / "games").iterdir()):
+        if not game.is_dir() or game.name.startswith("_"):
+            continue
+        yield from sorted((game / "kernel").rglob("*.py"))
+        yield from sorted((game / "strategies").rglob("*.py"))
+        yield game / "play.py"
+
+
+def test_no_kernel_strategy_or_batch_function_takes_more_than_eight_parameters():
+    paths = list(_kernel_strategy_and_play_modules())
+    assert len({p.parts[-3] for p in paths if p.parent.name == "kernel"}) >= 2     # both games looked at
+    long = {f"{p.relative_to(ROOT)}:{name}": count for p in paths
+            for name, count in _long_signatures(p.read_text())}
+    assert not long, f"group what travels together (a NamedTuple) to get these to {MAX_PARAMETERS}: {long}"
+
+
+def test_the_signature_check_finds_a_long_signature():
+    source = ("def fine(a, b, c, d, e, f, g, h):\n    pass\n"
+              "def long(a, b, c, d, e, f, g, h, *rest):\n    pass\n"
+              "def _private(a, b, c, d, e, f, g, h, i):\n    pass\n")
+    assert _long_signatures(source) == [("long", 9)]

@@ -34,7 +34,7 @@ def decision_points(variant="base") -> tuple:
     params = load_weights()
     for seed in _SEEDS:
         game = Game.new(seed=seed, players=_PLAYERS)
-        rng, ws = _stream(seed), new_workspace(game.tables)
+        ws = new_workspace(game.tables)._replace(rng=_stream(seed))
         k = 0
         while not game.is_over:
             rows = game.legal_rows()
@@ -42,7 +42,7 @@ def decision_points(variant="base") -> tuple:
             if k % _EVERY == 0 or phase in (PH_DIAL, PH_SPELL):
                 points.append((game.copy(), rows.copy()))
             seat = int(game.state.player[game.decider, P_SEAT])
-            i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, rng, ws)
+            i = kernel_choose(0, game.state, game.tables, seat, rows, len(rows), params, ws)
             game.step(tuple(rows[i]))
             k += 1
     return tuple(points)
@@ -57,7 +57,7 @@ def choose(strategy, point, stream_seed=5) -> int:
     s, t = game.state, game.tables
     seat = int(s.player[s.game[G_DECIDER], P_SEAT])
     return kernel_choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows),
-                         load_weights(), _stream(stream_seed), new_workspace(t))
+                         load_weights(), new_workspace(t)._replace(rng=_stream(stream_seed)))
 
 
 def state_arrays(point) -> dict:

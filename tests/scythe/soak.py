@@ -19,7 +19,7 @@ from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
 from scythe_sim.games.scythe.layout import END_REASONS
 from scythe_sim.games.scythe.enums import (ALBION, FACTION_ABILITIES, MECH_ABILITIES, N_ENCOUNTER_CARDS,
                               N_ENCOUNTER_OPTIONS, TOGAWA)
-from scythe_sim.games.scythe.play import (N_USAGE, R_COMBATS, R_DECISIONS, R_ENCOUNTERS, R_END_REASON,
+from scythe_sim.games.scythe.play import (N_USAGE, BatchOptions, R_COMBATS, R_DECISIONS, R_ENCOUNTERS, R_END_REASON,
                              R_STATUS, R_TURNS, STATUS_INVARIANT, STATUS_OK, USAGE_ENCOUNTER0,
                              USAGE_FACTORY_KEPT0, USAGE_FACTORY_TOP0, USAGE_OBJECTIVE0,
                              SR_ABILITY_USES, SR_FACTION, SR_MECH_USES0, run_games)
@@ -42,7 +42,7 @@ def soak(games, players, seed=0, chunk=500, strategy="random", uses=None):
     usage = np.zeros(N_USAGE, np.int64)
     for start in range(0, games, chunk):
         seeds = np.arange(seed + start, seed + min(games, start + chunk), dtype=np.uint64)
-        out, seats = run_games(tables, seeds, players, strategies=ids, check=True, usage=usage)
+        out, seats = run_games(tables, seeds, players, strategies=ids, check=True, options=BatchOptions(usage=usage))
         if uses is not None:
             count_invader_uses(tables, seats, players, uses)
         for i, row in enumerate(out):

@@ -79,7 +79,7 @@ def _play(params, factions):
     seeds = np.arange(1, len(factions) + 1, dtype=np.uint64)
     table = np.full((len(factions), MAX_PLAYERS), -1, np.int64)
     table[:, :4] = factions
-    return run_games(default_tables(), seeds, 4, factions=table,
+    return run_games(default_tables(), seeds, 4, seating=(table, None),
                      strategies=[GREEDY] * MAX_PLAYERS, params=params)
 
 

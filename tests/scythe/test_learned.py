@@ -125,14 +125,14 @@ def test_the_learned_value_reads_the_player_s_faction_and_mat():
 
 
 def test_a_row_naming_a_model_the_batch_lacks_is_refused():
-    from scythe_sim.games.scythe.play import run_games
+    from scythe_sim.games.scythe.play import BatchOptions, run_games
     from scythe_sim.games.scythe.tables import default_tables
 
     params = load_params().copy()
     params[GREEDY, W_LEARNED] = 3
     with pytest.raises(ValueError, match="learned model 3"):
         run_games(default_tables(), [1], 2, strategies=np.full(MAX_PLAYERS, GREEDY), params=params,
-                  learned=stack([_model()]))
+                  options=BatchOptions(learned=stack([_model()])))
 
 
 def test_features_read_only_what_the_player_may_know():
@@ -151,11 +151,12 @@ def test_features_read_only_what_the_player_may_know():
 
 # --- recording inside the batch loop -----------------------------------------------------
 def test_every_turn_of_every_seat_is_recorded_with_its_own_view():
-    from scythe_sim.games.scythe.play import SR_FACTION, SR_MAT, SR_STARS0, SR_TURNS, run_games
+    from scythe_sim.games.scythe.play import SR_FACTION, SR_MAT, SR_STARS0, SR_TURNS, BatchOptions, run_games
     from scythe_sim.games.scythe.tables import default_tables
 
     games, seats, rows = run_games(default_tables(), np.arange(5, 8, dtype=np.uint64), 3,
-                                   strategies=np.full(MAX_PLAYERS, GREEDY), record=True)
+                                   strategies=np.full(MAX_PLAYERS, GREEDY),
+                                   options=BatchOptions(record=True))
     assert rows.shape[1] == RECORD_WIDTH
     for g in range(3):
         for seat in range(3):

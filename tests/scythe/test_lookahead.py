@@ -10,7 +10,7 @@ from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.layout import G_DECIDER, G_PHASE, P_SEAT, PH_SECTION, PH_TOP
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.greedy import SETTLE_TURN, plan_candidates, play_plan
+from scythe_sim.games.scythe.strategies.greedy import SETTLE_TURN, plan_candidates, planner_of, play_plan
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 
 GREEDY = STRATEGIES.index("greedy")
@@ -22,9 +22,10 @@ def _both_values(s, t, p, seat, rows, n, w, work, picked, own, ahead):
     m = plan_candidates(s, t, p, rows, n, w, work, SETTLE_TURN)
     for k in range(m):
         picked[k] = work.rows[0, k, 0]
+    planner = planner_of(p, seat, w, work)
     for k in range(m):
-        own[k] = play_plan(s, t, p, seat, rows, picked[k], w, work, SETTLE_TURN, False)
-        ahead[k] = play_plan(s, t, p, seat, rows, picked[k], w, work, SETTLE_TURN, True)
+        own[k] = play_plan(s, t, planner, rows, picked[k], SETTLE_TURN, False)
+        ahead[k] = play_plan(s, t, planner, rows, picked[k], SETTLE_TURN, True)
     return m
 
 

@@ -14,7 +14,7 @@ from scythe_sim.games.scythe.strategies.movememo import GAIN_COL, forget, keeps_
 from scythe_sim.games.scythe.strategies.rules import _direct_maps
 from scythe_sim.games.scythe.strategies.tactics import best_step_gain, spot_value
 from scythe_sim.games.scythe.strategies.weights import load_params
-from scythe_sim.games.scythe.strategies.workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
+from scythe_sim.games.scythe.strategies.workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS, RuleInputs
 
 GREEDY_MIX = [1, 2, 3, 4]        # greedy and three personas (strategies/__init__.py ids)
 
@@ -37,15 +37,15 @@ def _moving_disagrees(s, t, buf):
 def _movement_values(s, t, p, w, near, buf, memo, out):
     """out[u, loc]: every spot value of p's units, out[u, N_LOC]: each unit's best-step
     gain, from a forgotten memo (every value computed afresh)."""
+    inputs = RuleInputs(w, near, buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS], memo)
     forget(memo)
-    _direct_maps(s, t, p, buf)
-    ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
+    _direct_maps(s, t, p, inputs.ctrl, inputs.enemy, inputs.need)
     for u in range(N_UNITS):
         for loc in range(N_LOC):
-            out[u, loc] = spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need)
+            out[u, loc] = spot_value(s, t, p, u, loc, inputs)
         out[u, N_LOC] = 0.0
         if s.unit_loc[p, u] != OFF_BOARD:
-            out[u, N_LOC] = best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo)
+            out[u, N_LOC] = best_step_gain(s, t, p, u, inputs)
 
 
 @numba.njit

@@ -4,10 +4,12 @@
 ids, and fills two result arrays whose columns are GAME_RESULTS and SEAT_RESULTS. A game
 is a pure function of (tables, seed, players, strategies, params).
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
-from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
+from scythe_sim.compiled.rng import seed_streams
 
 from .kernel.apply import apply_action
 from .kernel.board import hand_size, held
@@ -74,19 +76,30 @@ def is_winner(s, t, p):
     return s.player[p, P_TROPHIES] >= t.rules[R_TROPHIES_TO_WIN] and rank_of(s, t, p) == 1
 
 
+class Deal(NamedTuple):
+    """Who plays a batch's games: game g from seeds[g] (uint64) with n_players[g] seats and
+    strategies[g] (MAX_PLAYERS,) ids per seat, which play with params' weight rows."""
+    seeds: np.ndarray
+    n_players: np.ndarray
+    strategies: np.ndarray
+    params: np.ndarray
+
+
 @njit_alloc_entry
-def play_game(s, t, seed, n_players, strategies, params, check, actions, buf, rng, ws):
-    """Play one game to its end; returns (status, decisions)."""
-    if setup_game(s, t, seed, n_players) != SETUP_OK:
+def play_game(s, t, g, deal, check, actions, buf, ws):
+    """Play game g of the deal to its end; returns (status, decisions)."""
+    seed = deal.seeds[g]
+    if setup_game(s, t, seed, deal.n_players[g]) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
-    seed_streams(rng, seed, STRATEGY_STREAM_ID)
+    seed_streams(ws.rng, seed, STRATEGY_STREAM_ID)
+    strategies, params = deal.strategies[g], deal.params
     decisions = 0
     while s.game[G_GAME_OVER] == 0:
         n = legal_actions(s, t, actions, buf)
         if n == 0:
             return STATUS_NO_ACTION, decisions
         seat = s.player[s.game[G_DECIDER], P_SEAT]
-        i = choose(strategies[seat], s, t, seat, actions, n, params, rng, ws)
+        i = choose(strategies[seat], s, t, seat, actions, n, params, ws)
         apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         decisions += 1
         if check:
@@ -136,16 +149,13 @@ def record_results(s, t, status, decisions, game_row, seat_rows):
 
 
 @njit_alloc_entry
-def play_batch(s, t, seeds, n_players, strategies, params, check, game_out, seat_out, ws):
-    """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
-    len(SEAT_RESULTS)) int32; strategies (G, MAX_PLAYERS) ids per game and seat; ws the
-    strategies' Workspace."""
+def play_batch(s, t, deal, check, game_out, seat_out, ws):
+    """Play the deal's games (Deal); game_out (G, len(GAME_RESULTS)), seat_out (G,
+    MAX_PLAYERS, len(SEAT_RESULTS)) int32; ws the strategies' Workspace."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(64, np.int64)
-    rng = np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64)
-    for g in range(seeds.shape[0]):
-        status, decisions = play_game(s, t, seeds[g], n_players[g], strategies[g], params, check,
-                                      actions, buf, rng, ws)
+    for g in range(deal.seeds.shape[0]):
+        status, decisions = play_game(s, t, g, deal, check, actions, buf, ws)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g])
 
@@ -162,8 +172,8 @@ def run_games(tables, seeds, n_players, strategies=None, params=None, check=Fals
     params = load_weights() if params is None else np.asarray(params, np.float64)
     game_out = np.zeros((g, len(GAME_RESULTS)), np.int32)
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
-    play_batch(new_state(), tables, seeds, n_players, strategies, params, bool(check), game_out,
-               seat_out, new_workspace(tables))
+    play_batch(new_state(), tables, Deal(seeds, n_players, strategies, params), bool(check), game_out, seat_out,
+               new_workspace(tables))
     return game_out, seat_out
 
 

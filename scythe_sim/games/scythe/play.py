@@ -1,9 +1,12 @@
 """The njit batch loop: many seeded games in one call, Python entered once per chunk.
 
 ``play_batch`` plays games[i] from seeds[i] with per-seat factions/mats (-1 = deal)
-and strategies, and fills two result arrays whose columns are GAME_RESULTS and
-SEAT_RESULTS. A game is a pure function of (tables, seed, setup, strategies, params).
+and strategies (a Deal), and fills two result arrays whose columns are GAME_RESULTS and
+SEAT_RESULTS (with the usage counters and the per-turn log: Results). A game is a pure
+function of (tables, seed, setup, strategies, params).
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
@@ -94,7 +97,7 @@ SR_AIRSHIP0 = SR_WAR_DIVISIONS + 1     # + AU_*: the seat's airship uses (The Wi
 SR_AIRSHIP_AGGRESSIVE = SR_AIRSHIP0 + len(SEAT_AIRSHIP_RESULTS)
 SR_AIRSHIP_PASSIVE = SR_AIRSHIP_AGGRESSIVE + 1
 
-# Card-usage counters a batch adds up (run_games(usage=...)): how often each encounter
+# Card-usage counters a batch adds up (run_games' BatchOptions.usage): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
 # objective revealed.
 USAGE_ENCOUNTER0 = 0                                              # + card * 3 + option
@@ -112,29 +115,70 @@ STATUS_INVARIANT = 100      # + the broken invariant's code
 MAX_DECISIONS = 1_000_000
 
 
+class Deal(NamedTuple):
+    """Who plays a batch's games: game g from seeds[g] (uint64) with n_players[g] seats;
+    per game and seat, (G, MAX_PLAYERS) int64, the factions and mats (-1: dealt) and the
+    strategies (STRATEGIES ids), which play with params' weight rows (weights.py)."""
+    seeds: np.ndarray
+    n_players: np.ndarray
+    factions: np.ndarray
+    mats: np.ndarray
+    strategies: np.ndarray
+    params: np.ndarray
+
+
+class Results(NamedTuple):
+    """What a batch fills: game_out (G, len(GAME_RESULTS)) and seat_out (G, MAX_PLAYERS,
+    len(SEAT_RESULTS)) int32; usage (N_USAGE,) int64 adds up the card-usage counters; log
+    (rows, len(TURN_FIELDS)) int32 receives the per-turn rows (none when it has no rows),
+    log_n[0] counts them (the log's game column is the batch index g)."""
+    game_out: np.ndarray
+    seat_out: np.ndarray
+    usage: np.ndarray
+    log: np.ndarray
+    log_n: np.ndarray
+
+
+class GameScratch(NamedTuple):
+    """The game loop's scratch, allocated once per batch (new_scratch)."""
+    actions: np.ndarray     # (MAX_ACTIONS, ACTION_WIDTH) int64: the legal rows
+    buf: np.ndarray         # (N_LOC,) int64: legal_actions' location scratch
+    bottoms: np.ndarray     # (MAX_PLAYERS,) int64: each seat's bottom-row actions this game
+    score: np.ndarray       # (MAX_PLAYERS, N_SCORE_FIELDS) int64: the score sheet
+
+
 @njit_alloc_entry
-def play_game(s, t, seed, n_players, factions, mats, strategies, params, check,
-              actions, buf, work, usage, log, log_n, game_id, bottoms, game_row, seat_rows, score):
-    """Play one game to its end; returns (status, decisions). Adds to the usage counters,
-    counts each seat's bottom-row actions in bottoms (MAX_PLAYERS,) and, when log has
-    rows, appends one TURN_FIELDS row per turn at log[log_n[0]]. When All Out War
-    follows the standard game, the standard game's results go to game_row and seat_rows
-    (record_results) the moment it ends, before the war changes the board."""
-    bottoms[:] = 0
-    if setup_game(s, t, seed, n_players, factions, mats) != SETUP_OK:
+def new_scratch():
+    return GameScratch(np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64), np.zeros(N_LOC, np.int64),
+                       np.zeros(MAX_PLAYERS, np.int64), np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64))
+
+
+@njit_alloc_entry
+def play_game(s, t, g, deal, check, work, results, scratch):
+    """Play game g of the deal to its end; returns (status, decisions). Adds to the usage
+    counters, counts each seat's bottom-row actions in scratch.bottoms and, when the log
+    has rows, appends one TURN_FIELDS row per turn at log[log_n[0]]. When All Out War
+    follows the standard game, the standard game's results go to row g of game_out and
+    seat_out (record_results) the moment it ends, before the war changes the board."""
+    scratch.bottoms[:] = 0
+    seed = deal.seeds[g]
+    if setup_game(s, t, seed, deal.n_players[g], deal.factions[g], deal.mats[g]) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
     start_game(work, seed)
-    return _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
-                           game_id, bottoms, game_row, seat_rows, score)
+    return _play_decisions(s, t, g, deal, check, work, results, scratch)
 
 
 @njit
-def _play_decisions(s, t, strategies, params, check, actions, buf, work, usage, log, log_n,
-                    game_id, bottoms, game_row, seat_rows, score):
+def _play_decisions(s, t, g, deal, check, work, results, scratch):
     """play_game's decisions, from the set-up position to the end; returns (status,
     decisions). Compiled without the runtime (it allocates nothing, unlike the setup), so
     that ``choose`` can be inlined here without reference counting the Workspace's arrays
     at every decision (dispatch.py says why it is inlined)."""
+    strategies, params = deal.strategies[g], deal.params
+    actions, buf, bottoms, score = scratch
+    usage, log, log_n = results.usage, results.log, results.log_n
+    game_row, seat_rows = results.game_out[g], results.seat_out[g]
+    game_id = g
     decisions = 0
     top = -1
     bottom = -1
@@ -295,25 +339,16 @@ def _record_uses(s, p, row):
 
 
 @njit_alloc_entry
-def play_batch(s, t, seeds, n_players, factions, mats, strategies, params, check,
-               game_out, seat_out, usage, log, log_n, work):
-    """Play len(seeds) games; game_out (G, len(GAME_RESULTS)), seat_out (G, MAX_PLAYERS,
-    len(SEAT_RESULTS)) int32. factions/mats/strategies are (G, MAX_PLAYERS) per game and
-    seat (factions/mats -1 = deal, strategies are STRATEGIES ids); usage
-    (N_USAGE,) int64 adds up the card-usage counters; log (rows, len(TURN_FIELDS)) int32
-    receives the per-turn rows (none when it has no rows), log_n[0] counts them; the
-    log's game column is the batch index g; work is the strategies' Workspace."""
-    actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
-    buf = np.zeros(N_LOC, np.int64)
-    score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
-    bottoms = np.zeros(MAX_PLAYERS, np.int64)
-    for g in range(seeds.shape[0]):
+def play_batch(s, t, deal, check, results, work):
+    """Play the deal's games (Deal) into the results (Results); work is the strategies'
+    Workspace."""
+    scratch = new_scratch()
+    game_out, seat_out = results.game_out, results.seat_out
+    for g in range(deal.seeds.shape[0]):
         seat_out[g, :, :] = -1
         game_out[g, :] = 0
-        status, decisions = play_game(s, t, seeds[g], n_players[g], factions[g], mats[g],
-                                      strategies[g], params, check, actions, buf, work, usage,
-                                      log, log_n, g, bottoms, game_out[g], seat_out[g], score)
-        record_results(s, t, status, decisions, game_out[g], seat_out[g], score, bottoms)
+        status, decisions = play_game(s, t, g, deal, check, work, results, scratch)
+        record_results(s, t, status, decisions, game_out[g], seat_out[g], scratch.score, scratch.bottoms)
 
 
 def turn_log_rounds(tables):
@@ -322,15 +357,26 @@ def turn_log_rounds(tables):
     return int(tables.rules[R_TURN_CAP]) + war
 
 
-def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=None,
-              params=None, check=False, usage=None, log_turns=False, learned=None, record=False):
-    """Python entry: allocate inputs/outputs and call play_batch once; pass an int64
-    (N_USAGE,) array as usage to have the card-usage counters added to it. Returns
-    (game_out, seat_out), plus the per-turn rows (batch index in the game column) when
-    log_turns, plus with `record` every seat-turn's recorded view (strategies/learned/names.py
-    RECORD_HEAD..., batch index in the game column). params defaults to every strategy's
-    weights from scythe_sim/games/scythe/data/strategies; learned (strategies/learned/model.Learned)
-    to the shipped learned model."""
+class BatchOptions(NamedTuple):
+    """What a run_games batch may do besides playing its games and returning (game_out,
+    seat_out); every option is off by default."""
+    usage: object = None        # an int64 (N_USAGE,) array the card-usage counters are added to
+    log_turns: bool = False     # return the per-turn rows too (batch index in the game column)
+    record: bool = False        # return every seat-turn's recorded view too (strategies/learned/names.py
+                                # RECORD_HEAD..., batch index in the game column)
+    learned: object = None      # the learned models the rows may play (strategies/learned/model.Learned;
+                                # default the shipped model)
+
+
+def run_games(tables, seeds, n_players, seating=None, strategies=None, params=None, check=False,
+              options=BatchOptions()):
+    """Python entry: allocate inputs/outputs and call play_batch once. seating is
+    (factions, mats), each (G, MAX_PLAYERS) per game and seat (-1 or None: dealt).
+    Returns (game_out, seat_out), plus the per-turn rows with options.log_turns, plus the
+    recorded views with options.record (BatchOptions). params defaults to every strategy's
+    weights from scythe_sim/games/scythe/data/strategies."""
+    factions, mats = seating if seating is not None else (None, None)
+    usage, log_turns, record, learned = options
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -356,9 +402,9 @@ def run_games(tables, seeds, n_players, factions=None, mats=None, strategies=Non
     params = np.asarray(params, np.float64)
     work = new_workspace(tables, learned, _record_rows(tables, n_players) if record else 0)
     _check_learned(params, work.learned)
-    play_batch(new_state(), tables, seeds, n_players, np.asarray(factions, np.int64),
-               np.asarray(mats, np.int64), np.asarray(strategies, np.int64),
-               params, bool(check), game_out, seat_out, usage, log, log_n, work)
+    deal = Deal(seeds, n_players, np.asarray(factions, np.int64), np.asarray(mats, np.int64),
+                np.asarray(strategies, np.int64), params)
+    play_batch(new_state(), tables, deal, bool(check), Results(game_out, seat_out, usage, log, log_n), work)
     out = (game_out, seat_out)
     if log_turns:
         out += (log[:log_n[0]],)

@@ -1,4 +1,4 @@
-"""The optional per-turn log (run_games(log_turns=True), the runner's `turns` table): one
+"""The optional per-turn log (run_games with BatchOptions(log_turns=True), the runner's `turns` table): one
 row per turn played, the standard game's turns and then, in All Out War, the war's
 (docs/schema.md "turns"). play.py writes the rows as the game is played."""
 from scythe_sim.compiled.jit import njit

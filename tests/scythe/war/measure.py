@@ -15,10 +15,10 @@ import time
 import numpy as np
 
 from scythe_sim.games.scythe.kernel.state import new_state
-from scythe_sim.games.scythe.layout import (ACTION_WIDTH, G_WAR_END_REASON, G_WAR_ROUND, MAX_ACTIONS,
-                                           MAX_PLAYERS, N_LOC, N_SCORE_FIELDS, W_CAPITULATED_BY,
+from scythe_sim.games.scythe.layout import (G_WAR_END_REASON, G_WAR_ROUND, MAX_PLAYERS, W_CAPITULATED_BY,
                                            WAR_END_REASONS)
-from scythe_sim.games.scythe.play import GAME_RESULTS, N_USAGE, SEAT_RESULTS, STATUS_OK, TURN_FIELDS, play_game
+from scythe_sim.games.scythe.play import (GAME_RESULTS, N_USAGE, SEAT_RESULTS, STATUS_OK, TURN_FIELDS, Deal, Results,
+                                         new_scratch, play_game)
 from scythe_sim.games.scythe.strategies.mixes import mix_strategies
 from scythe_sim.games.scythe.strategies.weights import load_params
 from scythe_sim.games.scythe.strategies.workspace import new_workspace
@@ -33,21 +33,16 @@ def measure(games, players, mix="default", seed=0):
     params = load_params()
     work = new_workspace(t)
     lineup = mix_strategies(mix, games, players, seed)
-    none = np.full(MAX_PLAYERS, -1, np.int64)
-    actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
-    buf = np.zeros(N_LOC, np.int64)
-    usage = np.zeros(N_USAGE, np.int64)
-    log = np.zeros((0, len(TURN_FIELDS)), np.int32)
-    log_n = np.zeros(1, np.int64)
-    bottoms = np.zeros(MAX_PLAYERS, np.int64)
-    game_row = np.zeros(len(GAME_RESULTS), np.int32)
-    seat_rows = np.zeros((MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
-    score = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
+    dealt = np.full((games, MAX_PLAYERS), -1, np.int64)
+    deal = Deal(np.arange(seed, seed + games, dtype=np.uint64), np.full(games, players, np.int64), dealt,
+                dealt, np.ascontiguousarray(lineup, np.int64), params)
+    results = Results(np.zeros((games, len(GAME_RESULTS)), np.int32),
+                      np.zeros((games, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32),
+                      np.zeros(N_USAGE, np.int64), np.zeros((0, len(TURN_FIELDS)), np.int32), np.zeros(1, np.int64))
+    scratch = new_scratch()
     out = {"reasons": collections.Counter(), "rounds": [], "capitulations": [], "bad": 0}
     for g in range(games):
-        status, _ = play_game(s, t, np.uint64(seed + g), players, none, none, lineup[g], params,
-                              False, actions, buf, work, usage, log, log_n, g, bottoms, game_row,
-                              seat_rows, score)
+        status, _ = play_game(s, t, g, deal, False, work, results, scratch)
         if status != STATUS_OK:
             out["bad"] += 1
             continue

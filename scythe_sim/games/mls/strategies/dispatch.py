@@ -1,8 +1,8 @@
-"""choose(strategy, s, t, seat, actions, n, params, rng, ws) -> index of the chosen row.
+"""choose(strategy, s, t, seat, actions, n, params, ws) -> index of the chosen row.
 
-rng holds one stream per seat (row = seat), seeded from the game seed with ids 1 + seat,
-outside the state: a strategy that draws more never changes the game's chance. ws is the
-Workspace (workspace.py): scratch states the planners overwrite (never s). params row
+ws is the Workspace (workspace.py): ws.rng holds one stream per seat (row = seat), seeded
+from the game seed with ids 1 + seat, outside the state: a strategy that draws more never
+changes the game's chance; and scratch states the planners overwrite (never s). params row
 `strategy` holds the strategy's weights (weights.py); the planner's personas are the
 planner with their own rows."""
 from scythe_sim.compiled.jit import njit_entry
@@ -15,11 +15,11 @@ STRAT_RANDOM, STRAT_GREEDY, STRAT_PLANNER = 0, 1, 2     # ids >= STRAT_PLANNER: 
 
 
 @njit_entry
-def choose(strategy, s, t, seat, actions, n, params, rng, ws):
+def choose(strategy, s, t, seat, actions, n, params, ws):
     if n <= 1:
         return 0
     if strategy >= STRAT_PLANNER:
-        return choose_planner(s, t, seat, actions, n, params[strategy], rng, ws)
+        return choose_planner(s, t, seat, actions, n, params[strategy], ws.rng, ws)
     if strategy == STRAT_GREEDY:
-        return choose_greedy(s, t, seat, actions, n, rng, ws.cand)
-    return choose_random(seat, n, rng)
+        return choose_greedy(s, t, seat, actions, n, ws.rng, ws.cand)
+    return choose_random(seat, n, ws.rng)

@@ -1,6 +1,7 @@
 """The Workspace: what MLS strategies need besides the state, allocated once per batch.
 
-Scratch states (a planner copies into them instead of allocating in the decision loop),
+Each seat's own random stream (seeded from the game seed at every game's start: a
+strategy that draws more never changes the game's chance), scratch states (a planner copies into them instead of allocating in the decision loop),
 a second action buffer for the decisions a plan plays inside its copy, and each space's
 distance to Castle Everfree (for the value of a delivery in the making)."""
 from typing import NamedTuple
@@ -8,11 +9,14 @@ from typing import NamedTuple
 import numpy as np
 
 from ..kernel.state import new_state
-from ..layout import ACTION_WIDTH, KIND_PORTAL, MAX_ACTIONS, N_SPACES, State
+from scythe_sim.compiled.rng import RNG_WORDS
+
+from ..layout import ACTION_WIDTH, KIND_PORTAL, MAX_ACTIONS, MAX_PLAYERS, N_SPACES, State
 from ..tables import F_CASTLE
 
 
 class Workspace(NamedTuple):
+    rng: np.ndarray      # (MAX_PLAYERS, RNG_WORDS) uint64: seat k's strategy stream (row k)
     base: State          # the deciding seat's view: the state with what it may not see redrawn
     cand: State          # a candidate row played on a copy of base, then the rest of the turn
     probe: State         # a one-ply look inside the plan
@@ -40,6 +44,6 @@ def castle_distance(t) -> np.ndarray:
 
 
 def new_workspace(t) -> Workspace:
-    return Workspace(new_state(), new_state(), new_state(),
+    return Workspace(np.zeros((MAX_PLAYERS, RNG_WORDS), np.uint64), new_state(), new_state(), new_state(),
                      np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64), np.zeros(64, np.int64),
                      castle_distance(t))

@@ -16,10 +16,10 @@ _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 def play(tables, plan, config, check=False):
     """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
     check, the invariants are checked after every step (a broken one is a bad game)."""
-    from ..play import run_games
+    from ..play import BatchOptions, run_games
 
-    return run_games(tables, plan.seeds, plan.players, plan.factions, plan.mats, plan.strategies,
-                     params=config.params(), check=check, log_turns=config.log_turns)
+    return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
+                     params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
 
 
 def weight_rows(path):

@@ -21,7 +21,7 @@ from .automa_data import (BAND_TOPS, C_CARDS, C_LEVEL0, C_POWER0, C_SCHEME0, C_S
                           L_LENGTH, L_RIVER, L_SCHEME2, L_SKIPS, MAX_GAINS, MAX_MOVES, MOVE_WIDTH,
                           MV_ATTACK, MV_CHARACTER, MV_ENCOUNTER, MV_MECH, MV_NONE, MV_WORKER,
                           N_AUTOMA_CARDS, SCHEME_WIDTH, SC_GAIN0, SC_MOVE0)
-from .greedy import SETTLE_TURN, best_plan, choose_greedy
+from .greedy import SETTLE_TURN, best_plan, choose_greedy, planner_of
 from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_COMBAT_CARD, A_DIAL, A_END_CARDS, A_END_MOVE,
                    A_GAIN_COINS, A_MOVE, A_PRODUCE, A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT,
                    A_SKIP, A_STEP, A_STOP, A_TRADE_POPULARITY, A_TRADE_RESOURCES, BOLSTER, BUILD,
@@ -577,7 +577,7 @@ def choose_automa(s, t, seat, actions, n, w, work):
         wanted = _choose_section(s, t, me, mem, deck, dist, buf, actions, n)
         if mem[M_FOCUS] == F_SKIP:
             return wanted
-        chosen = best_plan(s, t, me, seat, actions, n, w, work, SETTLE_TURN, wanted, w[W_CARD_BIAS])
+        chosen = best_plan(s, t, planner_of(me, seat, w, work), actions, n, SETTLE_TURN, wanted, w[W_CARD_BIAS])
         if chosen != wanted:
             mem[M_FOCUS] = F_NONE
         return chosen

@@ -17,9 +17,11 @@ the seat's own stream, the cards the seat cannot see are redealt canonically fro
 it can, and opponents' objectives are hidden. An opponent's decision inside a plan (a
 defender's dial) is taken from public information only.
 """
+from typing import NamedTuple
+
 import numpy as np
 
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import next_u64
 
 from .learned.model import set_root
@@ -34,7 +36,26 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    legal_actions, N_HEX, TOKEN_DISARMED0, TOKEN_TRAP0, is_armed_trap)
 from .weights import (W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
                       W_NOISE, W_PLAN_SECTIONS)
-from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT
+from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT, Workspace, rule_inputs
+
+
+class Planner(NamedTuple):
+    """Who plans and with what, passed whole through the planner (best_plan, play_plan):
+    the deciding player, its seat (whose stream the plan's chance comes from), its
+    weights row and the Workspace (planner_of builds it)."""
+    p: np.int64
+    seat: np.int64
+    w: np.ndarray
+    work: Workspace
+
+
+@njit_inline
+def planner_of(p, seat, w, work):
+    """The Planner of p at seat; its numbers int64, so that every caller (whatever width
+    it read p with) shares one compiled planner. Inlined: a function compiled without the
+    runtime must not return arrays."""
+    return Planner(np.int64(p), np.int64(seat), w, work)
+
 
 SETTLE_TURN = 0       # play on until the turn ends
 SETTLE_BOTTOM = 1     # ... until the bottom-row choice (or the turn's end)
@@ -109,12 +130,12 @@ def play_on(x, t, p, turn, mode, w, work):
     (an opponent's) until the plan settles (mode). The plan level's movement memo lives
     while the rows applied leave spot values as they were (movememo.py)."""
     plan_rows = work.rows[PLAN]
-    near, buf, values, memo = work.near, work.buf[PLAN], work.values[PLAN], work.memo[PLAN]
-    forget(memo)
+    legal, values, inputs = work.buf[PLAN, BUF_LEGAL], work.values[PLAN], rule_inputs(w, work, PLAN)
+    forget(inputs.memo)
     for _ in range(MAX_PLAN_STEPS):
         if settled(x, p, turn, mode):
             break
-        n = legal_actions(x, t, plan_rows, buf[BUF_LEGAL])
+        n = legal_actions(x, t, plan_rows, legal)
         if n == 0:
             break
         if n == 1:
@@ -122,17 +143,18 @@ def play_on(x, t, p, turn, mode, w, work):
         elif x.game[G_DECIDER] != p:
             k = opponent_public_choice(x, n)
         else:
-            k = decide_direct(x, t, p, plan_rows, n, w, near, buf, values, memo)
+            k = decide_direct(x, t, p, plan_rows, n, inputs, values)
         apply_action(x, t, plan_rows[k, 0], plan_rows[k, 1], plan_rows[k, 2], plan_rows[k, 3])
         if not keeps_spot_values(plan_rows[k, 0]):
-            forget(memo)
+            forget(inputs.memo)
 
 
 @njit
-def play_plan(s, t, p, seat, rows, i, w, work, mode, ahead):
-    """Value for p of playing row i of the real position s on the scratch copy, then
-    the direct rules until the plan settles (mode); with `ahead` a whole turn's plan
-    looks one turn further (next_turn_value)."""
+def play_plan(s, t, planner, rows, i, mode, ahead):
+    """Value for the planner's player of playing row i of the real position s on the
+    scratch copy, then the direct rules until the plan settles (mode); with `ahead` a
+    whole turn's plan looks one turn further (next_turn_value)."""
+    p, seat, w, work = planner
     x = work.plan
     copy_into(x, s)
     determinize(x, p, seat, work)
@@ -241,12 +263,13 @@ def _ahead_count(phase, mode, w):
 
 
 @njit
-def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
-    """The row whose plan ends best among the candidates; row `favoured` (-1: none)
-    gets `bonus` on top. With look-ahead, every candidate's turn is played first and
+def best_plan(s, t, planner, actions, n, mode, favoured, bonus):
+    """The row whose plan ends best for the planner among the candidates; row
+    `favoured` (-1: none) gets `bonus` on top. With look-ahead, every candidate's turn is played first and
     the end positions of the few whose turn ends best are kept (_keep_contender) and
     then played one turn further (_ahead_count: a next turn costs three or four more
     turn plays, so only the contenders get one)."""
+    p, seat, w, work = planner
     set_root(s, work.learned)      # every leaf at this position's phase (learned value only)
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
     ahead = _ahead_count(s.game[G_PHASE], mode, w)
@@ -256,7 +279,7 @@ def best_plan(s, t, p, seat, actions, n, w, work, mode, favoured, bonus):
     slot_of = work.rows[0, :, 1]           # [k]: the kept position of candidate k, -1 none
     for k in range(m):
         i = work.rows[0, k, 0]
-        v = play_plan(s, t, p, seat, actions, i, w, work, mode, every)
+        v = play_plan(s, t, planner, actions, i, mode, every)
         extra = _noise(work, seat, w)
         if i == favoured:
             extra += bonus
@@ -313,7 +336,7 @@ def choose_greedy(s, t, seat, actions, n, w, work):
         return factory_card_row(t, actions, n, w)
     mode = _plan_mode(s.game[G_PHASE], w)
     if mode < 0:
-        forget(work.memo[0])
-        return decide_direct(s, t, p, actions, n, w, work.near, work.buf[0], work.values[0],
-                             work.memo[0])
-    return best_plan(s, t, p, seat, actions, n, w, work, mode, -1, 0.0)
+        inputs = rule_inputs(w, work, 0)
+        forget(inputs.memo)
+        return decide_direct(s, t, p, actions, n, inputs, work.values[0])
+    return best_plan(s, t, planner_of(p, seat, w, work), actions, n, mode, -1, 0.0)

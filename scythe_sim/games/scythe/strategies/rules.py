@@ -26,7 +26,7 @@ from .wind_gambit.airship import airship_first, airship_select_row, choose_airsh
 from .wind_gambit.airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,
                               purposeful)
 from .wind_gambit.ship_combat import choose_ship_card, choose_ship_dial
-from .workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED, BUF_TARGETS
+from .workspace import rule_inputs
 
 # An upgrade's and a structure's worth lie in later turns, which a one-turn plan cannot
 # see: fixed preferences order them (TECH_CUBES, BOTTOM_ACTIONS and STRUCTURES order).
@@ -88,11 +88,13 @@ def _argmax(values, n):
 
 
 @njit
-def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
-    """The row the direct rules pick for p, with one workspace level's scratch (buf,
-    values, memo: work.buf[level], ...; passed apart because a call pushes every array
-    of the Workspace tuple field by field). The caller keeps or forgets the memo
+def decide_direct(s, t, p, rows, n, inputs, values):
+    """The row the direct rules pick for p, with one workspace level's inputs (a
+    RuleInputs of work.buf[level], work.memo[level], ...: workspace.rule_inputs) and
+    values (work.values[level]; not the whole Workspace, because a call pushes every
+    array of that tuple field by field). The caller keeps or forgets the memo
     (movememo.py)."""
+    w, near, ctrl, enemy, need = inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need
     i = reveal_row(rows, n)
     if i >= 0:
         return i
@@ -123,27 +125,26 @@ def decide_direct(s, t, p, rows, n, w, near, buf, values, memo):
         kind, b = rows[BOTTOM_ACTION_ROW, 0], rows[BOTTOM_ACTION_ROW, 1]
         take = kind == A_BOTTOM and (b == FACTORY_SECTION or benefit_possible(s, t, p, b, -1))
         return BOTTOM_ACTION_ROW if take else skip_row(n)
-    ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
     if _maps_read(phase, rows, n):
-        _direct_maps(s, t, p, buf)
+        _direct_maps(s, t, p, ctrl, enemy, need)
     if phase == PH_MOVE_UNIT and purposeful(w):
-        return choose_mover(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+        return choose_mover(s, t, p, rows, n, inputs)
     if phase == PH_AIRSHIP and purposeful(w):
-        return choose_airship_purposeful(s, t, p, rows, n, w, near, ctrl, enemy, need, memo)
+        return choose_airship_purposeful(s, t, p, rows, n, inputs)
     if phase == PH_MOVE_UNIT:
         ship = airship_first(s, t, p, rows, n)
         if ship >= 0:
             return ship
-        i = choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+        i = choose_unit(s, t, p, rows, n, inputs)
         ship = airship_select_row(rows, n) if i == skip_row(n) else -1
         return ship if ship >= 0 else i      # the airship flies when no unit gains by moving
     if phase == PH_AIRSHIP:
         return choose_airship(s, t, p, rows, n)
     if phase == PH_MOVE_STEP:
-        return choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo)
+        return choose_step(s, t, p, rows, n, inputs)
     if phase == PH_TOP:
-        return direct_top(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
-    _fill_values(s, t, p, rows, n, w, near, buf, values, memo)
+        return direct_top(s, t, p, rows, n, inputs)
+    _fill_values(s, t, p, rows, n, inputs, values)
     return _argmax(values, n)
 
 
@@ -163,37 +164,38 @@ def _maps_read(phase, rows, n):
 
 
 @njit
-def _direct_maps(s, t, p, buf):
+def _direct_maps(s, t, p, ctrl, enemy, need):
     """Fill the control, enemy and resource-need rows of a level's buffers, which the
     direct rules read."""
-    control_map(s, buf[BUF_CONTROL])
-    enemy_map(s, p, buf[BUF_ENEMY])
-    resource_need(s, t, p, buf[BUF_CONTROL], buf[BUF_NEED])
+    control_map(s, ctrl)
+    enemy_map(s, p, enemy)
+    resource_need(s, t, p, ctrl, need)
 
 
 @njit
-def direct_top(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
+def direct_top(s, t, p, rows, n, inputs):
     """The top-row option with the best direct value, or skipping when none is worth
     anything."""
     best = skip_row(n)
     best_value = 0.0
     for i in range(n):
-        v = _top_value(s, t, p, rows, i, w, near, ctrl, enemy, need, targets, memo)
+        v = _top_value(s, t, p, rows, i, inputs)
         if v > best_value:
             best, best_value = i, v
     return best
 
 
 @njit
-def _top_value(s, t, p, rows, i, w, near, ctrl, enemy, need, targets, memo):
+def _top_value(s, t, p, rows, i, inputs):
     """Move when some unit gains by it (else Gain); Bolster power below the track's top
     unless cards are worth more; Trade for popularity below the lowest tier's top, else
     for the resources most needed; Produce whenever it can be paid."""
+    w, need = inputs.w, inputs.need
     kind = rows[i, 0]
     if kind == A_MOVE:
-        worth = moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo)
+        worth = moving_units_worth(s, t, p, inputs)
         if purposeful(w) and s.airship_loc[p] != OFF_BOARD:     # The Wind Gambit: a flight is a Move's worth too
-            worth = max(worth, flight_worth(s, t, p, w, near, ctrl, enemy, need, memo))
+            worth = max(worth, flight_worth(s, t, p, inputs))
         return 2.0 if worth > MOVE_WORTH else -1.0
     if kind == A_GAIN_COINS or kind == A_PRODUCE:
         return 1.0
@@ -215,22 +217,22 @@ def row_values(s, t, p, rows, n, w, work, level):
     with an immediate effect), so a planner can play out only the most promising rows.
     (Nothing is returned: a function compiled without the runtime must not return a view.)
     The level's movement memo is forgotten: s is a new position for it."""
-    forget(work.memo[level])
+    inputs = rule_inputs(w, work, level)
+    forget(inputs.memo)
     if _maps_read(s.game[G_PHASE], rows, n):
-        _direct_maps(s, t, p, work.buf[level])
-    _fill_values(s, t, p, rows, n, w, work.near, work.buf[level], work.values[level], work.memo[level])
+        _direct_maps(s, t, p, inputs.ctrl, inputs.enemy, inputs.need)
+    _fill_values(s, t, p, rows, n, inputs, work.values[level])
 
 
 @njit
-def _fill_values(s, t, p, rows, n, w, near, buf, values, memo):
-    """values[:n] from the level's maps (_direct_maps, in buf)."""
-    ctrl, enemy, need, targets = buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS]
+def _fill_values(s, t, p, rows, n, inputs, values):
+    """values[:n] from the level's maps (_direct_maps, in inputs)."""
     top = s.game[G_PHASE] == PH_TOP
     for k in range(n):
         if top:
-            values[k] = _top_value(s, t, p, rows, k, w, near, ctrl, enemy, need, targets, memo)
+            values[k] = _top_value(s, t, p, rows, k, inputs)
         else:
-            values[k] = _row_value(s, t, p, rows, k, w, near, ctrl, enemy, need)
+            values[k] = _row_value(s, t, p, rows, k, inputs)
 
 
 @njit
@@ -241,14 +243,15 @@ def _need_of(need, r):
 
 
 @njit
-def _row_value(s, t, p, rows, i, w, near, ctrl, enemy, need):
+def _row_value(s, t, p, rows, i, inputs):
     """Direct value of a row with an immediate effect (benefits, encounter options,
     Produce territories, resources of choice); 0 for anything else."""
+    w, need = inputs.w, inputs.need
     kind, a0, a1 = rows[i, 0], rows[i, 1], rows[i, 2]
     if kind == A_UPGRADE:
         return 1.0 + CUBE_PREFERENCE[a0] + COST_BOX_PREFERENCE[a1]
     if kind == A_DEPLOY:
-        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, w, near, ctrl, enemy, need)
+        return 1.0 + 0.1 * spot_value(s, t, p, UNIT_MECH0 + a0, a1, inputs)
     if kind == A_BUILD:
         return 1.0 + STRUCTURE_PREFERENCE[a0]
     if kind == A_ENLIST:

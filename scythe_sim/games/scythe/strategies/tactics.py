@@ -5,7 +5,7 @@ movement step, so they must be cheap). They read only public information and the
 deciding player's own hand: an opponent's strength is estimated from its power, its
 number of cards and the units it has on the territory, never from its cards' values.
 """
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 
 from .invaders.abilities import is_anchor, power_edge, teleports, token_spot_value, trap_step_value
 from .movememo import GAIN_COL, VALUE, known, remember
@@ -193,7 +193,7 @@ def _reach_distance(s, t, p, u, loc, w, near, ctrl, enemy):
 
 
 @njit
-def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
+def _spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
     """Value of unit u of p standing on loc (a step's value is the target's minus the
     current spot's): holding a territory no other piece of p holds, its resources, a
     worker's production, the character's encounters and the Factory, fights, and how
@@ -236,15 +236,15 @@ def spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need):
 
 
 @njit
-def memo_spot(s, t, p, u, loc, w, near, ctrl, enemy, need, memo):
-    """spot_value, computed once per position (movememo.py)."""
+def _memo_spot(s, t, p, u, loc, w, near, ctrl, enemy, need, memo):
+    """_spot_value, computed once per position (movememo.py)."""
     if known(memo, u, loc):
         return memo[VALUE, u, loc]
-    return remember(memo, u, loc, spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need))
+    return remember(memo, u, loc, _spot_value(s, t, p, u, loc, w, near, ctrl, enemy, need))
 
 
 @njit
-def best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
+def _known_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
     """How much unit u gains by its best single step from where it stands (computed
     once per position, movememo.py)."""
     if known(memo, u, GAIN_COL):
@@ -255,26 +255,26 @@ def best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
 
 @njit
 def _best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo):
-    """best_step_gain: with the cargo weight, a mech's step also counts what the ride is
+    """_known_step_gain: with the cargo weight, a mech's step also counts what the ride is
     worth to the best of p's workers on its hex (workers on one hex are alike, so one is
     counted; cargo never goes onto a lake or a home base)."""
     here = s.unit_loc[p, u]
     k = step_targets(s, t, p, u, here, targets)
     if k == 0:
         return HOPELESS
-    base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
+    base = _memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
     rider = -1
     if w[W_CARGO] > 0.0 and UNIT_CHARACTER < u < UNIT_WORKER0:
         rider = worker_on(s, p, here)
     rider_base = 0.0
     if rider >= 0:
-        rider_base = memo_spot(s, t, p, rider, here, w, near, ctrl, enemy, need, memo)
+        rider_base = _memo_spot(s, t, p, rider, here, w, near, ctrl, enemy, need, memo)
     best = HOPELESS
     for i in range(k):
         to = targets[i]
-        g = memo_spot(s, t, p, u, to, w, near, ctrl, enemy, need, memo) - base
+        g = _memo_spot(s, t, p, u, to, w, near, ctrl, enemy, need, memo) - base
         if rider >= 0 and to < N_HEX and t.terrain[to] != LAKE:
-            g += max(0.0, memo_spot(s, t, p, rider, to, w, near, ctrl, enemy, need, memo) - rider_base)
+            g += max(0.0, _memo_spot(s, t, p, rider, to, w, near, ctrl, enemy, need, memo) - rider_base)
         if g > best:
             best = g
     return best
@@ -290,10 +290,10 @@ def worker_on(s, p, loc):
 
 
 @njit
-def worker_gain(s, t, p, x, frm, to, w, near, ctrl, enemy, need, memo):
+def _worker_gain(s, t, p, x, frm, to, w, near, ctrl, enemy, need, memo):
     """What worker x gains by standing on `to` instead of `frm`."""
-    return (memo_spot(s, t, p, x, to, w, near, ctrl, enemy, need, memo)
-            - memo_spot(s, t, p, x, frm, w, near, ctrl, enemy, need, memo))
+    return (_memo_spot(s, t, p, x, to, w, near, ctrl, enemy, need, memo)
+            - _memo_spot(s, t, p, x, frm, w, near, ctrl, enemy, need, memo))
 
 
 @njit
@@ -312,7 +312,7 @@ def _worker_twin_listed(s, p, rows, i):
 
 
 @njit
-def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
+def _choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
     """The unit with the best first step, or End moves (no more units move) when no
     unit gains anything by moving. A worker sharing its hex with an earlier listed worker
     is not evaluated again: it could only tie, and ties keep the earlier row."""
@@ -320,48 +320,48 @@ def choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_SELECT_UNIT and not _worker_twin_listed(s, p, rows, i):
-            g = best_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets, memo)
+            g = _known_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets, memo)
             if g > best_gain:
                 best, best_gain = i, g
     return best
 
 
 @njit
-def choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo):
+def _choose_step(s, t, p, rows, n, w, near, ctrl, enemy, need, memo):
     """The mover's best next hex, or Stop when no step improves its spot; with the cargo
-    weight, what it picks up or drops first (choose_cargo)."""
+    weight, what it picks up or drops first (_choose_cargo)."""
     u = s.game[G_MOVER]
     here = s.unit_loc[p, u]
-    base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
+    base = _memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
     cargo = w[W_CARGO] > 0.0
     best = skip_row(n)
     best_gain = 0.05
     for i in range(n):
         if rows[i, 0] == A_STEP:
-            g = memo_spot(s, t, p, u, rows[i, 1], w, near, ctrl, enemy, need, memo) - base
+            g = _memo_spot(s, t, p, u, rows[i, 1], w, near, ctrl, enemy, need, memo) - base
             if cargo:
-                g += carried_gain(s, t, p, here, rows[i, 1], w, near, ctrl, enemy, need, memo)
+                g += _carried_gain(s, t, p, here, rows[i, 1], w, near, ctrl, enemy, need, memo)
             if g > best_gain:
                 best, best_gain = i, g
     if not cargo:
         return best
-    k = choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo)
+    k = _choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo)
     return k if k >= 0 else best
 
 
 @njit
-def carried_gain(s, t, p, here, to, w, near, ctrl, enemy, need, memo):
+def _carried_gain(s, t, p, here, to, w, near, ctrl, enemy, need, memo):
     """What the workers the mover carries gain by going on to `to`."""
     g = 0.0
     cargo = s.game[G_CARGO_MASK]
     for x in range(UNIT_WORKER0, N_UNITS):
         if (cargo >> x) & 1:
-            g += worker_gain(s, t, p, x, here, to, w, near, ctrl, enemy, need, memo)
+            g += _worker_gain(s, t, p, x, here, to, w, near, ctrl, enemy, need, memo)
     return g
 
 
 @njit
-def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo):
+def _choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, memo):
     """Before the step `best` (or Stop): drop a carried worker that is better off here
     than there; pick up a worker whose ride to some step's hex makes that step better
     than the best one; pick up resources that leaving would leave on a hex p no longer
@@ -372,10 +372,10 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, 
     to = rows[best, 1] if stepping else here
     for i in range(n):
         if rows[i, 0] == A_DROP_WORKER and stepping:
-            if worker_gain(s, t, p, rows[i, 1], here, to, w, near, ctrl, enemy, need, memo) <= 0.0:
+            if _worker_gain(s, t, p, rows[i, 1], here, to, w, near, ctrl, enemy, need, memo) <= 0.0:
                 return i
     if UNIT_CHARACTER < u < UNIT_WORKER0:
-        base = memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
+        base = _memo_spot(s, t, p, u, here, w, near, ctrl, enemy, need, memo)
         for i in range(n):
             if rows[i, 0] != A_PICK_WORKER:
                 continue
@@ -384,9 +384,9 @@ def choose_cargo(s, t, p, rows, n, best, best_gain, w, near, ctrl, enemy, need, 
                 dest = rows[j, 1]
                 if rows[j, 0] != A_STEP or dest >= N_HEX or t.terrain[dest] == LAKE:
                     continue
-                g = (memo_spot(s, t, p, u, dest, w, near, ctrl, enemy, need, memo) - base
-                     + carried_gain(s, t, p, here, dest, w, near, ctrl, enemy, need, memo)
-                     + worker_gain(s, t, p, x, here, dest, w, near, ctrl, enemy, need, memo))
+                g = (_memo_spot(s, t, p, u, dest, w, near, ctrl, enemy, need, memo) - base
+                     + _carried_gain(s, t, p, here, dest, w, near, ctrl, enemy, need, memo)
+                     + _worker_gain(s, t, p, x, here, dest, w, near, ctrl, enemy, need, memo))
                 if g > best_gain + 0.05:
                     return i
     if stepping and to < N_HEX and t.terrain[to] != LAKE and _left_unheld(s, p, u, here):
@@ -427,7 +427,7 @@ def choose_payment(s, rows, n):
 
 
 @njit
-def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo):
+def _moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo):
     """The best step gain of any unit that can move: is a Move worth more than its coins?
     (Workers on one hex gain the same, so one of them is evaluated.)"""
     best = HOPELESS
@@ -435,7 +435,7 @@ def moving_units_worth(s, t, p, w, near, ctrl, enemy, need, targets, memo):
         here = s.unit_loc[p, u]
         if here == OFF_BOARD or (u > UNIT_WORKER0 and _worker_before_on(s, p, u, here)):
             continue
-        g = best_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo)
+        g = _known_step_gain(s, t, p, u, w, near, ctrl, enemy, need, targets, memo)
         if g > best:
             best = g
     return best
@@ -447,3 +447,50 @@ def _worker_before_on(s, p, u, loc):
         if s.unit_loc[p, v] == loc:
             return True
     return False
+
+
+# --- the public names, taking a level's RuleInputs (workspace.py) ---------------------------
+# Thin wrappers inlined into their callers: the calls inside stay the private functions
+# above, which take the arrays they read one by one (Numba passes a NamedTuple field by
+# field, so a per-spot call taking the whole RuleInputs pushes arrays it never reads;
+# docs/ARCHITECTURE.md, "Signatures").
+@njit_inline
+def spot_value(s, t, p, u, loc, inputs):
+    """Value of unit u of p standing on loc (_spot_value)."""
+    return _spot_value(s, t, p, u, loc, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need)
+
+
+@njit_inline
+def memo_spot(s, t, p, u, loc, inputs):
+    """spot_value, computed once per position (movememo.py)."""
+    return _memo_spot(s, t, p, u, loc, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need,
+                      inputs.memo)
+
+
+@njit_inline
+def best_step_gain(s, t, p, u, inputs):
+    """How much unit u gains by its best single step from where it stands (computed once
+    per position, movememo.py)."""
+    return _known_step_gain(s, t, p, u, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need,
+                            inputs.targets, inputs.memo)
+
+
+@njit_inline
+def choose_unit(s, t, p, rows, n, inputs):
+    """PH_MOVE_UNIT: the unit with the best first step, or End moves (_choose_unit)."""
+    return _choose_unit(s, t, p, rows, n, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need,
+                        inputs.targets, inputs.memo)
+
+
+@njit_inline
+def choose_step(s, t, p, rows, n, inputs):
+    """PH_MOVE_STEP: the mover's best next hex, or Stop (_choose_step)."""
+    return _choose_step(s, t, p, rows, n, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need,
+                        inputs.memo)
+
+
+@njit_inline
+def moving_units_worth(s, t, p, inputs):
+    """The best step gain of any unit that can move (_moving_units_worth)."""
+    return _moving_units_worth(s, t, p, inputs.w, inputs.near, inputs.ctrl, inputs.enemy, inputs.need,
+                               inputs.targets, inputs.memo)

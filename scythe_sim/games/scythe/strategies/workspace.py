@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from scythe_sim.compiled.jit import njit_entry
+from scythe_sim.compiled.jit import njit_entry, njit_inline
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
 
 from .learned.model import Learned
@@ -58,6 +58,28 @@ class Workspace(NamedTuple):
     learned: Learned        # the learned value's models (a row's `learned` = k plays model k)
     record: np.ndarray      # (rows, RECORD_WIDTH) float64: seat-turns recorded for learning (0 rows: off)
     record_n: np.ndarray    # (1,) int64: rows recorded (past the record's end: rows dropped)
+
+
+class RuleInputs(NamedTuple):
+    """What the direct rules (rules.py, tactics.py, wind_gambit/airship_purpose.py) read
+    besides the position and the tables, one decision level's worth (rule_inputs): they
+    travel together through every movement heuristic, so they go as one argument."""
+    w: np.ndarray           # the deciding seat's weights row (weights.py)
+    near: np.ndarray        # Workspace.near: from each location, the territories nearest first
+    ctrl: np.ndarray        # (N_LOC,) the level's control map (value.control_map)
+    enemy: np.ndarray       # (N_LOC,) the level's enemy map (tactics.enemy_map)
+    need: np.ndarray        # (N_LOC,) the level's resource needs (tactics.resource_need; [:N_RES])
+    targets: np.ndarray     # (N_LOC,) scratch for a unit's step targets
+    memo: np.ndarray        # (2, MEMO_ROWS, MEMO_COLS) the level's movement memo (movememo.py)
+
+
+@njit_inline
+def rule_inputs(w, work, level):
+    """The RuleInputs of a Workspace level (0: the real decision, 1: inside a plan).
+    Inlined: a function compiled without the runtime must not return views."""
+    buf = work.buf[level]
+    return RuleInputs(w, work.near, buf[BUF_CONTROL], buf[BUF_ENEMY], buf[BUF_NEED], buf[BUF_TARGETS],
+                      work.memo[level])
 
 
 def board_distances(tables) -> np.ndarray:

@@ -218,11 +218,11 @@ def play_chunk(params, seeds, players, strategies, seats, learned=None) -> tuple
     """(win shares, margins, bad games) of the candidate's seat in these games (learned:
     the batch's learned models, default the shipped one)."""
     from ..layout import SCORE_FIELDS
-    from ..play import R_STATUS, SR_SCORE0, STATUS_OK, run_games
+    from ..play import R_STATUS, SR_SCORE0, STATUS_OK, BatchOptions, run_games
     from ..tables import default_tables
 
     game_out, seat_out = run_games(default_tables(), seeds, players, strategies=strategies, params=params,
-                                   learned=learned)
+                                   options=BatchOptions(learned=learned))
     rank = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("rank")]
     total = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("total")].astype(np.float64)
     rows = np.arange(len(seeds))

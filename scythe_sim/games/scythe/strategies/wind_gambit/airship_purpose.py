@@ -221,17 +221,17 @@ def _room(s, t, p):
 
 
 @njit
-def _spot_ahead(s, t, p, x, mask, w, near, ctrl, enemy, need, memo):
+def _spot_ahead(s, t, p, x, mask, inputs):
     """The best spot value (tactics.spot_value) worker x may be landed on within mask."""
     best = -1e18
     for loc in range(N_HEX):
         if (mask >> loc) & 1 and can_drop_off(s, t, p, loc):
-            best = max(best, memo_spot(s, t, p, x, loc, w, near, ctrl, enemy, need, memo))
+            best = max(best, memo_spot(s, t, p, x, loc, inputs))
     return best
 
 
 @njit
-def lift_worth(s, t, p, frm, steps, w, near, ctrl, enemy, need, memo):
+def lift_worth(s, t, p, frm, steps, inputs):
     """What carrying one of p's workers on frm to its best landing within `steps` flights
     gains it (a tile that carries workers; 0 otherwise or without a worker there)."""
     if aggressive_param(s, t, p, TILE_CARRY) != CARRY_WORKERS or steps <= 0 or frm >= N_HEX:
@@ -240,8 +240,8 @@ def lift_worth(s, t, p, frm, steps, w, near, ctrl, enemy, need, memo):
     if x < 0:
         return 0.0
     mask = _reach_mask(t, frm, steps) & ~(1 << frm)
-    here = memo_spot(s, t, p, x, frm, w, near, ctrl, enemy, need, memo)
-    return max(0.0, _spot_ahead(s, t, p, x, mask, w, near, ctrl, enemy, need, memo) - here)
+    here = memo_spot(s, t, p, x, frm, inputs)
+    return max(0.0, _spot_ahead(s, t, p, x, mask, inputs) - here)
 
 
 @njit
@@ -259,10 +259,11 @@ def _best_end(s, t, p, mask, room, w, ctrl, need):
 
 
 @njit
-def flight_worth(s, t, p, w, near, ctrl, enemy, need, memo):
+def flight_worth(s, t, p, inputs):
     """What the airship's best move from where it stands is worth to p: the best end
     within its range (dest_worth and a load there), or a load where it stands and then the
     best end's tiles, plus a worker's lift."""
+    w, ctrl, need = inputs.w, inputs.ctrl, inputs.need
     frm = s.airship_loc[p]
     if frm < 0:
         return 0.0
@@ -275,16 +276,16 @@ def flight_worth(s, t, p, w, near, ctrl, enemy, need, memo):
             acts = max(acts, dest_worth(s, t, p, loc, w, ctrl, need))
     best = max(_best_end(s, t, p, mask, room, w, ctrl, need),
                pickup_worth(s, t, p, frm, room, w, ctrl, need) + acts)
-    return best + lift_worth(s, t, p, frm, steps, w, near, ctrl, enemy, need, memo)
+    return best + lift_worth(s, t, p, frm, steps, inputs)
 
 
 @njit
-def _kth_unit_gain(s, t, p, rows, n, k, w, near, ctrl, enemy, need, targets, memo):
+def _kth_unit_gain(s, t, p, rows, n, k, inputs):
     """The k-th best (k = 1 or 2) first-step gain of the units listed (0 when fewer)."""
     first, second = 0.0, 0.0
     for i in range(n):
         if rows[i, 0] == A_SELECT_UNIT:
-            g = best_step_gain(s, t, p, rows[i, 1], w, near, ctrl, enemy, need, targets, memo)
+            g = best_step_gain(s, t, p, rows[i, 1], inputs)
             if g > first:
                 first, second = g, first
             elif g > second:
@@ -293,27 +294,27 @@ def _kth_unit_gain(s, t, p, rows, n, k, w, near, ctrl, enemy, need, targets, mem
 
 
 @njit
-def choose_mover(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo):
+def choose_mover(s, t, p, rows, n, inputs):
     """PH_MOVE_UNIT with purpose: the airship when its flight is worth more than the unit
     it would keep from moving (the last of the Move's units it leaves a slot for), else
     the units' choice (tactics.choose_unit)."""
     ship = airship_select_row(rows, n)
-    i = choose_unit(s, t, p, rows, n, w, near, ctrl, enemy, need, targets, memo)
+    i = choose_unit(s, t, p, rows, n, inputs)
     if ship < 0:
         return i
-    worth = flight_worth(s, t, p, w, near, ctrl, enemy, need, memo)
+    worth = flight_worth(s, t, p, inputs)
     if worth <= AIRSHIP_WORTH:
         return i
     if i == skip_row(n):
         return ship
     slots = s.game[G_UNITS_LEFT]
-    return ship if worth > _kth_unit_gain(s, t, p, rows, n, slots, w, near, ctrl, enemy, need,
-                                          targets, memo) else i
+    return ship if worth > _kth_unit_gain(s, t, p, rows, n, slots, inputs) else i
 
 
 @njit
-def _row_worth(s, t, p, rows, i, w, near, ctrl, enemy, need, memo):
+def _row_worth(s, t, p, rows, i, inputs):
     """An attack, load, unload or boarding row's worth to p (0 for other rows)."""
+    w, ctrl, need = inputs.w, inputs.ctrl, inputs.need
     kind, a0, a1 = rows[i, 0], rows[i, 1], rows[i, 2]
     if kind == A_AIRSHIP_ATTACK:
         return bombard_worth(s, t, p, a0, a1, w, need) if a1 > 0 else blitz_worth(s, t, p, a0, w)
@@ -322,7 +323,7 @@ def _row_worth(s, t, p, rows, i, w, near, ctrl, enemy, need, memo):
         share = 1.0 if ctrl[loc] == NOBODY else (THREAT_SHARE if _threatened(s, t, p, loc) else 0.0)
         return share * a1 * resource_worth(s, t, p, w, need, a0)
     if kind == A_AIRSHIP_BOARD:
-        lift = lift_worth(s, t, p, s.airship_loc[p], s.game[G_STEPS_LEFT], w, near, ctrl, enemy, need, memo)
+        lift = lift_worth(s, t, p, s.airship_loc[p], s.game[G_STEPS_LEFT], inputs)
         return lift if lift > AIRSHIP_WORTH else 0.0
     if kind == A_AIRSHIP_UNLOAD:
         return unload_worth(s, t, p, a0, a1, w, ctrl, need)
@@ -355,24 +356,24 @@ def unload_worth(s, t, p, r, k, w, ctrl, need):
 
 
 @njit
-def choose_airship_purposeful(s, t, p, rows, n, w, near, ctrl, enemy, need, memo):
+def choose_airship_purposeful(s, t, p, rows, n, inputs):
     """PH_AIRSHIP with purpose: land a worker aboard where no landing within the steps
     left is better for it; else the attack, load or boarding worth most (when worth
     anything); else the step toward the best end within the steps left (the nearer of
     equal ones), or stop when staying is as good."""
+    w, ctrl, need = inputs.w, inputs.ctrl, inputs.need
     loc = s.airship_loc[p]
     left = s.game[G_STEPS_LEFT]
     aboard = s.airship[p, AS_WORKERS] != 0
     for i in range(n):
         if rows[i, 0] == A_AIRSHIP_LAND:
             x = rows[i, 1]
-            here = memo_spot(s, t, p, x, rows[i, 2], w, near, ctrl, enemy, need, memo)
-            if left <= 0 or _spot_ahead(s, t, p, x, _reach_mask(t, loc, left), w, near, ctrl, enemy,
-                                        need, memo) <= here:
+            here = memo_spot(s, t, p, x, rows[i, 2], inputs)
+            if left <= 0 or _spot_ahead(s, t, p, x, _reach_mask(t, loc, left), inputs) <= here:
                 return i
     best, best_v = -1, 0.0
     for i in range(n):
-        v = _row_worth(s, t, p, rows, i, w, near, ctrl, enemy, need, memo)
+        v = _row_worth(s, t, p, rows, i, inputs)
         if v > best_v:
             best, best_v = i, v
     if best >= 0:
@@ -389,8 +390,8 @@ def choose_airship_purposeful(s, t, p, rows, n, w, near, ctrl, enemy, need, memo
             dest = rows[i, 1]
             mask = _reach_mask(t, dest, left - 1)
             if aboard:
-                ahead = _spot_ahead(s, t, p, x, mask, w, near, ctrl, enemy, need, memo)
-                own = _spot_ahead(s, t, p, x, 1 << dest, w, near, ctrl, enemy, need, memo)
+                ahead = _spot_ahead(s, t, p, x, mask, inputs)
+                own = _spot_ahead(s, t, p, x, 1 << dest, inputs)
             else:
                 ahead = _best_end(s, t, p, mask, room, w, ctrl, need)
                 own = _end_worth(s, t, p, dest, room, w, ctrl, need)
