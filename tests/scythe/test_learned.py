@@ -364,16 +364,15 @@ def test_a_mixed_field_is_its_pools_one_after_the_other():
 
 def test_the_prior_is_scaled_to_the_margin_knot_by_knot():
     """Everyone's value grows over the game while the margin does not: the slope is taken
-    with an intercept per phase knot, not pooled (pooled it would be near 0 here)."""
+    with an intercept per phase knot, not pooled (pooled it is near 0 here)."""
     from scythe_sim.games.scythe.tools.learn_fit import prior_scale
 
     rng, rows = _fit_rows()
-    rnd = rows[:, RC_PHASE0 + 1]
     phase = np.array([0.0, 0.05, 0.0, 0.0])            # z = round / 20
-    z = rnd / 20
+    z = rows[:, RC_PHASE0 + 1] / 20
     h = 100 * z + rng.normal(size=len(rows))           # the prior's value: growing with the game
-    slope = 0.8 - 0.4 * z                              # 0.8 at the start, 0.4 at the end
-    y = slope * (h - 100 * z) + rng.normal(size=len(rows)) * 0.1
-    c = prior_scale(rows, y, phase, 2, h)
-    assert np.allclose(c, [0.8, 0.4], atol=0.05)
+    y = -60 * z + 0.6 * h + rng.normal(size=len(rows)) * 0.1      # the margin: 0.6 per unit of h at any phase
+    assert np.allclose(prior_scale(rows, y, phase, 2, h), 0.6, atol=0.02)
     assert abs(np.cov(h, y)[0, 1] / np.var(h)) < 0.05
+    y = 5 - 10 * z + (0.8 - 0.4 * z) * h + rng.normal(size=len(rows)) * 0.1   # 0.8 at the start, 0.4 at the end
+    assert np.allclose(prior_scale(rows, y, phase, 2, h), [0.8, 0.4], atol=0.02)
