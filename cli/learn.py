@@ -12,15 +12,25 @@ import click
               help="Paired games deciding each generation (and as many against greedy2).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed of every game set.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
-@click.option("--field", default="default", show_default=True, help="Who plays the recorded games: a mix or a strategy.")
+@click.option("--field", default="default", show_default=True,
+              help="Who plays the recorded games: a mix, a strategy, or a comma list of them (default,greedy1).")
 @click.option("--knots", type=int, default=5, show_default=True, help="Phase knots of the model.")
 @click.option("--win-bonus", type=float, default=0.0, show_default=True,
               help="Coins a win adds to the final margin the model fits.")
+@click.option("--target", default="margin", show_default=True, metavar="margin|td",
+              help="What each seat-turn is fitted to: its game's final margin, or (td) the value of the "
+                   "seat's next turn under the previous fit, refitted a few times.")
+@click.option("--td-lambda", type=float, default=0.0, show_default=True,
+              help="With --target td: 0 the next turn's value (TD(0)) .. 1 the final margin (lambda-returns).")
+@click.option("--penalties", default="auto", show_default=True, metavar="auto|BASE,SHARED",
+              help="Ridge penalties (per seat-turn, standardised features) toward the prior on the base "
+                   "weights and on what a faction or mat adds; auto: those fitting the held-out games best.")
 @click.option("--out", default="results/learn", show_default=True, metavar="DIR",
               help="Folder of the run: each generation's model, learn.json and report.md.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
-def learn(generations, games, eval_games, seed, players, field, knots, win_bonus, out, resume, workers):
+def learn(generations, games, eval_games, seed, players, field, knots, win_bonus, target, td_lambda, penalties,
+          out, resume, workers):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
     only when paired games show it stronger (docs/STRATEGIES.md, "The learned value")."""
@@ -29,14 +39,16 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
     from scythe_sim.games.scythe.tools.learn import REPORT, Settings, check, learn as run_learn, start_state
     from scythe_sim.runner.batch import Terminated, stop_on_signals
 
-    settings = Settings(generations, games, eval_games, seed, players, field.strip().lower(), knots,
-                        float(win_bonus), out)
+    settings = Settings(generations=generations, games=games, eval_games=eval_games, seed=seed, players=players,
+                        field=",".join(part.strip() for part in field.lower().split(",")), knots=knots, win_bonus=float(win_bonus),
+                        target=target.strip().lower(), td_lambda=float(td_lambda),
+                        penalties=penalties.strip().lower().replace(" ", ""), out=out)
     check(settings)
     start_state(settings, resume)          # a bad --out or --resume: one line before any work
     workers = workers if workers is not None else (os.cpu_count() or 1)
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
-             f"--eval-games {eval_games} --seed {seed} --players {players} --field {field} --knots {knots} "
-             f"--win-bonus {win_bonus:g}")
+             f"--eval-games {eval_games} --seed {seed} --players {players} --field {shlex.quote(field)} --knots {knots} "
+             f"--win-bonus {win_bonus:g} --target {target} --td-lambda {td_lambda:g} --penalties {penalties}")
     try:
         with stop_on_signals(), _Progress(sys.stdout.isatty()) as progress:
             state = run_learn(settings, workers=workers, resume=resume, progress=progress)
@@ -49,7 +61,10 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
         sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 143)
     for g in state["generations"]:
         d, low, high, _ = g["paired"]["difference"]
-        click.echo(f"generation {g['generation']}: held-out R2 {g['data']['r2']:.3f}; candidate vs incumbent "
+        r2 = g["data"]["r2"]
+        final = g["data"].get("r2_final", r2)
+        fits = f"{r2:.3f}" if settings.target == "margin" else f"{r2:.3f} of its target, {final:.3f} of the margin"
+        click.echo(f"generation {g['generation']}: held-out R2 {fits}; candidate vs incumbent "
                    f"{d:+.1%} (95% CI {low:+.1%} .. {high:+.1%}), vs 3 greedy2 "
                    f"{g['yardstick']['win_rate']:.1%}; {'kept' if g['kept'] else 'not kept'}")
     kept = state["incumbent"]

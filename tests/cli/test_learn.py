@@ -35,8 +35,15 @@ def _one_line(result, *parts):
     (("--players", "6"), "--players"),
     (("--knots", "0"), "--knots"),
     (("--field", "nobody"), "field 'nobody'"),
+    (("--field", "default,nobody"), "field 'nobody'"),
     (("--win-bonus", "-1"), "--win-bonus"),
     (("--workers", "0"), "--workers"),
+    (("--target", "wins"), "--target must be one of margin, td"),
+    (("--target", "td", "--td-lambda", "1.5"), "--td-lambda must be a number 0..1"),
+    (("--td-lambda", "0.5"), "--td-lambda applies only with --target td"),
+    (("--penalties", "0.3"), "--penalties must be auto or two numbers"),
+    (("--penalties", "0,1"), "--penalties must be auto or two numbers"),
+    (("--penalties", "a,b"), "--penalties must be auto or two numbers"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(tmp_path, args, part):
     result = _run("learn", "--out", tmp_path / "run", *args)
@@ -49,6 +56,20 @@ def test_resume_needs_a_run_and_a_run_needs_resume(tmp_path):
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "learn.json").write_text(json.dumps({"settings": {}, "generations": [], "incumbent": None}))
     _one_line(_run("learn", "--out", tmp_path / "old", *SMALL), "add --resume")
+
+
+def test_a_run_saved_before_the_target_existed_resumes_as_a_margin_run(tmp_path):
+    """Its settings lack target and td_lambda: it was a margin run, and resumes only as one."""
+    from scythe_sim.games.scythe.tools.learn import Settings, start_state
+
+    old = tmp_path / "old"
+    old.mkdir()
+    settings = {"games": 16, "eval_games": 12, "seed": 5, "players": 4, "field": "default", "knots": 2,
+                "win_bonus": 0.0, "generations": 1}
+    (old / "learn.json").write_text(json.dumps({"settings": settings, "generations": [], "incumbent": None}))
+    same = dict(settings, generations=2, out=str(old))
+    assert start_state(Settings(**same), resume=True)["settings"]["generations"] == 2
+    _one_line(_run("learn", "--resume", "--out", old, *SMALL, "--target", "td"), "--target", "'margin'")
 
 
 def _files(folder):

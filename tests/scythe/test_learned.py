@@ -11,12 +11,12 @@ from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.learned.names import (F_COINS, F_STARS, FEATURES, N_FEATURES,
                                                               N_PHASE_INPUTS, RC_FACTION, RC_FEATURE0,
                                                               RC_GAME, RC_MAT, RC_PHASE0, RC_SEAT,
-                                                              RECORD_WIDTH)
+                                                              RC_TURN, RECORD_WIDTH)
 from scythe_sim.games.scythe.learned_models import Model, model_toml, read_model, stack
 from scythe_sim.games.scythe.strategies.learned.model import set_root
 from scythe_sim.games.scythe.strategies.value import position_features, position_value
 from scythe_sim.games.scythe.strategies.weights import W_LEARNED, W_STYLE0, load_params
-from scythe_sim.games.scythe.tools.learn_fit import fit_model, hat_weights
+from scythe_sim.games.scythe.tools.learn_fit import fit_model, hat_weights, next_turns, td_targets
 from tests.scythe.contract import decision_points, scramble_hidden
 
 GREEDY = STRATEGIES.index("greedy")
@@ -269,3 +269,111 @@ def test_a_fit_held_at_its_prior_returns_the_prior_scaled_to_the_margin():
     assert np.allclose(fit.model.base[:, F_COINS], 3.0, rtol=0.02)
     assert np.allclose(fit.model.base[:, F_STARS], 12.0, rtol=0.02)
     assert fit.penalties == (1e6, 1e6)
+
+
+# --- the TD target -----------------------------------------------------------------------
+def _turn_rows():
+    """Game 3: seat 0 plays turns 1, 5, 9 and seat 1 turns 2, 6; game 4: seat 0 turn 1; shuffled."""
+    head = [(3, 0, 1), (3, 1, 2), (3, 0, 5), (3, 1, 6), (3, 0, 9), (4, 0, 1)]
+    rows = np.zeros((len(head), RECORD_WIDTH))
+    rows[:, [RC_GAME, RC_SEAT, RC_TURN]] = head
+    order = np.array([4, 0, 5, 3, 1, 2])
+    return rows[order], order
+
+
+def test_each_turn_s_next_is_the_same_seat_s_next_turn_in_its_game():
+    rows, order = _turn_rows()
+    at = {int(o): i for i, o in enumerate(order)}         # original row -> shuffled index
+    nxt = next_turns(rows)
+    expected = {0: 2, 2: 4, 4: -1, 1: 3, 3: -1, 5: -1}
+    for original, after in expected.items():
+        assert nxt[at[original]] == (-1 if after < 0 else at[after])
+
+
+@pytest.mark.parametrize("lam", [0.0, 0.5, 1.0])
+def test_td_targets_are_the_lambda_returns_ending_in_the_final_outcome(lam):
+    rows, order = _turn_rows()
+    at = {int(o): i for i, o in enumerate(order)}
+    final = np.zeros(len(rows))
+    values = np.zeros(len(rows))
+    for original, (f, v) in enumerate([(10, 1), (-4, 2), (10, 3), (-4, 4), (10, 5), (7, 6)]):
+        final[at[original]], values[at[original]] = f, v
+    y = td_targets(final, values, next_turns(rows), lam)
+    seat0_last = 10.0
+    seat0_mid = (1 - lam) * 5 + lam * seat0_last
+    seat0_first = (1 - lam) * 3 + lam * seat0_mid
+    assert y[at[4]] == pytest.approx(seat0_last) and y[at[2]] == pytest.approx(seat0_mid)
+    assert y[at[0]] == pytest.approx(seat0_first)
+    assert y[at[3]] == pytest.approx(-4.0) and y[at[1]] == pytest.approx((1 - lam) * 4 + lam * -4)
+    assert y[at[5]] == pytest.approx(7.0)
+
+
+def _sequences(n_games=400, turns=12, seed=2):
+    """Seat-turns of 2-seat games whose final margin is the last turn's coins: a coin now is
+    worth what it makes of the next turn's coins (coins grow by 1 + noise per turn)."""
+    rng = np.random.default_rng(seed)
+    rows, final = [], []
+    for g in range(n_games):
+        for seat in range(2):
+            coins = rng.normal() * 3
+            track = []
+            for k in range(turns):
+                row = np.zeros(RECORD_WIDTH)
+                row[[RC_GAME, RC_SEAT, RC_TURN]] = g, seat, 2 * k + seat
+                row[RC_FACTION], row[RC_MAT] = rng.integers(0, 5), rng.integers(0, 5)
+                row[RC_PHASE0], row[RC_PHASE0 + 1] = 1.0, k
+                row[RC_FEATURE0] = 1.0
+                row[RC_FEATURE0 + F_COINS] = coins
+                row[RC_FEATURE0 + F_STARS] = rng.normal()            # pure noise
+                track.append(row)
+                coins += 1.0 + rng.normal()
+            rows += track
+            final += [track[-1][RC_FEATURE0 + F_COINS]] * turns
+    rows = np.array(rows)
+    elapsed = rows[:, RC_PHASE0 + 1] / (turns - 1)
+    return rows, np.stack([np.array(final), np.zeros(len(final)), elapsed], axis=1)
+
+
+def test_a_td_fit_of_lambda_1_is_the_margin_fit_and_of_lambda_0_another():
+    rows, outcomes = _sequences()
+    margin = fit_model(rows, outcomes, knots=2, shared=1.0, base=1e-3)
+    assert margin.r2_final == pytest.approx(margin.r2)
+    same = fit_model(rows, outcomes, knots=2, shared=1.0, base=1e-3, target="td", td_lambda=1.0)
+    assert np.allclose(same.model.base, margin.model.base)
+    td0 = fit_model(rows, outcomes, knots=2, shared=1.0, base=1e-3, target="td", td_lambda=0.0)
+    assert not np.allclose(td0.model.base, margin.model.base, atol=1e-3)
+    # a coin is worth a coin at the end, whichever target: the next turn's value carries it
+    assert np.allclose(td0.model.base[:, F_COINS], 1.0, atol=0.1)
+    assert td0.r2_final > 0.5
+
+
+def test_an_unknown_target_is_refused():
+    rows, outcomes = _sequences(n_games=10, turns=3)
+    with pytest.raises(ValueError, match="target must be one of margin, td"):
+        fit_model(rows, outcomes, knots=1, target="win", shared=1.0, base=1e-3)
+
+
+def test_a_mixed_field_is_its_pools_one_after_the_other():
+    from scythe_sim.games.scythe.strategies.mixes import mix_pool
+    from scythe_sim.games.scythe.tools.learn_data import field_pool
+
+    assert field_pool("default, greedy1,Greedy2") == mix_pool("default") + ("greedy1", "greedy2")
+    assert field_pool("greedy") == ("greedy",)
+    with pytest.raises(ConfigError, match="field 'nobody'"):
+        field_pool("greedy,nobody")
+
+
+def test_the_prior_is_scaled_to_the_margin_knot_by_knot():
+    """Everyone's value grows over the game while the margin does not: the slope is taken
+    with an intercept per phase knot, not pooled (pooled it is near 0 here)."""
+    from scythe_sim.games.scythe.tools.learn_fit import prior_scale
+
+    rng, rows = _fit_rows()
+    phase = np.array([0.0, 0.05, 0.0, 0.0])            # z = round / 20
+    z = rows[:, RC_PHASE0 + 1] / 20
+    h = 100 * z + rng.normal(size=len(rows))           # the prior's value: growing with the game
+    y = -60 * z + 0.6 * h + rng.normal(size=len(rows)) * 0.1      # the margin: 0.6 per unit of h at any phase
+    assert np.allclose(prior_scale(rows, y, phase, 2, h), 0.6, atol=0.02)
+    assert abs(np.cov(h, y)[0, 1] / np.var(h)) < 0.05
+    y = 5 - 10 * z + (0.8 - 0.4 * z) * h + rng.normal(size=len(rows)) * 0.1   # 0.8 at the start, 0.4 at the end
+    assert np.allclose(prior_scale(rows, y, phase, 2, h), [0.8, 0.4], atol=0.02)

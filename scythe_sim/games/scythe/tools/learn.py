@@ -32,7 +32,7 @@ from ..strategies import STRATEGIES, TUNING_SLOT
 from ..learned_models import model_toml, read_model, stack
 from ..strategies.weights import W_LEARNED
 from .learn_data import CANDIDATE, INCUMBENT, Player, field_pool, game_set, learned_params
-from .learn_fit import fit_model, hand_prior
+from .learn_fit import TARGETS, fit_model, hand_prior
 from .learn_report import report_markdown
 
 STATE = "learn.json"
@@ -40,7 +40,8 @@ REPORT = "report.md"
 DATA, PAIRED, YARDSTICK = range(3)     # the purposes of a generation's game sets
 YARDSTICK_FIELD = "greedy2"
 # the settings a resumed run must share with the run it continues (generations may grow)
-_SHARED = ("games", "eval_games", "seed", "players", "field", "knots", "win_bonus")
+_SHARED = ("games", "eval_games", "seed", "players", "field", "knots", "win_bonus", "target", "td_lambda",
+           "penalties")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,6 +54,9 @@ class Settings:
     field: str = "default"     # who plays the data games: a mix or a strategy
     knots: int = 5             # phase knots of the model
     win_bonus: float = 0.0     # coins a win adds to the margin fitted
+    target: str = "margin"     # what a seat-turn is fitted to: the final margin, or "td" (learn_fit.TARGETS)
+    td_lambda: float = 0.0     # with "td": 0 the next turn's value (TD(0)) .. 1 the final margin
+    penalties: str = "auto"    # ridge penalties "BASE,SHARED" (per row, standardised), or chosen on held-out games
     out: str = "results/learn"
 
 
@@ -70,9 +74,30 @@ def check(settings: Settings):
         raise ConfigError(f"--seed must be a whole number 0 or more, got {settings.seed!r}")
     if not isinstance(settings.win_bonus, (int, float)) or not 0 <= settings.win_bonus <= 1000:
         raise ConfigError(f"--win-bonus must be a number of coins 0..1000, got {settings.win_bonus!r}")
+    if settings.target not in TARGETS:
+        raise ConfigError(f"--target must be one of {', '.join(TARGETS)}, got {settings.target!r}")
+    if (isinstance(settings.td_lambda, bool) or not isinstance(settings.td_lambda, (int, float))
+            or not 0 <= settings.td_lambda <= 1):
+        raise ConfigError(f"--td-lambda must be a number 0..1, got {settings.td_lambda!r}")
+    if settings.target != "td" and settings.td_lambda != 0:
+        raise ConfigError("--td-lambda applies only with --target td")
+    penalty_pair(settings.penalties)
     field_pool(settings.field)
     if settings.players > 5:
         raise ConfigError("--players must be 2..5: the learned model is fitted on the base five factions")
+
+
+def penalty_pair(text):
+    """(base, shared) of --penalties "BASE,SHARED", or None for "auto"; a ConfigError names the fix."""
+    if text == "auto":
+        return None
+    try:
+        pair = tuple(float(v) for v in str(text).split(","))
+    except ValueError:
+        pair = ()
+    if len(pair) != 2 or not all(0 < v <= 1e6 for v in pair):
+        raise ConfigError(f"--penalties must be auto or two numbers BASE,SHARED in (0, 1e6], got {text!r}")
+    return pair
 
 
 def _state_path(settings):
@@ -95,10 +120,12 @@ def start_state(settings: Settings, resume: bool) -> dict:
     except (OSError, ValueError):
         raise ConfigError(f"--resume: {path} is unreadable: start again in another --out") from None
     saved = state.get("settings", {})
+    made_before = dataclasses.asdict(Settings())      # a run saved before a setting existed had its default
     for key in _SHARED:
-        if saved.get(key) != getattr(settings, key):
+        made = saved.get(key, made_before[key])
+        if made != getattr(settings, key):
             raise ConfigError(f"--resume: the run in {settings.out} was made with --{key.replace('_', '-')} "
-                              f"{saved.get(key)!r}, not {getattr(settings, key)!r}: give the same, or "
+                              f"{made!r}, not {getattr(settings, key)!r}: give the same, or "
                               "choose another --out")
     state["settings"]["generations"] = settings.generations
     return state
@@ -184,9 +211,12 @@ def _generation(settings, state, base, gen, workers, pool, progress):
     rows, outcomes = played.recorded(learned_params(base, has), stack([incumbent]), data)
     # a step from the incumbent, or (generation 1) from the hand-weighted value in coins
     prior = incumbent if has else hand_prior(base[STRATEGIES.index("greedy")])
-    fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior)
+    fixed = penalty_pair(settings.penalties)
+    fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior,
+                    target=settings.target, td_lambda=settings.td_lambda,
+                    base=fixed[0] if fixed else None, shared=fixed[1] if fixed else None)
     fit.model.description = (f"learned value, generation {gen} of scythe-sim learn (seed {settings.seed}): "
-                             f"final margin + {settings.win_bonus:g} x win, by phase, faction and mat")
+                             f"{target_words(settings)}, by phase, faction and mat")
     name = f"gen-{gen:03d}.toml"
     folder = pathlib.Path(settings.out)
     _save(settings, state, {name: model_toml(fit.model)})
@@ -209,8 +239,8 @@ def _generation(settings, state, base, gen, workers, pool, progress):
     kept = low > 0
     entry = {
         "generation": gen, "model": name, "incumbent": state.get("incumbent"),
-        "data": {"games": settings.games, "rows": fit.rows, "r2": fit.r2, "rmse": fit.rmse,
-                 "penalties": list(fit.penalties), "bad": played.bad},
+        "data": {"games": settings.games, "rows": fit.rows, "r2": fit.r2, "r2_final": fit.r2_final,
+                 "rmse": fit.rmse, "penalties": list(fit.penalties), "bad": played.bad},
         "paired": {"games": len(diff), "candidate": _rate(w1, m1), "incumbent": _rate(w0, m0),
                    "difference": [d, low, high, pv], "bad": p.bad},
         "yardstick": {"field": YARDSTICK_FIELD, **_rate(wy, my), "bad": y.bad},
@@ -220,6 +250,14 @@ def _generation(settings, state, base, gen, workers, pool, progress):
     if kept:
         state["incumbent"] = name
     _save(settings, state, {REPORT: report_markdown(state, incumbent_model(settings, state))})
+
+
+def target_words(settings) -> str:
+    """What the candidates are fitted to, in words."""
+    final = f"final margin + {settings.win_bonus:g} x win"
+    if settings.target == "td":
+        return f"TD(lambda {settings.td_lambda:g}) returns toward the {final}"
+    return final
 
 
 def _rate(win, margin) -> dict:

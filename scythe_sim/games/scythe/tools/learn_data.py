@@ -51,17 +51,23 @@ def game_set(seed: int, generation: int, purpose: int, count: int, players: int,
 
 
 def field_pool(field: str) -> tuple:
-    """Strategy names of a field: a mix's pool, or one strategy's name."""
+    """Strategy names of a field: a mix's pool, one strategy's name, or a comma list of
+    them (a mixed field: the pools one after the other, so a strategy named twice sits
+    twice as often)."""
     from scythe_sim.errors import ConfigError
 
-    key = field.strip().lower()
-    if key in STRATEGIES:
-        return (key,)
-    try:
-        return mix_pool(key)
-    except ConfigError:
-        raise ConfigError(f"field {field!r} is neither a strategy mix nor a strategy "
-                          f"({', '.join(STRATEGIES)})") from None
+    pool = []
+    for part in field.split(","):
+        key = part.strip().lower()
+        if key in STRATEGIES:
+            pool.append(key)
+            continue
+        try:
+            pool += mix_pool(key)
+        except ConfigError:
+            raise ConfigError(f"field {part.strip()!r} is neither a strategy mix nor a strategy "
+                              f"({', '.join(STRATEGIES)})") from None
+    return tuple(pool)
 
 
 def learned_params(base, incumbent: bool, candidate_of=None) -> np.ndarray:

@@ -24,7 +24,7 @@ import dataclasses
 import numpy as np
 
 from ..strategies.learned.names import (F_BIAS, FEATURES, N_FEATURES, N_PHASE_INPUTS, RC_FACTION,
-                                        RC_FEATURE0, RC_GAME, RC_MAT, RC_PHASE0)
+                                        RC_FEATURE0, RC_GAME, RC_MAT, RC_PHASE0, RC_SEAT, RC_TURN)
 from ..learned_models import ASSETS, Model
 from ..strategies.view import FACTIONS, MATS
 
@@ -39,9 +39,13 @@ class Fit:
     model: Model
     rows: int
     games: int
-    r2: float                  # held-out share of the target's variance explained
+    r2: float                  # held-out share of the target's variance explained, by the model as played
+                               # (an asset's weight held at 0 or above for every faction and mat)
     rmse: float                # held-out root mean squared error, coins
     penalties: tuple           # (base, shared) chosen
+    r2_final: float = 0.0      # held-out share of the final margin's variance explained (the same as
+                               # r2 for the target "margin"; for "td" the comparable figure)
+    train_model: Model = None  # the model of the training games alone (what the held-out figures judge)
 
 
 def fit_phase(rows, elapsed) -> np.ndarray:
@@ -109,30 +113,55 @@ class Grams:
         return a, b
 
 
+TARGETS = ("margin", "td")      # what a seat-turn's value is fitted to (fit_model)
+TD_SWEEPS = 3                   # fits of bootstrapped targets after the first fit to the final margin
+
+
 def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", version=1, prior=None,
-              shared=None, base=None) -> Fit:
+              shared=None, base=None, target="margin", td_lambda=0.0, sweeps=TD_SWEEPS) -> Fit:
     """The model of these seat-turns (rows: learned/names.py RECORD layout; outcomes:
     (margin, win share, share of the game played) per row). The coefficients shrink toward
     `prior` instead of toward 0: a Model (the incumbent: every block toward its own, a
     step from it rather than a leap) or coefficients per feature (the hand-weighted value:
     the base at every knot toward prior x c, c fitted first, the prior's scale in coins of
     margin). `shared` and `base` fix the penalties (per row, standardised units) instead
-    of choosing them on the held-out games."""
+    of choosing them on the held-out games.
+
+    target "margin": every seat-turn is fitted to its game's final margin (+ win_bonus x
+    win). "td": first that fit, then `sweeps` fits of each seat-turn to its lambda-return
+    under the last fit (td_targets: lambda 0 is the value of the same seat's next turn,
+    TD(0); 1 is the final margin again), so the model learns what a turn's features are
+    worth one turn later rather than who is ahead at the end."""
+    if target not in TARGETS:
+        raise ValueError(f"target must be one of {', '.join(TARGETS)}, got {target!r}")
     phase = fit_phase(rows, outcomes[:, 2])
+    final = outcomes[:, 0] + win_bonus * outcomes[:, 1]
+    held_out = rows[:, RC_GAME].astype(np.int64) % HOLDOUT == 0
+    fit = _fit_target(rows, final, phase, held_out, knots, prior, shared, base, name, version)
+    if target == "td":
+        nxt = next_turns(rows)
+        for _ in range(sweeps):
+            y = td_targets(final, predict(fit.model, rows), nxt, td_lambda)
+            fit = _fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version)
+    error = final[held_out] - predict(fit.train_model, rows[held_out])
+    fit.r2_final = 1.0 - float(np.mean(error ** 2)) / max(float(np.var(final[held_out])), 1e-12)
+    return fit
+
+
+def _fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version) -> Fit:
+    """The ridge fit of the seat-turns to the targets y (fit_model), its penalties chosen on
+    the held-out games unless given."""
     x = rows[:, RC_FEATURE0:RC_FEATURE0 + N_FEATURES]
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
     scale[F_BIAS] = 1.0
-    y = outcomes[:, 0] + win_bonus * outcomes[:, 1]
     anchor = np.zeros((1 + len(FACTIONS) + len(MATS)) * knots * N_FEATURES)
     if isinstance(prior, Model):
         anchor = _model_anchor(prior, scale, knots)
     elif prior is not None:
         prior = np.asarray(prior, np.float64)
-        h = x @ prior
-        c = np.cov(h, y)[0, 1] / max(np.var(h), 1e-12)       # least-squares slope of y on the prior's value
-        anchor[:knots * N_FEATURES] = np.tile(c * prior * scale, knots)
-    held_out = rows[:, RC_GAME].astype(np.int64) % HOLDOUT == 0
+        c = prior_scale(rows, y, phase, knots, x @ prior)
+        anchor[:knots * N_FEATURES] = (c[:, None] * (prior * scale)[None, :]).ravel()
     q = knots * N_FEATURES
     train, valid = Grams(q), Grams(q)
     for a in range(0, len(rows), CHUNK):
@@ -145,21 +174,78 @@ def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", versi
         train.add(d[~v], y[part][~v], fac[~v], mat[~v])
         valid.add(d[v], y[part][v], fac[v], mat[v])
     a_t, b_t = train.system()
-    a_v, b_v = valid.system()
     best = None
     for b_pen in BASE_PENALTIES if base is None else (base,):
         for s_pen in SHARED_PENALTIES if shared is None else (shared,):
-            beta = _solve(a_t, b_t, q, b_pen * train.n, s_pen * train.n, anchor)
-            mse = (valid.yy - 2 * beta @ b_v + beta @ a_v @ beta) / max(valid.n, 1)
+            trained = _model(_solve(a_t, b_t, q, b_pen * train.n, s_pen * train.n, anchor), scale, phase,
+                             knots, name, version)
+            # judged as the game plays it: a faction's or a mat's addition that takes an
+            # asset's weight below 0 is held at 0 there (Model.coefficients)
+            mse = float(np.mean((y[held_out] - predict(trained, rows[held_out])) ** 2)) if held_out.any() else 0.0
             if best is None or mse < best[0]:
-                best = (mse, b_pen, s_pen)
-    mse, base, shared = best
+                best = (mse, b_pen, s_pen, trained)
+    mse, base, shared, trained = best
+    a_v, b_v = valid.system()
     n_all = train.n + valid.n
     beta = _solve(a_t + a_v, b_t + b_v, q, base * n_all, shared * n_all, anchor)
     var = max(float(np.var(y[held_out])), 1e-12)
     model = _model(beta, scale, phase, knots, name, version)
     games = len(np.unique(rows[:, RC_GAME]))
-    return Fit(model, len(rows), games, 1.0 - mse / var, float(np.sqrt(max(mse, 0.0))), (base, shared))
+    return Fit(model, len(rows), games, 1.0 - mse / var, float(np.sqrt(max(mse, 0.0))), (base, shared),
+               train_model=trained)
+
+
+def prior_scale(rows, y, phase, knots, h) -> np.ndarray:
+    """Per phase knot, coins of y per unit of the prior's value h: the least-squares slope
+    with an intercept per knot (between knots both move linearly). Pooled over the whole
+    game the slope is far smaller (everyone's value grows as the game goes on, the
+    margin does not), and the prior would shrink toward almost 0."""
+    z = np.clip(rows[:, RC_PHASE0:RC_PHASE0 + N_PHASE_INPUTS] @ phase, 0.0, 1.0)
+    hat = hat_weights(z, knots)
+    coef, *_ = np.linalg.lstsq(np.hstack([hat, hat * h[:, None]]), y, rcond=None)
+    return coef[knots:]
+
+
+def next_turns(rows) -> np.ndarray:
+    """Per row, the row of the same seat's next recorded turn in the same game (-1: its last)."""
+    order = np.lexsort((rows[:, RC_TURN], rows[:, RC_SEAT], rows[:, RC_GAME]))
+    a, b = order[:-1], order[1:]
+    same = (rows[a, RC_GAME] == rows[b, RC_GAME]) & (rows[a, RC_SEAT] == rows[b, RC_SEAT])
+    nxt = np.full(len(rows), -1, np.int64)
+    nxt[a[same]] = b[same]
+    return nxt
+
+
+def td_targets(final, values, nxt, td_lambda) -> np.ndarray:
+    """The lambda-returns of the seat-turns: at a seat's last turn its game's final outcome,
+    before it (1 - lambda) x the value of its next turn + lambda x that turn's return."""
+    steps = np.zeros(len(final), np.int64)           # turns to the seat's last
+    ahead = nxt.copy()
+    while (ahead >= 0).any():
+        on = ahead >= 0
+        steps[on] += 1
+        ahead[on] = nxt[ahead[on]]
+    last = nxt < 0
+    out = np.where(last, final, 0.0).astype(np.float64)
+    for k in range(1, int(steps.max(initial=0)) + 1):
+        sel = steps == k
+        n = nxt[sel]
+        out[sel] = (1.0 - td_lambda) * values[n] + td_lambda * out[n]
+    return out
+
+
+def predict(model, rows) -> np.ndarray:
+    """The model's value of each seat-turn (as the compiled value gives it, at the row's
+    own phase)."""
+    coef = model.coefficients()                      # (K, factions, mats, features)
+    out = np.empty(len(rows))
+    for a in range(0, len(rows), CHUNK):
+        part = rows[a:a + CHUNK]
+        z = np.clip(part[:, RC_PHASE0:RC_PHASE0 + N_PHASE_INPUTS] @ model.phase, 0.0, 1.0)
+        h = hat_weights(z, model.knots)
+        c = coef[:, part[:, RC_FACTION].astype(np.int64), part[:, RC_MAT].astype(np.int64)]   # (K, n, F)
+        out[a:a + CHUNK] = np.einsum("nk,knf,nf->n", h, c, part[:, RC_FEATURE0:RC_FEATURE0 + N_FEATURES])
+    return out
 
 
 def _solve(a, b, q, base, shared, anchor):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..strategies.learned.names import FEATURES
+from .learn_fit import TD_SWEEPS
 
 
 def _pct(x):
@@ -14,28 +15,33 @@ def _pct(x):
 
 def report_markdown(state: dict, model) -> str:
     s = state["settings"]
+    target, td_lambda = s.get("target", "margin"), s.get("td_lambda", 0.0)
     lines = ["# Learning the value of a position", "",
              f"`scythe-sim learn --generations {s['generations']} --games {s['games']} "
              f"--eval-games {s['eval_games']} --seed {s['seed']} --players {s['players']} --field {s['field']} "
-             f"--knots {s['knots']} --win-bonus {s['win_bonus']:g}`", "",
+             f"--knots {s['knots']} --win-bonus {s['win_bonus']:g} --target {target} "
+             f"--td-lambda {td_lambda:g} --penalties {s.get('penalties', 'auto')}`", "",
              "Each generation: the incumbent's players (the hand-weighted value until a model is kept) "
              f"play {s['games']} games of the field `{s['field']}`, each seat recording its own view at the "
              "end of each of its turns; a candidate is fitted to the final margin over the best other "
-             f"seat{' + ' + format(s['win_bonus'], 'g') + ' x win' if s['win_bonus'] else ''}; then "
+             f"seat{' + ' + format(s['win_bonus'], 'g') + ' x win' if s['win_bonus'] else ''}"
+             + (f", then refitted {TD_SWEEPS} times to the TD(lambda {td_lambda:g}) returns under the last fit "
+                "(the held-out R2 is of those returns; R2 margin: of the final margin)" if target == "td" else "")
+             + "; then "
              f"{s['eval_games']} paired games: the candidate's greedy in one seat (rotated) against three "
              "incumbent greedy seats, and the same games with the incumbent in that seat. Kept when the "
              "paired difference is above 0 with its 95% interval. Yardstick: the candidate in one seat "
              "against three greedy2 seats (parity 25% at 4 players).", "",
              "## Generations", "",
-             "| generation | played by | seat-turns | held-out R2 | RMSE (coins) | candidate | incumbent in its seat "
-             "| paired difference (95% CI) | p | vs 3 greedy2 (95% CI) | kept | s |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
+             "| generation | played by | seat-turns | held-out R2 | R2 margin | RMSE (coins) | candidate "
+             "| incumbent in its seat | paired difference (95% CI) | p | vs 3 greedy2 (95% CI) | kept | s |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
     for g in state["generations"]:
         d, low, high, p = g["paired"]["difference"]
         y = g["yardstick"]
         lines.append(
             f"| {g['generation']} | {g['incumbent'] or 'hand-weighted'} | {g['data']['rows']:,} | "
-            f"{g['data']['r2']:.3f} | {g['data']['rmse']:.1f} | {_pct(g['paired']['candidate']['win_rate'])} | "
+            f"{g['data']['r2']:.3f} | {g['data'].get('r2_final', g['data']['r2']):.3f} | {g['data']['rmse']:.1f} | {_pct(g['paired']['candidate']['win_rate'])} | "
             f"{_pct(g['paired']['incumbent']['win_rate'])} | {d:+.1%} ({low:+.1%} .. {high:+.1%}) | {p:.3g} | "
             f"{_pct(y['win_rate'])} ({_pct(y['low'])} - {_pct(y['high'])}) | {'yes' if g['kept'] else 'no'} | "
             f"{g['seconds']:.0f} |")
