@@ -135,3 +135,16 @@ def test_a_mech_ferries_divisions_across_a_river_to_an_attack(strategy):
     assert kind == "war_load" and k >= 3
     act(game, "war_load", k)
     assert pick(game, strategy)[:2] == ("war_step", L("T18"))
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_a_broke_faction_near_the_win_takes_the_coins_for_power(strategy):
+    """Nordic holds 19 territorial points (6 short of the win) with no coin and no power:
+    Bolster is closed without a coin, and the only move (one division from T28 to T29,
+    next to Rusviet's 6 on T30) is worth little, so it takes the Move's coins (next
+    turn's Bolster) rather than the move."""
+    held = ("T01", "T02", "T08", "T03", "T06", "T21", "T35", "T36", "T23", "T27", "T29")
+    game = war_game({0: {**{x: 1 for x in held}, "T28": 2}, 1: {"T30": 6, "T19": 3, "T26": 3, "T13": 3}},
+                    coins=0, power=0)
+    game.state.player[1, P_POWER] = 7
+    assert pick(game, strategy)[0] == "war_gain_coins"

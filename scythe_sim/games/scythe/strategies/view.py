@@ -108,7 +108,7 @@ from ..tables import R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, R_WAR_AIR
 from ..kernel.war.airship import airship_in_war, bombard_most, drop_spot, war_loadable  # noqa: F401
 from ..kernel.wind_gambit.airship_combat import SHIP_CARDS  # noqa: F401
 from ..tables import (R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX, R_WAR_CARD_DIVISIONS,
-                      R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
+                      R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
 
 # --- Row conventions of legal_actions ----------------------------------------------------
 # In the bottom-action decision (kernel/bottom.py: legal_bottom, kernel/factory.py:

@@ -7,7 +7,9 @@ rows): one scored choice per decision, from the seat's own information only.
 - The swap at mobilization: the receiver's territory worth most to the giver.
 - The action: Produce when coins allow and the front wants divisions, Move when a
   move is worth it (land to take, an attack the forecast wins, a capitulation within
-  reach), else Bolster (power below the top of the track, else cards) or the coins.
+  reach), else Bolster (power below the top of the track, else cards) or the coins;
+  the coins before a small move when, within a few points of the win, no coin is left
+  for a Bolster.
 - A move: take empty land by its points, attack where war_combat.forecast wins (its
   worth times aggression/4, capitulations first), reinforce land that needs units;
   never strip a territory below what it wants to keep (home-adjacent land above all).
@@ -29,7 +31,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO,
                    G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, N_HEX, OFF_BOARD, PH_WAR_ACTION, PH_WAR_CARDS,
                    PH_WAR_CORPS_SIZE, PH_WAR_DIAL, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT,
-                   P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_PRODUCE_COST,
+                   P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
                    units_at, war_controller, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
@@ -51,6 +53,8 @@ SIZES_ALL = 12        # corps sizes a choice weighs one by one (larger ones by t
 JOINT = 0.8           # a won attack that needs the Move's later moves to join it
 MASSED = 0.5          # a stack made strong enough to win an attack next turn, of that attack's value
 LOSS = 0.25           # an own division lost in an attack that wins (land taken is what decides a war)
+BROKE = 0.3           # per point of power room: the coins that pay for the next Bolster, when there are none
+FINISH = 6            # territorial points short of the win within which a broke faction gathers power
 
 
 @njit
@@ -173,9 +177,25 @@ def _action_value(s, t, d, kind, a0, w, work):
             return 5.0 + 0.8 * min(room, 10) if room >= 2 else 1.0
         return 9.0 - 0.5 * min(hand_size(s, d), 10)
     if kind == A_WAR_GAIN_COINS:
+        room = t.rules[R_POWER_MAX] - s.player[d, P_POWER]
+        if s.player[d, P_COINS] < t.top_const[1] and room >= 2 and _near_win(s, t, d):
+            # without a coin Bolster is closed: a faction that Moves whenever any move is
+            # worth a little ends broke at power 0, a few points short of the win and
+            # unable to attack for them
+            return 20.0 + BROKE * min(room, 10)
         short = s.player[d, P_COINS] < t.rules[R_WAR_PRODUCE_COST] and s.war[d, W_RECRUIT_POOL] > 0
         return 7.0 if short else 3.0
     return 0.0
+
+
+@njit
+def _near_win(s, t, d):
+    """d's territorial points are within FINISH of the points that win the war."""
+    points = 0
+    for loc in range(N_HEX):
+        if war_controller(s, loc) == d:
+            points += territory_points(t, loc)
+    return points >= t.rules[R_WAR_POINTS_TO_WIN] - FINISH
 
 
 @njit
