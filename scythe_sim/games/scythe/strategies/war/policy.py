@@ -34,7 +34,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
-                   units_at, war_controller, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
+                   units_at, war_controller, war_points, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
                    A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP,
                    A_WAR_PLACE_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
                    HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
@@ -191,11 +191,7 @@ def _action_value(s, t, d, kind, a0, w, work):
 @njit
 def _near_win(s, t, d):
     """d's territorial points are within FINISH of the points that win the war."""
-    points = 0
-    for loc in range(N_HEX):
-        if war_controller(s, loc) == d:
-            points += territory_points(t, loc)
-    return points >= t.rules[R_WAR_POINTS_TO_WIN] - FINISH
+    return war_points(s, t, d) >= t.rules[R_WAR_POINTS_TO_WIN] - FINISH
 
 
 @njit
