@@ -29,11 +29,18 @@ def test_every_strategy_plays_each_tile_to_its_end(tile):
 def test_planners_do_not_shy_away_from_triggering_the_end(tile):
     """A value that dropped once the end was triggered (progress terms faded by a
     countdown only the triggering branch has) made every planner avoid the trigger and
-    stall at 5 stars until the turn cap; the end must come as in a base game."""
+    stall at 5 stars until the turn cap; the end must come as in a base game. Two-player
+    greedy mirrors run to the turn cap about once in 300 games without any tile (a star
+    out of the planner's reach, hand-valued or learned: docs/STRATEGIES.md), so the tile's
+    games may stall no more often than the base games of the same seeds."""
     greedy = [STRATEGIES.index("greedy")] * 7
-    out, _ = run_games(build_tables({"resolution": tile}), np.arange(10, dtype=np.uint64), 2,
-                       strategies=greedy, check=True)
-    assert (END_REASONS.index(tile) == out[:, R_END_REASON]).all()
+    seeds = np.arange(200, dtype=np.uint64)
+    out, _ = run_games(build_tables({"resolution": tile}), seeds, 2, strategies=greedy)
+    base, _ = run_games(build_tables({}), seeds, 2, strategies=greedy)
+    capped = out[:, R_END_REASON] == END_REASONS.index("turn_cap")
+    assert ((END_REASONS.index(tile) == out[:, R_END_REASON]) | capped).all()
+    base_capped = base[:, R_END_REASON] == END_REASONS.index("turn_cap")
+    assert capped.sum() <= base_capped.sum(), (np.flatnonzero(capped), np.flatnonzero(base_capped))
 
 
 def test_a_random_tile_run_draws_tiles_and_ends():
