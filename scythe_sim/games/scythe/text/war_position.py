@@ -20,11 +20,19 @@ def war_to_dict(state, n):
                        if state.divisions[p, loc]} for p in range(n)],
         "moved": {hex_name(loc): {name: int(state.war_moved[loc, k]) for k, name in enumerate(WAR_MOVED)}
                   for loc in range(N_LOC) if state.war_moved[loc].any()},
-        "groups": [_group_to_dict(state.war_groups[g]) for g in range(MAX_WAR_GROUPS)
-                   if state.war_groups[g, WG_TERRITORY] >= 0],
+        "groups": _groups_to_list(state),
         "standard_score": [{name: int(state.standard_score[p, f]) for f, name in enumerate(SCORE_FIELDS)}
                            for p in range(n)],
     }
+
+
+def _groups_to_list(state):
+    """The groups in slot order up to the last one recorded, a slot a retreat struck off
+    as null: a later group of the Move takes the first free slot, and the slots' order
+    is the order in which a fight's losses come off the groups."""
+    live = [g for g in range(MAX_WAR_GROUPS) if state.war_groups[g, WG_TERRITORY] >= 0]
+    return [_group_to_dict(state.war_groups[g]) if state.war_groups[g, WG_TERRITORY] >= 0 else None
+            for g in range(live[-1] + 1 if live else 0)]
 
 
 def _group_to_dict(row):
@@ -77,7 +85,8 @@ def war_from_dict(s, war, n):
     if not isinstance(groups, list) or len(groups) > MAX_WAR_GROUPS:
         raise PositionError(f"war.groups: give a list of at most {MAX_WAR_GROUPS} groups")
     for g, entry in enumerate(groups):
-        _group_from_dict(s, g, entry, f"war.groups[{g}]")
+        if entry is not None:          # null: a slot struck off by a retreat
+            _group_from_dict(s, g, entry, f"war.groups[{g}]")
     for p, entry in enumerate(war.get("standard_score", [])):
         no_unknown(entry, SCORE_FIELDS, f"war.standard_score[{p}]")
         for name, value in entry.items():

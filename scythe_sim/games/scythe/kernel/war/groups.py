@@ -167,8 +167,8 @@ def retreat_groups(s, t, p, loc):
             for u in range(UNIT_MECH0, UNIT_WORKER0):
                 if (s.war_groups[g, WG_MECHS] >> u) & 1 and s.unit_loc[p, u] == loc:
                     put_unit(s, p, u, origin)
-        s.war_groups[g, WG_DIVISIONS] = 0
-        s.war_groups[g, WG_TERRITORY] = -1
+        for f in range(N_WAR_GROUP_FIELDS):   # struck off: the blank row a new Move starts with
+            s.war_groups[g, f] = -1
     if back == FROM_AIRSHIP:
         s.airship[p, AS_DIVISIONS] += s.divisions[p, loc]
     else:
