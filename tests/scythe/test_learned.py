@@ -44,8 +44,8 @@ def _features(s, t, p, out):
 
 
 @numba.njit
-def _set_root(s, lv):
-    set_root(s, lv)
+def _set_root(s, p, w, lv):
+    set_root(s, p, w, lv)
 
 
 def _row(learned, **style):
@@ -214,11 +214,38 @@ def test_a_plan_s_leaves_are_valued_at_the_phase_of_the_position_decided_at():
     model.phase[2] = 0.5                      # phase = half the leader's stars: 0 now
     lv = stack([model])
     coins = int(s.player[0, P_COINS])
-    _set_root(s, lv)
+    _set_root(s, 0, _row(1), lv)
     s.player[0, P_STARS] += 2                 # the leaf: two stars more, phase 1 by itself
     assert _value(s, t, 0, _row(1), lv) == pytest.approx(coins)          # the root's phase 0
     lv.root[:] = 0.0                          # unset: each position's own phase
     assert _value(s, t, 0, _row(1), lv) == pytest.approx(3 * coins)
+
+
+def test_the_plan_s_coefficient_row_values_as_each_leaf_s_own_would():
+    """set_root works the plan's row out once; a leaf valued through it gets exactly
+    what working the row out at the leaf (at the root's phase) gives, for the planner,
+    and a leaf of another player is valued by that player's own row."""
+    from scythe_sim.games.scythe.enums import FACTIONS
+
+    game = Game.new(seed=3, players=3)
+    s, t = game.state, game.tables
+    rng = np.random.default_rng(5)
+    base = rng.normal(size=(3, N_FEATURES))
+    extra = {FACTIONS[int(s.player[1, P_FACTION])]: rng.normal(size=(3, N_FEATURES))}
+    model = _model(knots=3, coins=(1.0, 2.0, 3.0), bias=0.3, faction=extra)
+    model.base[:] = base
+    lv = stack([model])
+    w = _row(1, coins=0.25, stars=-1.5)
+    for p in (0, 1):
+        lv.root[:] = 0.0
+        lv.owner[0] = -1
+        own = _value(s, t, p, w, lv)           # no plan: the row worked out at the leaf
+        _set_root(s, p, w, lv)
+        assert lv.owner[0] == p
+        assert _value(s, t, p, w, lv) == own   # bit for bit: the same sums in the same order
+    other = _value(s, t, 0, w, lv)             # p = 1's plan: player 0 gets its own row
+    lv.root[:] = 0.0
+    assert other == _value(s, t, 0, w, lv) and other != _value(s, t, 1, w, lv)
 
 
 def _fit_rows(n=30_000, seed=1):

@@ -270,7 +270,7 @@ def best_plan(s, t, planner, actions, n, mode, favoured, bonus):
     then played one turn further (_ahead_count: a next turn costs three or four more
     turn plays, so only the contenders get one)."""
     p, seat, w, work = planner
-    set_root(s, work.learned)      # every leaf at this position's phase (learned value only)
+    set_root(s, p, w, work.learned)    # every leaf at this position's phase (learned value only)
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
     ahead = _ahead_count(s.game[G_PHASE], mode, w)
     every = ahead >= m or ahead > N_KEPT     # more contenders than kept positions: all look

@@ -21,6 +21,10 @@ class Learned(NamedTuple):
     feat: np.ndarray     # (N_FEATURES,) float64: scratch for the features of the position valued
     root: np.ndarray     # (N_PHASE_INPUTS,) float64: the phase inputs of the position a planner
                          # decides at (set_root); root[PI_BIAS] = 0: each position's own
+    row: np.ndarray      # (N_FEATURES,) float64: the coefficients (style included) a leaf's
+                         # features are multiplied by: the plan's (set_root), or the last leaf's
+    owner: np.ndarray    # (1,) int64: the player whose plan row holds, -1 none (then every
+                         # leaf works out its own)
 
 
 def new_learned(models, phase) -> Learned:
@@ -28,7 +32,8 @@ def new_learned(models, phase) -> Learned:
     phase = np.ascontiguousarray(phase, np.float64)
     if models.ndim != 5 or models.shape[-1] != N_FEATURES or phase.shape != (models.shape[0], N_PHASE_INPUTS):
         raise ValueError(f"learned models of shape {models.shape} and phases {phase.shape} do not fit")
-    return Learned(models, phase, np.zeros(N_FEATURES, np.float64), np.zeros(N_PHASE_INPUTS, np.float64))
+    return Learned(models, phase, np.zeros(N_FEATURES, np.float64), np.zeros(N_PHASE_INPUTS, np.float64),
+                   np.zeros(N_FEATURES, np.float64), np.full(1, -1, np.int64))
 
 
 @njit
@@ -46,16 +51,21 @@ def phase_inputs(s):
 
 
 @njit
-def set_root(s, lv):
-    """Value every leaf of the plan about to be made at the phase of s, the position
-    decided at: the candidates' ends differ in stars, and a phase moved by a star a
-    candidate earns would move every coefficient with it (and the intercept most), which
-    says nothing about the candidate."""
+def set_root(s, p, w, lv):
+    """Value every leaf of the plan p is about to make with the weight row w at the phase
+    of s, the position decided at: the candidates' ends differ in stars, and a phase moved
+    by a star a candidate earns would move every coefficient with it (and the intercept
+    most), which says nothing about the candidate. With one phase for the whole plan, its
+    coefficient row is worked out here once, not at every leaf."""
     rnd, leader, mean = phase_inputs(s)
     lv.root[PI_BIAS] = 1.0
     lv.root[PI_ROUND] = rnd
     lv.root[PI_LEADER_STARS] = leader
     lv.root[PI_MEAN_STARS] = mean
+    lv.owner[0] = -1
+    if w[W_LEARNED] > 0.0:
+        coefficient_row(s, p, w, lv)
+        lv.owner[0] = p
 
 
 @njit
@@ -75,10 +85,9 @@ def game_phase(s, phase, root):
 
 
 @njit
-def learned_value(s, p, w, lv):
-    """The value for p of the position s whose features are in lv.feat, by the model
-    w's `learned` names, plus the row's style terms (`style_<feature>`, a persona's
-    preferences added on top): coins of final margin over the best opponent."""
+def coefficient_row(s, p, w, lv):
+    """lv.row: the coefficients of the model w's `learned` names for p's faction and mat,
+    interpolated between the phase knots (game_phase), plus the row's style terms."""
     m = min(int(w[W_LEARNED]) - 1, lv.models.shape[0] - 1)
     knots = lv.models.shape[1]
     k0 = 0
@@ -90,10 +99,23 @@ def learned_value(s, p, w, lv):
     coef = lv.models[m]
     fac = s.player[p, P_FACTION]
     mat = s.player[p, P_MAT]
-    v = 0.0
     for f in range(N_FEATURES):
         c = coef[k0, fac, mat, f]
         if a != 0.0:
             c += a * (coef[k0 + 1, fac, mat, f] - c)
-        v += (c + w[W_STYLE0 + f]) * lv.feat[f]
+        lv.row[f] = c + w[W_STYLE0 + f]
+
+
+@njit
+def learned_value(s, p, w, lv):
+    """The value for p of the position s whose features are in lv.feat, by the model
+    w's `learned` names, plus the row's style terms (`style_<feature>`, a persona's
+    preferences added on top): coins of final margin over the best opponent. Inside p's
+    plan (set_root) the plan's row serves; elsewhere the row is worked out for s."""
+    if lv.root[PI_BIAS] == 0.0 or lv.owner[0] != p:
+        lv.owner[0] = -1
+        coefficient_row(s, p, w, lv)
+    v = 0.0
+    for f in range(N_FEATURES):
+        v += lv.row[f] * lv.feat[f]
     return v
