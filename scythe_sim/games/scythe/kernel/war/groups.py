@@ -31,8 +31,14 @@ def reset_move(s):
         s.war_moved[loc, WM_WALKED] = 0
         s.war_moved[loc, WM_CARRIED] = 0
     for g in range(MAX_WAR_GROUPS):
-        for f in range(N_WAR_GROUP_FIELDS):
-            s.war_groups[g, f] = -1
+        blank_group(s, g)
+
+
+@njit
+def blank_group(s, g):
+    """Group slot g holds no group: how a Move starts, and a group struck off."""
+    for f in range(N_WAR_GROUP_FIELDS):
+        s.war_groups[g, f] = -1
 
 
 @njit
@@ -167,8 +173,7 @@ def retreat_groups(s, t, p, loc):
             for u in range(UNIT_MECH0, UNIT_WORKER0):
                 if (s.war_groups[g, WG_MECHS] >> u) & 1 and s.unit_loc[p, u] == loc:
                     put_unit(s, p, u, origin)
-        for f in range(N_WAR_GROUP_FIELDS):   # struck off: the blank row a new Move starts with
-            s.war_groups[g, f] = -1
+        blank_group(s, g)                 # struck off
     if back == FROM_AIRSHIP:
         s.airship[p, AS_DIVISIONS] += s.divisions[p, loc]
     else:
