@@ -30,9 +30,10 @@ def _groups_to_list(state):
     """The groups in slot order up to the last one recorded, a slot a retreat struck off
     as null: a later group of the Move takes the first free slot, and the slots' order
     is the order in which a fight's losses come off the groups."""
-    live = [g for g in range(MAX_WAR_GROUPS) if state.war_groups[g, WG_TERRITORY] >= 0]
-    return [_group_to_dict(state.war_groups[g]) if state.war_groups[g, WG_TERRITORY] >= 0 else None
-            for g in range(live[-1] + 1 if live else 0)]
+    groups = [_group_to_dict(row) if row[WG_TERRITORY] >= 0 else None for row in state.war_groups]
+    while groups and groups[-1] is None:
+        groups.pop()
+    return groups
 
 
 def _group_to_dict(row):
