@@ -98,6 +98,21 @@ def test_siege_engine_makes_characters_and_mechs_pay_a_coin_workers_pass():
     assert units(game)["coins"] == 2                       # to the supply
 
 
+def test_two_siege_engines_on_one_territory_charge_together_and_stop_a_mover_short_of_both_fees():
+    """Two opponents' Siege Engines on T05 cost $2 to enter: with $1 the territory is
+    closed (it once opened because each fee was checked alone, and paying both left the
+    mover at -$1; a later decision then offered no row: run wg, seed 12, game 356)."""
+    saxony = wg_opponent("saxony", airship=ship("T05", aggressive="siege_engine"))
+    crimea = wg_opponent("crimea", airship=ship("T05", aggressive="siege_engine"))
+    game = wg_game(wg_player("nordic", ship("home:nordic"), character="T11", coins=1), saxony, crimea)
+    assert "T05" not in reach(game, CHAR)
+    game = wg_game(wg_player("nordic", ship("home:nordic"), character="T11", coins=2), saxony, crimea)
+    select(game, CHAR)
+    go(game, "T05")
+    assert units(game)["coins"] == 0
+    assert game.check() == 0
+
+
 # --- Bombard (L) --------------------------------------------------------------------------------
 def test_bombard_pays_resources_aboard_for_an_opponent_there_to_lose_power():
     game = wg_game(wg_player("nordic", ship("T05", aggressive="bombard", cargo={"oil": 2, "food": 1})),

@@ -296,17 +296,20 @@ def _carried_resources(s, u):
 
 @njit
 def toll_blocks(s, t, p, u, loc):
-    """An opponent's toll airship on loc stops p's unit u (Toll: unless it carries
-    resources; Siege Engine: unless p can pay the coins)."""
+    """Opponents' toll airships on loc stop p's unit u (Toll: unless it carries
+    resources; Siege Engine: unless p can pay the coins). Several opponents' airships may
+    share a territory: entering pays every one of them (pay_tolls), so the coins are
+    checked against the fees' sum, not each fee alone."""
+    coins_due = 0
     for q in range(s.game[G_N_PLAYERS]):
         if q == p or not _tolls_here(s, t, q, loc, u):
             continue
         if aggressive_param(s, t, q, TILE_FEE) == FEE_RESOURCE:
             if _carried_resources(s, u) == 0:
                 return True
-        elif s.player[p, P_COINS] < aggressive_param(s, t, q, TILE_FEE_COINS) * _fee_units(s, t, q, u):
-            return True
-    return False
+        else:
+            coins_due += aggressive_param(s, t, q, TILE_FEE_COINS) * _fee_units(s, t, q, u)
+    return s.player[p, P_COINS] < coins_due
 
 
 @njit
