@@ -114,6 +114,13 @@ def rule_value(key, value):
     return value
 
 
+def lowest_track_tops(data: dict) -> dict:
+    """{rule: lowest value}: a track's top may not stand below where a faction's power or a
+    mat's popularity starts (a track that starts past its top breaks the game's bounds)."""
+    return {"power_max": max(f["power"] for f in data["factions"]["faction"].values()),
+            "popularity_max": max(m["popularity"] for m in data["mats"]["mat"].values())}
+
+
 def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     """Rule values: rules.toml and combat.toml defaults, then the caller's overrides."""
     values = dict(data["rules"]["rules"])
@@ -136,6 +143,10 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     if 0 < values["airship_passive"] <= N_AGGRESSIVE:
         raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
                           f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
+    for rule, lowest in lowest_track_tops(data).items():
+        if values[rule] < lowest:
+            raise ConfigError(f"rule {rule!r} must be at least {lowest}, the highest starting "
+                              f"{rule.split('_')[0]} a faction or mat gives, got {values[rule]}")
     if values["popularity_max"] > data["combat"]["popularity_max"]:
         raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
                           f"(the top of the scoring tiers), got {values['popularity_max']}")

@@ -104,6 +104,21 @@ def test_no_airship_acts_after_a_move_that_did_not_activate_it():
     assert game.phase == "war_action" and game.decider == 1
 
 
+def test_bombard_at_no_power_a_division_is_bounded_by_the_turns_limit_and_the_divisions_only():
+    """war_airship_bombard_power = 0: free bombards (it once divided by zero); with 0 power
+    the airship still bombards up to 3 a turn, never the last division, and pays nothing."""
+    game = war_game({0: {"T11": 2}, 1: {"T06": 6}}, power=0, airships={0: ship("T06"), 1: NONE},
+                    rules={"war_airship_bombard_power": 0})
+    act(game, "war_move")
+    act(game, "war_select_airship")
+    act(game, "war_airship_stop")
+    to_airship_end(game)
+    assert [r[2] for r in rows(game, "war_bombard")] == [1, 2, 3]
+    act(game, "war_bombard", 1, 3)
+    assert divs(game, 1)["T06"] == 3 and game.to_dict()["players"][0]["power"] == 0
+    assert game.check() == 0
+
+
 def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
     game = war_game({0: {"T11": 2}, 1: {"T12": 3}}, power=16,
                     airships={0: ship("T11", divisions=6), 1: NONE})
