@@ -16,8 +16,9 @@ def win_rate_bars(ax, table, label, title, sort=True):
         table = table.sort("win_rate", descending=True)
     labels = [str(x) for x in table[label].to_list()]
     rate = np.array(table["win_rate"].to_list())
-    low = rate - np.array(table["ci_low"].to_list())
-    high = np.array(table["ci_high"].to_list()) - rate
+    # a rate of 0 or 1 can sit a rounding error outside its own Wilson bound: no negative bar
+    low = np.clip(rate - np.array(table["ci_low"].to_list()), 0, None)
+    high = np.clip(np.array(table["ci_high"].to_list()) - rate, 0, None)
     x = np.arange(len(labels))
     ax.bar(x, rate, yerr=[low, high], capsize=4, color=BLUE)
     parity = table["parity"].to_list()

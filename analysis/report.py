@@ -42,6 +42,7 @@ class Report:
         self.out_dir = out_dir
         self.blocks = []
         self.summary = summary.Summary()   # plain-words sentences, shown first (analysis/summary.py)
+        self.warnings = []                 # lines shown above everything, under the title
         os.makedirs(out_dir, exist_ok=True)
 
     def heading(self, text, level=2):
@@ -69,7 +70,7 @@ class Report:
     def write(self):
         lead = [("heading", 2, "Summary")] + ([("text", self.summary.first)] if self.summary.first else []) \
             + [("list", self.summary.lines())] if self.summary else []
-        blocks = self.blocks[:1] + lead + self.blocks[1:]
+        blocks = self.blocks[:1] + [("text", line) for line in self.warnings] + lead + self.blocks[1:]
         md, body = [], []
         for block in blocks:
             kind = block[0]
@@ -146,6 +147,7 @@ def build_report(run_dirs, out_dir):
     runs = [Run(path) for path in run_dirs]
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
+    report.warnings.extend(line for line in map(bad_games_line, runs) if line)
     report.summary.first = players.line(runs)
     same = _side_by_side(report, runs) if len(runs) > 1 else set()
     for k, run in enumerate(runs):
@@ -160,6 +162,16 @@ def build_report(run_dirs, out_dir):
     _provenance(report, runs)
     report.write()
     return os.path.join(out_dir, "index.md")
+
+
+def bad_games_line(run):
+    """The report's first line when the run left games out on a simulator bug, else None."""
+    bad = run.manifest.get("bad_games", 0)
+    if not bad:
+        return None
+    return (f"Warning: {bad:,} of {run.manifest['games']:,} games of {run.name} stopped on a simulator bug and "
+            f"are left out of every figure here: {run.path}/bad_games lists them with their reproducers "
+            "(please report them).")
 
 
 def _provenance(report, runs):

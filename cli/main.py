@@ -5,13 +5,14 @@ import sys
 
 import click
 
-from scythe_sim.errors import ScytheSimError
+from scythe_sim.errors import SIMULATOR_BUG_EXIT, ScytheSimError, SimulatorBug
 
 from . import bench, check, compare, evaluate, learn, play, replay, report, run, tune
 
 
 class _Group(click.Group):
-    """Turns the project's own errors into one line on stderr and exit code 2."""
+    """Turns the project's own errors into one line on stderr and exit code 2 (a
+    simulator bug: one line naming its reproducer, exit code 4)."""
 
     def invoke(self, ctx):
         try:
@@ -19,6 +20,9 @@ class _Group(click.Group):
         except ScytheSimError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+        except SimulatorBug as exc:       # not the user's input: a reproducer was written
+            click.echo(f"simulator bug: {exc}", err=True)
+            sys.exit(SIMULATOR_BUG_EXIT)
         except OSError as exc:            # disk full, a folder that is a file, no permission...
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}", err=True)

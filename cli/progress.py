@@ -36,7 +36,7 @@ class StoppedBySignals:
         from concurrent.futures.process import BrokenProcessPool
 
         from scythe_sim.runner.batch import Terminated
-        from scythe_sim.runner.manifest import resume_command
+        from scythe_sim.runner.commands import resume_command
         from scythe_sim.runner.run import saved_games
 
         self.signals.__exit__(None, None, None)
@@ -137,6 +137,10 @@ def print_summary(result):
                       f"a worker (the largest), {result.parent_rss_mb:,.0f} MB this process")
     console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
                   f"manifest: {result.run_dir}/manifest.json")
+    bad = result.manifest.get("bad_games", 0)
+    if bad:
+        console.print(f"[bold]{bad:,} game(s) stopped on a simulator bug and are left out of the tables[/bold]: "
+                      f"{result.run_dir}/bad_games (their reproducers beside it); please report them")
 
 
 class GenerationBar:

@@ -13,9 +13,16 @@ from .common import NO_VERIFY
 @click.option("--quiet", is_flag=True, help="Only confirm the match, no playthrough.")
 @click.option("--no-verify", is_flag=True, help=NO_VERIFY)
 def replay(run_dir, game_id, quiet, no_verify):
-    """Re-simulate one game of a run from its stored seed and check it against the tables."""
-    from scythe_sim.runner.replay import replay as replay_game
+    """Re-simulate one game of a run from its stored seed and check it against the tables.
+    A game that stopped on a simulator bug is replayed with every invariant checked: the
+    decision where it fails (exit code 4), or that it now plays to its end (exit 0)."""
+    from scythe_sim.errors import SIMULATOR_BUG_EXIT
+    from scythe_sim.runner.replay import is_bad_game, replay_bad_game, replay as replay_game
 
+    if is_bad_game(run_dir, game_id):         # stopped on a simulator bug: where it fails now
+        lines, still = replay_bad_game(run_dir, game_id)
+        click.echo("\n".join(lines), err=still)
+        sys.exit(SIMULATOR_BUG_EXIT if still else 0)
     lines, mismatches = replay_game(run_dir, game_id, hashes=not no_verify)
     if not quiet:
         click.echo("\n".join(lines))

@@ -47,6 +47,8 @@ class GameSpec:
     replay: Callable             # (config, game id, stored) -> (lines, mismatches); stored(table)
                                  #   is the game's stored rows of that table (polars)
     warm: Callable               # () -> None: compile or load the kernel before workers fork
+    failure: Callable            # (config, game id) -> where the game first fails, replayed with
+                                 #   invariants checked (game_parts.first_failure), or None
     # Weights that differ by a seat key (a key the game defines per seat); None: a game without them.
     weight_rows: Callable = None       # (path) -> (row, {key: row}) of a weights file
     seat_weights: Callable = None      # (params) -> {(strategy name, key): row} beside the rows

@@ -5,6 +5,7 @@ a given value (a number, or a resolution or airship tile by name) into the rules
 from __future__ import annotations
 
 import numbers
+import os
 
 import numpy as np
 
@@ -45,6 +46,22 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE,
  R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_BOMBARD_MAX,
  R_WAR_AIRSHIP_DESTROY_MARGIN) = range(len(RULE_NAMES))
+# A test-only switch, not a house rule: no name, no config key, never in a ruleset. The
+# rules array carries it in one slot past the named rules; from that game turn on the
+# kernel offers no row (kernel/legal.py): a planted simulator bug for the tests of the
+# bad-game path (a run's reproducer, --keep-going). It is read from the environment of
+# the process that builds the tables, and is 0 (off) whenever the variable is unset.
+PLANTED_FAULT_ENV = "SCYTHE_SIM_PLANTED_FAULT"
+R_PLANTED_FAULT = len(RULE_NAMES)
+N_RULE_SLOTS = len(RULE_NAMES) + 1
+
+
+def planted_fault() -> int:
+    """The turn the planted fault starts at (0: none), from PLANTED_FAULT_ENV."""
+    value = os.environ.get(PLANTED_FAULT_ENV, "").strip()
+    return int(value) if value.isdigit() else 0
+
+
 # Each rule's range (lowest, highest), checked wherever rules are given (a run config's
 # [rules], --rule, Game.new). Switches are 0..1 and bitmasks span their vocabulary; a
 # count or an amount is at most _MOST, far above any printed rule and small enough that
@@ -150,4 +167,4 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     if values["popularity_max"] > data["combat"]["popularity_max"]:
         raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
                           f"(the top of the scoring tiers), got {values['popularity_max']}")
-    return np.array([values[name] for name in RULE_NAMES], np.int32)
+    return np.array([values[name] for name in RULE_NAMES] + [planted_fault()], np.int32)

@@ -102,6 +102,24 @@ def replay(config, game_id, stored):
     return lines, mismatches
 
 
+def failure(config, game_id):
+    """Where game `game_id` of the run first fails, stepped through the façade with the
+    run's strategies and streams and every invariant checked after every decision
+    (game_parts.first_failure); None when it ends cleanly. For a bad game's reproducer."""
+    from ..game import describe
+    from ..play import MAX_DECISIONS
+    from ..text.playthrough import seated_game
+
+    plan = plan_games(config, game_id, game_id + 1)
+    game, pick = seated_game(int(plan.seeds[0]), int(plan.players[0]), plan.strategies[0], config.rules_dict,
+                             params=config.params())
+
+    def problem(g):
+        broken = g.invariant()
+        return None if broken == "ok" else broken
+    return game_parts.first_failure(game, pick, lambda g, row: describe(row), problem, MAX_DECISIONS)
+
+
 def warm() -> None:
     """Compile (or load) the MLS kernel and batch player once."""
     from ..play import run_games
@@ -131,6 +149,7 @@ SPEC = register(GameSpec(
     assumptions=assumptions,
     data_sha256=data_sha256,
     replay=replay,
+    failure=failure,
     warm=warm,
     compiled_package="mls",
     default_config={"name": NAME, "shard_size": 1000},

@@ -12,20 +12,32 @@ from ..strategies.workspace import new_workspace
 from ..tables import build_tables
 
 
-def play_through(seed: int, players: int, strategies, rules=None, params=None):
-    """(game, lines): the game the batch player plays from (seed, players, strategy id per
-    seat), stepped one decision at a time."""
+def seated_game(seed: int, players: int, strategies, rules=None, params=None):
+    """(game, pick): the set-up game the batch player plays from (seed, players, strategy
+    id per seat), and pick(game, rows), the index of the row the deciding seat's strategy
+    takes, drawing on the seats' own streams as the batch player does."""
     tables = build_tables(rules or {})
     game = Game.new(seed=seed, players=players, tables=tables)
     ws = new_workspace(tables)
     seed_streams(ws.rng, np.uint64(seed), STRATEGY_STREAM_ID)
     params = load_weights() if params is None else np.asarray(params, np.float64)
     strategies = np.asarray(strategies, np.int64)
+
+    def pick(g, rows):
+        seat = int(g.state.player[g.state.game[G_DECIDER], P_SEAT])
+        return choose(int(strategies[seat]), g.state, g.tables, seat, rows, len(rows), params, ws)
+    return game, pick
+
+
+def play_through(seed: int, players: int, strategies, rules=None, params=None):
+    """(game, lines): the game the batch player plays from (seed, players, strategy id per
+    seat), stepped one decision at a time."""
+    game, pick = seated_game(seed, players, strategies, rules, params)
     lines = []
     while not game.is_over:
         rows = game.legal_rows()
         seat = int(game.state.player[game.state.game[G_DECIDER], P_SEAT])
-        i = choose(int(strategies[seat]), game.state, game.tables, seat, rows, len(rows), params, ws)
+        i = pick(game, rows)
         lines.append(f"turn {int(game.state.game[G_TURN])} seat {seat} {PHASES[int(game.state.game[G_PHASE])]}: "
                      f"{describe(rows[i])}")
         game.step(rows[i])

@@ -44,6 +44,7 @@ SPEC = register(GameSpec(
     assumptions=spec.assumptions,
     data_sha256=spec.data_sha256,
     replay=spec.replay,
+    failure=spec.failure,
     warm=warm,
     weight_rows=spec.weight_rows,
     seat_weights=spec.seat_weights,
