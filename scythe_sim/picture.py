@@ -81,6 +81,11 @@ class Scene:
             self.text(x, y + r * 0.38 + low, label, size=r * 1.05, fill=text_colour(fill), bold=True, cls=cls + " label",
                       data=data)
 
+    def tag(self, x, y, label, fill, cls="tag", data=None):
+        """A small labelled box whose top left is (x, y): who owns the pieces beside it."""
+        self.rect(x, y, 13, 12, fill, cls=cls, data=data)
+        self.text(x + 6.5, y + 9, label, size=7, fill=text_colour(fill), bold=True, cls=cls + " label", data=data)
+
     # --- output ---------------------------------------------------------------------
     def to_svg(self) -> str:
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
@@ -142,6 +147,11 @@ def check_picture_path(path) -> None:
     """A picture is written as .svg or .png; anything else is a one-line ConfigError."""
     if Path(path).suffix.lower() not in FORMATS:
         raise ConfigError(f"picture {str(path)!r}: name a .svg or .png file")
+
+
+def hex_corners(x, y, r):
+    """The six corners of a pointy-top hexagon of radius r centred on (x, y)."""
+    return _ring(x, y, r, r, 6, -30)
 
 
 def _ring(x, y, rx, ry, corners, turn_degrees):

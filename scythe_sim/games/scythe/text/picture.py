@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from scythe_sim.picture import Scene
+from scythe_sim.picture import Scene, hex_corners
 
 from ..enums import FACTIONS, N_HEX, N_LOC, RESOURCES, STRUCTURES, TERRAINS, TOKEN_DISARMED0, TOKEN_FLAG
 from ..enums import TOKEN_NONE, TOKEN_TRAP0, TRAP_PENALTIES, hex_name
@@ -36,11 +36,6 @@ def centre(t, loc):
     x = MARGIN + R * SQ3 * (col + 0.5 + 0.5 * (row & 1))
     y = HEADER + MARGIN + R + R * 1.5 * (row + 1)
     return x, y
-
-
-def hex_corners(x, y, r=R):
-    return [(x + r * math.cos(math.radians(60 * k - 30)), y + r * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]
 
 
 def scene(s, t, caption: str = "", actions=None) -> Scene:
@@ -84,7 +79,7 @@ def _terrain(sc, t):
         x, y = centre(t, loc)
         terrain = TERRAINS[t.terrain[loc]]
         data = {"loc": hex_name(loc), "terrain": terrain}
-        sc.polygon(hex_corners(x, y), TERRAIN_COLOURS[terrain], stroke="#6b6b6b", cls="hex", data=data)
+        sc.polygon(hex_corners(x, y, R), TERRAIN_COLOURS[terrain], stroke="#6b6b6b", cls="hex", data=data)
         if t.is_tunnel[loc]:
             sc.polygon(hex_corners(x, y, R * 0.9), "none", stroke="#5a3d1e", width=1.5, dash=True,
                        cls="tunnel", data=data)

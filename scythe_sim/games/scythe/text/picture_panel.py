@@ -3,8 +3,6 @@ mat, stars, power, popularity, coins, combat cards, the resources on the territo
 controls, what it has built up, and the action it took (picture.py draws the board)."""
 from __future__ import annotations
 
-from scythe_sim.picture import text_colour
-
 from ..enums import BOTTOM_ACTIONS, FACTIONS, MATS, N_HEX, RESOURCES, TOP_ACTIONS
 from ..layout import (AS_AGGRESSIVE, AS_PASSIVE, G_ACTIVE, G_N_PLAYERS, G_WAR_STAGE, N_UNITS, OFF_BOARD,
                       P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_MAT, P_POPULARITY, P_POWER, P_RECRUIT0,
@@ -24,10 +22,7 @@ def panel_height(players: int) -> float:
 
 def faction_tag(sc, x, y, faction, data):
     """The faction's two-letter tag on its colour: who owns a row of units."""
-    colour = FACTION_COLOURS[faction]
-    sc.rect(x, y, 13, 12, colour, cls="faction-tag", data=data)
-    sc.text(x + 6.5, y + 9, FACTION_TAGS[faction], size=7, fill=text_colour(colour), bold=True,
-            cls="faction-tag label", data=data)
+    sc.tag(x, y, FACTION_TAGS[faction], FACTION_COLOURS[faction], cls="faction-tag", data=data)
 
 
 def controlled(s, p):
