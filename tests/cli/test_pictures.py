@@ -1,0 +1,50 @@
+"""`play --pictures DIR` (and `replay --pictures`): a picture per turn and the stepping page,
+opened in a headless browser with no script error; a used folder is one line and exit 2."""
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from tests.browser import needs_browser, run_browser
+
+
+def cli(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_pictures_into_a_used_folder_is_one_line_exit_2_and_nothing_is_played(tmp_path):
+    (tmp_path / "old.txt").write_text("keep")
+    result = cli("play", "--seed", "7", "--players", "2", "--pictures", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "name a new or empty folder" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
+
+
+def _check_page(folder, turns):
+    svgs = sorted(folder.glob("turn-*.svg"))
+    assert len(svgs) == turns + 1                        # the setup, then the board after each turn
+    dom = run_browser("--dump-dom", f"file://{folder / 'index.html'}#{turns}").stdout
+    assert "data-errors" not in re.search(r"<html[^>]*>", dom).group(0)
+    assert f'data-ready="{turns + 1}"' in dom and f'data-frame="{turns}"' in dom
+
+
+@pytest.mark.slow
+@needs_browser
+def test_play_pictures_steps_through_a_scythe_game_in_a_browser(tmp_path):
+    result = cli("play", "--seed", "7", "--players", "2", "--pictures", str(tmp_path / "g"))
+    assert result.exit_code == 0, result.output
+    turns = len(re.findall(r"^turn \d+ \(round", result.output, re.M))
+    assert "pictures: " in result.output and turns > 10
+    _check_page(tmp_path / "g", turns)
+    assert "setup" in (tmp_path / "g" / "index.html").read_text()
+
+
+@pytest.mark.slow
+@needs_browser
+def test_play_pictures_steps_through_a_my_little_scythe_game_in_a_browser(tmp_path):
+    result = cli("play", "--game", "my_little_scythe", "--seed", "7", "--players", "2", "--quiet",
+                 "--pictures", str(tmp_path / "m"))
+    assert result.exit_code == 0, result.output
+    frames = len(list((tmp_path / "m").glob("turn-*.svg")))
+    _check_page(tmp_path / "m", frames - 1)
