@@ -48,3 +48,17 @@ def test_play_pictures_steps_through_a_my_little_scythe_game_in_a_browser(tmp_pa
     assert result.exit_code == 0, result.output
     frames = len(list((tmp_path / "m").glob("turn-*.svg")))
     _check_page(tmp_path / "m", frames - 1)
+
+
+@pytest.mark.slow
+@needs_browser
+def test_replay_pictures_steps_through_a_game_of_a_run(tmp_path):
+    made = cli("run", "--games", "2", "--shard-size", "2", "--workers", "1", "--players", "2", "--name", "r",
+               "--out", str(tmp_path), "--quiet")
+    assert made.exit_code == 0, made.output
+    result = cli("replay", str(tmp_path / "r"), "--game", "1", "--pictures", str(tmp_path / "pics"))
+    assert result.exit_code == 0 and "matches the stored rows" in result.output, result.output
+    turns = len(re.findall(r"^turn \d+ \(round", result.output, re.M))
+    _check_page(tmp_path / "pics", turns)
+    again = cli("replay", str(tmp_path / "r"), "--game", "1", "--pictures", str(tmp_path / "pics"))
+    assert again.exit_code == 2 and "name a new or empty folder" in again.output

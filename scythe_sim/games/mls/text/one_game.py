@@ -4,6 +4,7 @@ from scythe_sim.errors import ConfigError
 
 from ..spec import SPEC, pool_seats
 from ..strategies import STRATEGIES
+from .picture import picture_turns
 from .playthrough import play_through
 
 
@@ -28,17 +29,6 @@ def play_game(seed, players, strategies=(), rules=None, pictures=None):
     if pictures is not None:
         picture_turns(pictures, game.tables, snapshots, lines, f"My Little Scythe, seed {seed}, {players} players")
     return lines, score_lines(game, names)
-
-
-def picture_turns(folder, tables, snapshots, lines, heading):
-    """One picture per turn into `folder` and its stepping page (scythe_sim/picture_page.py)."""
-    from scythe_sim.picture_page import turn_frames, write_pages
-
-    from .picture import position_svg
-
-    frames = turn_frames(snapshots, lines, lambda state, title: position_svg(state, tables, f"{heading}: {title}"),
-                         lambda k, shown: f"turn {k - 1}" if k else "setup")
-    return write_pages(folder, frames, heading)
 
 
 def score_lines(game, names):

@@ -167,3 +167,12 @@ def _panels(sc, s, t, actions):
 
 def position_svg(s, t, caption: str = "", actions=None) -> str:
     return scene(s, t, caption, actions).to_svg()
+
+
+def picture_turns(folder, tables, snapshots, lines, heading):
+    """One picture per turn into `folder` and its stepping page (scythe_sim/picture_page.py)."""
+    from scythe_sim.picture_page import turn_frames, write_pages
+
+    frames = turn_frames(snapshots, lines, lambda state, title: position_svg(state, tables, f"{heading}: {title}"),
+                         lambda k, shown: f"turn {k - 1}" if k else "setup")
+    return write_pages(folder, frames, heading)
