@@ -50,15 +50,41 @@ def test_play_pictures_steps_through_a_my_little_scythe_game_in_a_browser(tmp_pa
     _check_page(tmp_path / "m", frames - 1)
 
 
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs")
+    made = cli("run", "--games", "2", "--shard-size", "2", "--workers", "1", "--players", "2", "--name", "r",
+               "--out", str(out), "--quiet")
+    assert made.exit_code == 0, made.output
+    return out / "r"
+
+
 @pytest.mark.slow
 @needs_browser
-def test_replay_pictures_steps_through_a_game_of_a_run(tmp_path):
-    made = cli("run", "--games", "2", "--shard-size", "2", "--workers", "1", "--players", "2", "--name", "r",
-               "--out", str(tmp_path), "--quiet")
-    assert made.exit_code == 0, made.output
-    result = cli("replay", str(tmp_path / "r"), "--game", "1", "--pictures", str(tmp_path / "pics"))
+def test_replay_pictures_steps_through_a_game_of_a_run(run_dir, tmp_path):
+    result = cli("replay", str(run_dir), "--game", "1", "--pictures", str(tmp_path / "pics"))
     assert result.exit_code == 0 and "matches the stored rows" in result.output, result.output
     turns = len(re.findall(r"^turn \d+ \(round", result.output, re.M))
     _check_page(tmp_path / "pics", turns)
-    again = cli("replay", str(tmp_path / "r"), "--game", "1", "--pictures", str(tmp_path / "pics"))
+    again = cli("replay", str(run_dir), "--game", "1", "--pictures", str(tmp_path / "pics"))
     assert again.exit_code == 2 and "name a new or empty folder" in again.output
+
+
+@pytest.mark.slow
+@needs_browser
+def test_report_show_game_shows_the_game_at_its_end_and_steps_through_it(run_dir, tmp_path):
+    result = cli("report", str(run_dir), "--out", str(tmp_path / "rep"), "--show-game", "1")
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "rep" / "index.md").read_text()
+    last = sorted((tmp_path / "rep" / "game-1").glob("turn-*.svg"))[-1].name
+    assert "## Game 1 at its end" in md and f"(game-1/{last})" in md and "(game-1/index.html)" in md
+    assert f"<img src='game-1/{last}'" in (tmp_path / "rep" / "index.html").read_text()
+    _check_page(tmp_path / "rep" / "game-1", int(last[5:9]))
+
+
+@pytest.mark.slow
+def test_report_show_game_past_the_run_is_one_line_exit_2_and_no_report(run_dir, tmp_path):
+    result = cli("report", str(run_dir), "--out", str(tmp_path / "rep"), "--show-game", "7")
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "--show-game must be 0..1" in result.output
+    assert not (tmp_path / "rep").exists()
