@@ -15,8 +15,9 @@ from scythe_sim.picture import Scene, hex_corners
 
 from ..enums import FACTIONS, N_HEX, N_LOC, RESOURCES, STRUCTURES, TERRAINS, TOKEN_DISARMED0, TOKEN_FLAG
 from ..enums import TOKEN_NONE, TOKEN_TRAP0, TRAP_PENALTIES, hex_name
-from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, N_UNITS, PHASES,
-                      P_FACTION, UNIT_CHARACTER, UNIT_WORKER0)
+from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, G_WAR_STAGE, N_UNITS, PHASES,
+                      P_FACTION, UNIT_CHARACTER, UNIT_WORKER0, WAR_STAGE_WAR, WG_DIVISIONS, WG_ORIGIN,
+                      WG_TERRITORY)
 from .picture_panel import PANEL_WIDTH, draw_panels, faction_tag, panel_height
 from .picture_style import FACTION_COLOURS, RIVER, STRUCTURE_LETTERS, TERRAIN_COLOURS
 from .resolution_text import resolution_line
@@ -48,6 +49,7 @@ def scene(s, t, caption: str = "", actions=None) -> Scene:
     _header(sc, s, t, caption)
     _terrain(sc, t)
     _rivers(sc, t)
+    _corps(sc, s, t)
     for loc in range(N_LOC):
         _location(sc, s, t, loc)
     draw_panels(sc, s, t, BOARD_WIDTH, HEADER + 4, actions)
@@ -56,7 +58,7 @@ def scene(s, t, caption: str = "", actions=None) -> Scene:
 
 
 LEGEND = ("C character · M mech · W worker", "house: Mi mine, Mo monument,", "Ar armory, Ml mill",
-          "A airship · hexagon: divisions", "? encounter · F flag · T trap")
+          "A airship · hexagon: divisions", "arrow: a war Move's corps", "? encounter · F flag · T trap")
 
 
 def _legend(sc):
@@ -106,6 +108,26 @@ def _rivers(sc, t):
             px, py = -(yb - ya) / d * R / 2, (xb - xa) / d * R / 2
             sc.line(mx - px, my - py, mx + px, my + py, RIVER, width=5, cls="river",
                     data={"between": f"{hex_name(a)}-{hex_name(b)}"})
+
+
+def _corps(sc, s, t):
+    """All Out War: the corps of the Move in progress, an arrow from where each came (its
+    origin) to the territory it entered, with its divisions on it."""
+    if s.game[G_WAR_STAGE] != WAR_STAGE_WAR:
+        return
+    faction = FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]
+    for g in range(s.war_groups.shape[0]):
+        to, origin = int(s.war_groups[g, WG_TERRITORY]), int(s.war_groups[g, WG_ORIGIN])
+        if to < 0:
+            continue
+        x2, y2 = centre(t, to)
+        x1, y1 = centre(t, origin) if origin >= 0 else (x2, y2 - R)      # a drop from the airship
+        data = {"faction": faction, "from": hex_name(origin) if origin >= 0 else "airship", "to": hex_name(to),
+                "divisions": int(s.war_groups[g, WG_DIVISIONS])}
+        sc.line(x1, y1, x2, y2, "#222222", width=7, cls="corps-edge", data=data)
+        sc.line(x1, y1, x2, y2, FACTION_COLOURS[faction], width=4, cls="corps", data=data)
+        sc.marker("hexagon", x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45, 7, FACTION_COLOURS[faction],
+                  str(data["divisions"]), cls="corps-count", data=data)
 
 
 def pieces_at(s, t, p, loc):
