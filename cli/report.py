@@ -10,28 +10,33 @@ from .common import NO_VERIFY
 @click.argument("run_dirs", nargs=-1, required=True)
 @click.option("--out", "out_dir", help="Report folder (default: <first run>/report).")
 @click.option("--no-verify", is_flag=True, help=NO_VERIFY)
-@click.option("--show-game", "show_game", type=int, metavar="N",
+@click.option("--show-game", "show_game", metavar="N",
               help="Show game N of the first run at its end (the board and each player's standing), "
-                   "with a page stepping through its turns; N is the games table's `game`.")
+                   "with a page stepping through its turns; N is the games table's `game`, or widest "
+                   "(the largest margin between the first two places) or stalled (the first war that "
+                   "ended in a stalemate).")
 def report(run_dirs, out_dir, no_verify, show_game):
     """Write a balance report (index.md, index.html, PNG, CSV) for one or more runs.
 
     \\b
     Example:
       scythe-sim report results/default --show-game 12
+      scythe-sim report results/war --show-game stalled
     """
     import os
     import tempfile
 
     from analysis import runs
     from analysis.report import build_report
+    from analysis.shown_game import chosen_game
 
     runs.VERIFY_HASHES = not no_verify
     out_dir = out_dir or os.path.join(run_dirs[0], "report")
     with tempfile.TemporaryDirectory(prefix="scythe-sim-game-") as scratch:
         shown = None
         if show_game is not None:
-            shown = (show_game, _game_pictures(run_dirs[0], show_game, not no_verify, scratch))
+            game = chosen_game(run_dirs[0], show_game)
+            shown = (game, _game_pictures(run_dirs[0], game, not no_verify, scratch))
         index = build_report(run_dirs, out_dir, shown)
     click.echo(f"report: {index} (and index.html beside it)")
 

@@ -88,3 +88,17 @@ def test_report_show_game_past_the_run_is_one_line_exit_2_and_no_report(run_dir,
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert "--show-game must be 0..1" in result.output
     assert not (tmp_path / "rep").exists()
+
+
+@pytest.mark.slow
+def test_report_show_game_widest_and_stalled(run_dir, tmp_path):
+    import polars as pl
+
+    from analysis import queries
+
+    widest = queries.widest_game(pl.scan_parquet(str(run_dir / "seats" / "*.parquet")), "total")
+    result = cli("report", str(run_dir), "--out", str(tmp_path / "rep"), "--show-game", "widest")
+    assert result.exit_code == 0, result.output
+    assert f"## Game {widest} at its end" in (tmp_path / "rep" / "index.md").read_text()
+    stalled = cli("report", str(run_dir), "--out", str(tmp_path / "rep2"), "--show-game", "stalled")
+    assert stalled.exit_code == 2 and "no war of" in stalled.output and not (tmp_path / "rep2").exists()
