@@ -83,11 +83,15 @@ def test_a_war_moves_corps_are_arrows_with_their_divisions():
     from scythe_sim.games.scythe.layout import WG_DIVISIONS, WG_ORIGIN, WG_TERRITORY
     from tests.scythe.war.helpers import war_game
 
-    game = war_game({0: {"T16": 4, "T24": 2}, 1: {"T30": 3}})
-    assert 'class="corps"' not in game.svg()
     names = [hex_name(i) for i in range(N_HEX)]
-    game.state.war_groups[0, [WG_TERRITORY, WG_ORIGIN, WG_DIVISIONS]] = (
-        names.index("T24"), names.index("T16"), 2)
-    arrows = [el for el in ET.fromstring(game.svg()) if el.get("class") == "corps"]
-    assert [(a.get("data-from"), a.get("data-to"), a.get("data-divisions"), a.get("data-faction"))
-            for a in arrows] == [("T16", "T24", "2", "nordic")]
+    shown = []
+    for phase in ("war_move", "war_action"):          # the record outlives the Move: not shown after it
+        game = war_game({0: {"T16": 4, "T24": 2}, 1: {"T30": 3}}, phase=phase,
+                        turn_state={"war_moves_left": 2} if phase == "war_move" else None)
+        assert 'class="corps"' not in game.svg()
+        game.state.war_groups[0, [WG_TERRITORY, WG_ORIGIN, WG_DIVISIONS]] = (
+            names.index("T24"), names.index("T16"), 2)
+        arrows = [el for el in ET.fromstring(game.svg()) if el.get("class") == "corps"]
+        shown.append([(a.get("data-from"), a.get("data-to"), a.get("data-divisions"), a.get("data-faction"))
+                      for a in arrows])
+    assert shown == [[("T16", "T24", "2", "nordic")], []]

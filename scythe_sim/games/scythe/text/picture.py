@@ -15,9 +15,9 @@ from scythe_sim.picture import Scene, hex_corners
 
 from ..enums import FACTIONS, N_HEX, N_LOC, RESOURCES, STRUCTURES, TERRAINS, TOKEN_DISARMED0, TOKEN_FLAG
 from ..enums import TOKEN_NONE, TOKEN_TRAP0, TRAP_PENALTIES, hex_name
-from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, G_WAR_STAGE, N_UNITS, PHASES,
-                      P_FACTION, UNIT_CHARACTER, UNIT_WORKER0, WAR_STAGE_WAR, WG_DIVISIONS, WG_ORIGIN,
-                      WG_TERRITORY)
+from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, G_WAR_ROUND, G_WAR_STAGE, N_UNITS,
+                      PHASES, P_FACTION, UNIT_CHARACTER, UNIT_WORKER0, WAR_STAGE_WAR, WG_DIVISIONS,
+                      WG_ORIGIN, WG_TERRITORY)
 from .picture_panel import PANEL_WIDTH, draw_panels, faction_tag, panel_height
 from .picture_style import FACTION_COLOURS, RIVER, STRUCTURE_LETTERS, TERRAIN_COLOURS
 from .resolution_text import resolution_line
@@ -69,7 +69,8 @@ def _legend(sc):
 
 def _header(sc, s, t, caption):
     active = FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]
-    line = (f"turn {int(s.game[G_TURN])} · round {int(s.game[G_ROUND]) + 1} · active {active} · "
+    war = f" · war round {int(s.game[G_WAR_ROUND])}" if s.game[G_WAR_STAGE] == WAR_STAGE_WAR else ""
+    line = (f"turn {int(s.game[G_TURN])} · round {int(s.game[G_ROUND]) + 1}{war} · active {active} · "
             f"phase {PHASES[s.game[G_PHASE]]}")
     sc.text(MARGIN, 16, caption or "Scythe", size=13, anchor="start", bold=True, cls="caption")
     sc.text(MARGIN, 30, line + (" · " + resolution_line(s, t) if resolution_line(s, t) else ""), size=10,
@@ -110,10 +111,14 @@ def _rivers(sc, t):
                     data={"between": f"{hex_name(a)}-{hex_name(b)}"})
 
 
+MOVE_PHASES = ("war_move", "war_mech_step", "war_corps_size", "war_dial", "war_cards", "war_retreat")
+
+
 def _corps(sc, s, t):
-    """All Out War: the corps of the Move in progress, an arrow from where each came (its
-    origin) to the territory it entered, with its divisions on it."""
-    if s.game[G_WAR_STAGE] != WAR_STAGE_WAR:
+    """All Out War: the corps of the Move in progress that entered an enemy's territory, an
+    arrow from where each came (its origin) to the territory it entered, with its divisions
+    on it (the record outlives the Move: shown only while the Move and its fights last)."""
+    if s.game[G_WAR_STAGE] != WAR_STAGE_WAR or PHASES[s.game[G_PHASE]] not in MOVE_PHASES:
         return
     faction = FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]
     for g in range(s.war_groups.shape[0]):
