@@ -62,3 +62,25 @@ def game_length(games: pl.LazyFrame) -> pl.DataFrame:
                  pl.col("rounds").quantile(0.75).alias("q3_rounds"),
                  pl.col("turns").median().alias("median_turns"))
             .sort("players", "end_reason").collect(engine="streaming"))
+
+
+def widest_game(seats: pl.LazyFrame, score: str) -> int:
+    """The game whose winner led the second place by the most `score` (the lowest game
+    number among equals): a one-sided game to look at."""
+    ranked = (seats.select("game", score)
+              .with_columns(pl.col(score).rank("ordinal", descending=True).over("game").alias("_place"))
+              .filter(pl.col("_place") <= 2)
+              .group_by("game")
+              .agg((pl.col(score).max() - pl.col(score).min()).alias("margin"))
+              .sort(["margin", "game"], descending=[True, False])
+              .head(1).collect())
+    return int(ranked["game"][0])
+
+
+def stalled_wars(games: pl.LazyFrame) -> list:
+    """The games whose All Out War ended in a stalemate (no war: none), in game order."""
+    if "war_end_reason" not in games.collect_schema().names():
+        return []
+    found = (games.filter(pl.col("war_end_reason").cast(pl.Utf8).str.starts_with("stalemate"))
+             .select("game").sort("game").collect())
+    return [int(g) for g in found["game"]]

@@ -3,6 +3,7 @@ and CSV tables. The report is a list of blocks (headings, text, tables, figures)
 rendered twice, as Markdown and as HTML."""
 import html
 import os
+import shutil
 
 import matplotlib
 
@@ -67,6 +68,10 @@ class Report:
         plt.close(fig)
         self.blocks.append(("figure", name, caption))
 
+    def picture(self, path, caption, link=None):
+        """A picture file already in the report folder (an SVG), with an optional link."""
+        self.blocks.append(("picture", path, caption, link))
+
     def write(self):
         lead = [("heading", 2, "Summary")] + ([("text", self.summary.first)] if self.summary.first else []) \
             + [("list", self.summary.lines())] if self.summary else []
@@ -96,6 +101,12 @@ class Report:
                                for row in frame.iter_rows())
                 body.append(f"<table class='sortable'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
                             f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a>{html.escape(more)}</p>")
+            elif kind == "picture":
+                more = f" ([step through the game]({block[3]}))" if block[3] else ""
+                md.append(f"![{block[2]}]({block[1]}){more}\n")
+                link = f" <a href='{block[3]}'>Step through the game</a>" if block[3] else ""
+                body.append(f"<figure><img src='{block[1]}' alt='{html.escape(block[2])}'>"
+                            f"<figcaption>{html.escape(block[2])}{link}</figcaption></figure>")
             else:
                 md.append(f"![{block[2]}]({block[1]}.png)\n")
                 body.append(f"<figure><img src='{block[1]}.png' alt='{html.escape(block[2])}'>"
@@ -140,10 +151,12 @@ def _cell(value):
     return str(value)
 
 
-def build_report(run_dirs, out_dir):
+def build_report(run_dirs, out_dir, shown_game=None):
     """Write the report of these runs (the first is the base of the side-by-side part):
     a summary in plain words first, then with several runs their differences, then each
-    run's own sections and the provenance with each run's config and rules."""
+    run's own sections and the provenance with each run's config and rules. shown_game:
+    (game number, a folder of its pictures, one per turn, and their stepping page) shows
+    that game of the first run at its end (`report --show-game`)."""
     runs = [Run(path) for path in run_dirs]
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
@@ -159,6 +172,8 @@ def build_report(run_dirs, out_dir):
             _run_sections(report, run, prefix, runs[0].name if run.name in same else None)
     if len(runs) == 1:
         report.summary.add("variant", wind_gambit_report.base_hint(runs[0]))
+    if shown_game is not None:
+        _shown_game(report, runs[0], *shown_game)
     _provenance(report, runs)
     report.write()
     return os.path.join(out_dir, "index.md")
@@ -172,6 +187,19 @@ def bad_games_line(run):
     return (f"Warning: {bad:,} of {run.manifest['games']:,} games of {run.name} stopped on a simulator bug and "
             f"are left out of every figure here: {run.path}/bad_games lists them with their reproducers "
             "(please report them).")
+
+
+def _shown_game(report, run, game, pictures):
+    """The chosen game's last picture, and its stepping page, copied into the report."""
+    folder = f"game-{game}"
+    target = os.path.join(report.out_dir, folder)
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(pictures, target)
+    last = sorted(name for name in os.listdir(target) if name.endswith(".svg"))[-1]
+    report.heading(f"Game {game} at its end")
+    report.text(f"Game {game} of {run.name}, replayed from its stored seed: the board and each player's "
+                "standing after the last turn.")
+    report.picture(f"{folder}/{last}", f"game {game} at its end", f"{folder}/index.html")
 
 
 def _provenance(report, runs):

@@ -54,10 +54,11 @@ def replay_bad_game(run_dir, game_id):
     return lines, True
 
 
-def replay(run_dir, game_id, hashes=True):
+def replay(run_dir, game_id, hashes=True, pictures=None):
     """(lines, mismatches): the playthrough of game `game_id` (with the run's own strategy
     weights, from the manifest) and the stored columns it disagrees with (empty when
-    the replay matches). The run's files are checked against its manifest first
+    the replay matches); pictures: a new or empty folder that receives a picture per
+    turn and the page stepping through them (scythe_sim/picture_page.py). The run's files are checked against its manifest first
     (hashes=False: sizes only). A ConfigError (one line) when the manifest lacks a
     field, the run was played by other rules (another version or game data), or the
     game's shard is not played yet (the line tells how to complete the run)."""
@@ -70,4 +71,6 @@ def replay(run_dir, game_id, hashes=True):
     def stored(table):
         return (pl.scan_parquet(os.path.join(run_dir, table, part_name(shard)))
                 .filter(pl.col("game") == game_id).collect())
+    if pictures is not None:
+        return config.spec.replay(config, game_id, stored, pictures=pictures)
     return config.spec.replay(config, game_id, stored)

@@ -44,7 +44,8 @@ class GameSpec:
     ruleset: Callable            # (config) -> short readable identity of the rules played
     assumptions: Callable        # (config) -> [{"id", "text"}, ...] flagged assumptions played
     data_sha256: Callable        # () -> sha256 of the game's data files
-    replay: Callable             # (config, game id, stored) -> (lines, mismatches); stored(table)
+    replay: Callable             # (config, game id, stored, pictures=None) -> (lines, mismatches); stored(table)
+                                 # gives the game's stored rows; pictures: a folder for a picture per turn
                                  #   is the game's stored rows of that table (polars)
     warm: Callable               # () -> None: compile or load the kernel before workers fork
     failure: Callable            # (config, game id) -> where the game first fails, replayed with

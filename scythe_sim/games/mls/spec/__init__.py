@@ -82,17 +82,22 @@ def data_sha256() -> str:
     return game_parts.data_sha256(resources.files("scythe_sim.games.mls").joinpath("data"))
 
 
-def replay(config, game_id, stored):
+def replay(config, game_id, stored, pictures=None):
     """(lines, mismatches): game `game_id` stepped through the façade with the run's
-    strategies, one line per decision, compared with its stored seats rows."""
+    strategies, one line per decision, compared with its stored seats rows; pictures: a
+    folder for a picture per turn and the page stepping through them."""
+    from ..text.picture import picture_turns
     from ..text.playthrough import play_through
     plan = plan_games(config, game_id, game_id + 1)
     n = int(plan.players[0])
-    game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
-                               params=config.params())
     seats = stored("seats").sort("seat")
     if seats.height != n:
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    snapshots = [] if pictures is not None else None
+    game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
+                               params=config.params(), snapshots=snapshots)
+    if pictures is not None:
+        picture_turns(pictures, game.tables, snapshots, lines, f"My Little Scythe, game {game_id} of a run")
     mine = {row["seat"]: dict(row, winner=row["winner"] == 1) for row in game.seat_rows()}
     mismatches = []
     for row in seats.iter_rows(named=True):

@@ -111,19 +111,23 @@ def _standard_score(game):
     return rows
 
 
-def replay(config, game_id, stored):
+def replay(config, game_id, stored, pictures=None):
     """(lines, mismatches) of game `game_id` replayed from its plan; stored(table) gives
-    the stored rows of the game in that table."""
+    the stored rows of the game in that table; pictures: a folder for a picture per turn
+    and the page stepping through them."""
     from scythe_sim.errors import ConfigError
-    from ..text.playthrough import play_through
+    from ..text.playthrough import picture_turns, play_through
     from ..strategies import STRATEGIES
 
     seed, n, given_f, given_m, ids = _deal(config, game_id)
-    game, lines = play_through(seed, n, given_f, given_m, [STRATEGIES[x] for x in ids], config.rules_dict,
-                               params=config.params())
     seats = stored("seats").sort("seat")
     if seats.height != n:
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    snapshots = [] if pictures is not None else None
+    game, lines = play_through(seed, n, given_f, given_m, [STRATEGIES[x] for x in ids], config.rules_dict,
+                               params=config.params(), snapshots=snapshots)
+    if pictures is not None:
+        picture_turns(pictures, game.tables, snapshots, lines, f"Scythe, game {game_id} of a run")
     mismatches = []
     by_seat = {row["seat"]: dict(row, turn_order=row["player"] + 1) for row in _standard_score(game)}
     for row in seats.iter_rows(named=True):

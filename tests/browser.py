@@ -1,0 +1,27 @@
+"""A headless browser for tests of the HTML the product writes (reports, stepping pages):
+found on PATH, started with a fresh profile and no network chatter. Tests skip with
+`needs_browser` only when no browser is installed."""
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+def find_browser():
+    """The first browser on PATH, or None."""
+    return next((shutil.which(b) for b in BROWSERS if shutil.which(b)), None)
+
+
+needs_browser = pytest.mark.skipif(find_browser() is None, reason="no headless browser on this machine")
+
+
+def run_browser(*args, timeout=120):
+    """Run the browser headless with `args` (e.g. --dump-dom URL) in a fresh profile."""
+    with tempfile.TemporaryDirectory(prefix="browser-profile-") as profile:
+        return subprocess.run([find_browser(), *FLAGS, f"--user-data-dir={profile}", *args],
+                              check=True, capture_output=True, text=True, timeout=timeout)
