@@ -16,7 +16,7 @@ import pyarrow.compute as pc
 
 from ..errors import SimulatorBug
 from .commands import replay_command, resume_command
-from .parquet import temporary_name
+from .parquet import temporary_name, with_run_columns
 
 STATUS_RAISED = -1           # a bad game's status when the compiled code raised (games' own codes are >= 0)
 BAD_GAMES = "bad_games"      # the run folder's table of bad games, and its folder of reproducers
@@ -67,21 +67,22 @@ def stop_on_bug(run_dir, game_id, seed, path):
         f"{resume_command(run_dir)} --keep-going")
 
 
-def leave_out(tables, bad, written) -> dict:
+def leave_out(tables, bad, written, config) -> dict:
     """The shard's tables without the bad games' rows, plus the `bad_games` table: game,
-    seed, status, problem (where a reproducer was written) and the reproducer's path
-    inside the run folder (null past REPRODUCERS_PER_SHARD: `replay --game N` shows any)."""
+    seed, status, problem (where a reproducer was written), the reproducer's path inside
+    the run folder (null past REPRODUCERS_PER_SHARD: `replay --game N` shows any), and the run
+    columns every table ends with."""
     ids = pa.array([g for g, _, _ in bad], pa.int64())
     kept = {}
     for name, table in tables.items():
         column = table.column("game").cast(pa.int64())
         kept[name] = table.filter(pc.invert(pc.is_in(column, value_set=ids)))
     problems = [problem_of(written[g]) if g in written else None for g, _, _ in bad]
-    kept[BAD_GAMES] = pa.table({
+    kept[BAD_GAMES] = with_run_columns(pa.table({
         "game": ids,
         "seed": pa.array([seed for _, _, seed in bad], pa.uint64()),
         "status": pa.array([status for _, status, _ in bad], pa.int32()),
         "problem": pa.array(problems, pa.string()),
         "reproducer": pa.array([reproducer_name(g) if g in written else None for g, _, _ in bad], pa.string()),
-    })
+    }), config.spec.ruleset(config), config.variant)
     return kept

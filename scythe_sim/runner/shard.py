@@ -73,7 +73,7 @@ def run_shard(config, run_dir, shard, keep_going=False):
         if not keep_going:
             game_id, _, seed = bad[0]
             stop_on_bug(run_dir, game_id, seed, written[game_id])
-        tables = leave_out(tables, bad, written)
+        tables = leave_out(tables, bad, written, config)
     files = {}
     for name, table in tables.items():
         folder = os.path.join(run_dir, name)
