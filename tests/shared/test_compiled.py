@@ -1,7 +1,6 @@
 """The shared compiled plumbing (scythe_sim/compiled/): a second game can import it
 without loading Scythe, and every package's compiled functions cache in a folder of
 their own, keyed by that package's sources (subfolders included)."""
-import ast
 import importlib.util
 import os
 import pathlib

@@ -104,14 +104,21 @@ def test_no_airship_acts_after_a_move_that_did_not_activate_it():
     assert game.phase == "war_action" and game.decider == 1
 
 
-def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 3}}, power=16,
+def _flown_over_t12(defenders):
+    """Player 0's airship, six divisions aboard, flown from T11 over T12, where player 1
+    has `defenders` divisions: the war game at the airship's end."""
+    game = war_game({0: {"T11": 2}, 1: {"T12": defenders}}, power=16,
                     airships={0: ship("T11", divisions=6), 1: NONE})
     act(game, "war_move")
     act(game, "war_select_airship")
     act(game, "war_airship_step", L("T12"))
     act(game, "war_airship_stop")
     to_airship_end(game)
+    return game
+
+
+def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
+    game = _flown_over_t12(3)
     assert sorted(r[1] for r in rows(game, "war_blitz")) == [1, 2, 3, 4, 5, 6]   # some or all
     act(game, "war_bombard", 1, 1)
     act(game, "war_blitz", 6)
@@ -123,13 +130,7 @@ def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
 
 
 def test_a_blitz_drop_retreats_back_aboard_its_airship():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 6}}, power=16,
-                    airships={0: ship("T11", divisions=6), 1: NONE})
-    act(game, "war_move")
-    act(game, "war_select_airship")
-    act(game, "war_airship_step", L("T12"))
-    act(game, "war_airship_stop")
-    to_airship_end(game)
+    game = _flown_over_t12(6)
     act(game, "war_blitz", 6)
     act(game, "war_airship_done")
     for dial in (0, 1):
