@@ -10,7 +10,6 @@ from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
 from ..tables import RULE_NAMES, build_tables, rule_value
-from ..tools.bench import warm
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -44,7 +43,7 @@ SPEC = register(GameSpec(
     assumptions=spec.assumptions,
     data_sha256=spec.data_sha256,
     replay=spec.replay,
-    warm=warm,
+    warm=spec.warm,
     weight_rows=spec.weight_rows,
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
