@@ -77,7 +77,7 @@ def data_sha256() -> str:
 def replay(config, game_id, stored):
     """(lines, mismatches): game `game_id` stepped through the façade with the run's
     strategies, one line per decision, compared with its stored seats rows."""
-    from ..text.playthrough import play_through
+    from ..playthrough import play_through
     plan = plan_games(config, game_id, game_id + 1)
     n = int(plan.players[0])
     game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
@@ -126,7 +126,7 @@ SPEC = register(GameSpec(
     warm=warm,
     compiled_package="mls",
     default_config={"name": NAME, "shard_size": 1000},
-    commands={"play": "scythe_sim.games.mls.text.one_game", "bench": "scythe_sim.games.mls.tools.bench",
+    commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
     balance_groups=(("personality",), ("turn_order",)),
 ))

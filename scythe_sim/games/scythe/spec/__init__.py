@@ -51,7 +51,7 @@ SPEC = register(GameSpec(
     default_rules=DEFAULT_RULES,
     compiled_package="scythe",
     rule_value=rule_value,
-    commands={"play": "scythe_sim.games.scythe.text.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
+    commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
               "evaluate": "scythe_sim.games.scythe.tools.evaluate"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),

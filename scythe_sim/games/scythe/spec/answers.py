@@ -132,7 +132,7 @@ def replay(config, game_id, stored):
     """(lines, mismatches) of game `game_id` replayed from its plan; stored(table) gives
     the stored rows of the game in that table."""
     from scythe_sim.errors import ConfigError
-    from ..text.playthrough import play_through
+    from ..playthrough import play_through
     from ..strategies import STRATEGIES
     from .deals import plan_games
 

@@ -2,8 +2,8 @@
 playthrough (playthrough.py) and the final standing, each seat's strategy named."""
 from scythe_sim.errors import ConfigError
 
-from ..strategies import STRATEGIES
-from ..strategies.mixes import DEFAULT_POOL, pool_seats
+from .strategies import STRATEGIES
+from .strategies.mixes import DEFAULT_POOL, pool_seats
 from .playthrough import play_through
 
 
