@@ -47,13 +47,15 @@ def _statements(text):
     """The import statements of a module's source (bytes), as ast nodes: the lines that
     start with one, parsed together; the whole text parsed when an import may follow
     another statement on its line, or when those lines do not parse on their own."""
+    nodes = None
     if not _after_a_statement(text):
         try:
-            return ast.parse(b"\n".join(m.group(0).strip() for m in _STATEMENT.finditer(text))).body
+            nodes = ast.parse(b"\n".join(m.group(0).strip() for m in _STATEMENT.finditer(text))).body
         except SyntaxError:
             pass
-    return [node for node in ast.walk(ast.parse(text))
-            if isinstance(node, (ast.Import, ast.ImportFrom))]
+    if nodes is None:
+        nodes = ast.walk(ast.parse(text))
+    return [node for node in nodes if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def _base(root):

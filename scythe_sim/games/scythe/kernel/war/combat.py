@@ -17,10 +17,10 @@ from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX
 from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
-                       G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX,
-                       G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_ATK_MECH,
-                       G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
-                       RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
+                       G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_DECIDER,
+                       G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                       G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL,
+                       PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
