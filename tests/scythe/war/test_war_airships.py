@@ -119,14 +119,21 @@ def test_bombard_at_no_power_a_division_is_bounded_by_the_turns_limit_and_the_di
     assert game.check() == 0
 
 
-def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 3}}, power=16,
+def _flown_over_t12(defenders):
+    """Player 0's airship, six divisions aboard, flown from T11 over T12, where player 1
+    has `defenders` divisions: the war game at the airship's end."""
+    game = war_game({0: {"T11": 2}, 1: {"T12": defenders}}, power=16,
                     airships={0: ship("T11", divisions=6), 1: NONE})
     act(game, "war_move")
     act(game, "war_select_airship")
     act(game, "war_airship_step", L("T12"))
     act(game, "war_airship_stop")
     to_airship_end(game)
+    return game
+
+
+def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
+    game = _flown_over_t12(3)
     assert sorted(r[1] for r in rows(game, "war_blitz")) == [1, 2, 3, 4, 5, 6]   # some or all
     act(game, "war_bombard", 1, 1)
     act(game, "war_blitz", 6)
@@ -138,13 +145,7 @@ def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
 
 
 def test_a_blitz_drop_retreats_back_aboard_its_airship():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 6}}, power=16,
-                    airships={0: ship("T11", divisions=6), 1: NONE})
-    act(game, "war_move")
-    act(game, "war_select_airship")
-    act(game, "war_airship_step", L("T12"))
-    act(game, "war_airship_stop")
-    to_airship_end(game)
+    game = _flown_over_t12(6)
     act(game, "war_blitz", 6)
     act(game, "war_airship_done")
     for dial in (0, 1):

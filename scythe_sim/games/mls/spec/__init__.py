@@ -15,6 +15,7 @@ from scythe_sim.runner.spec import GameSpec, register
 from ..assumptions import all_assumptions
 from ..layout import MAX_PLAYERS
 from ..strategies import N_STRATEGIES, STRATEGIES
+from ..strategies.mixes import DEFAULT_POOL, pool_seats
 from ..strategies.weights import load_weights, weight_row
 from ..tables import RULE_NAMES, build_tables, default_tables
 from .results import TABLES, result_tables
@@ -22,21 +23,12 @@ from .results import TABLES, result_tables
 NAME = "my_little_scythe"
 RULESET = "mls-2018"        # the rulebook text played (docs/RULES.md, "My Little Scythe")
 PLAYERS = (1, 6)
-# the pool a run plays when its config names none: the planner and its personas (docs/STRATEGIES.md,
-# "My Little Scythe": each wins >= 95% against random players); `random` and `greedy` stay by name
-DEFAULT_POOL = ("planner", "deliverer", "pie_fighter", "quester")
 
 
 class Plan(NamedTuple):
     seeds: np.ndarray        # (G,) uint64
     players: np.ndarray      # (G,) int64
     strategies: np.ndarray   # (G, MAX_PLAYERS) int64 strategy id per seat
-
-
-def pool_seats(pool_ids, i: int, root: int, n: int) -> list:
-    """Strategy ids of the n seats of game i, drawn from pool_ids (from (i, root) only)."""
-    rng = np.random.default_rng([i, root, 2])
-    return [pool_ids[x] for x in rng.integers(0, len(pool_ids), n)]
 
 
 def plan_games(config, start: int, stop: int) -> Plan:
@@ -86,8 +78,8 @@ def replay(config, game_id, stored, pictures=None):
     """(lines, mismatches): game `game_id` stepped through the façade with the run's
     strategies, one line per decision, compared with its stored seats rows; pictures: a
     folder for a picture per turn and the page stepping through them."""
+    from ..playthrough import play_through
     from ..text.picture import picture_turns
-    from ..text.playthrough import play_through
     plan = plan_games(config, game_id, game_id + 1)
     n = int(plan.players[0])
     seats = stored("seats").sort("seat")
@@ -113,7 +105,7 @@ def failure(config, game_id):
     (game_parts.first_failure); None when it ends cleanly. For a bad game's reproducer."""
     from ..game import describe
     from ..play import MAX_DECISIONS
-    from ..text.playthrough import seated_game
+    from ..playthrough import seated_game
 
     plan = plan_games(config, game_id, game_id + 1)
     game, pick = seated_game(int(plan.seeds[0]), int(plan.players[0]), plan.strategies[0], config.rules_dict,
@@ -158,7 +150,7 @@ SPEC = register(GameSpec(
     warm=warm,
     compiled_package="mls",
     default_config={"name": NAME, "shard_size": 1000},
-    commands={"play": "scythe_sim.games.mls.text.one_game", "bench": "scythe_sim.games.mls.tools.bench",
+    commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
     balance_groups=(("personality",), ("turn_order",)),
 ))

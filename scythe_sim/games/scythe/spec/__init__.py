@@ -10,7 +10,6 @@ from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
 from ..tables import RULE_NAMES, build_tables, rule_value
-from ..tools.bench import warm
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -45,7 +44,7 @@ SPEC = register(GameSpec(
     data_sha256=spec.data_sha256,
     replay=spec.replay,
     failure=spec.failure,
-    warm=warm,
+    warm=spec.warm,
     weight_rows=spec.weight_rows,
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
@@ -53,7 +52,7 @@ SPEC = register(GameSpec(
     default_rules=DEFAULT_RULES,
     compiled_package="scythe",
     rule_value=rule_value,
-    commands={"play": "scythe_sim.games.scythe.text.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
+    commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
               "evaluate": "scythe_sim.games.scythe.tools.evaluate"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),

@@ -1,8 +1,11 @@
-"""Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the ruleset
-name, the flagged assumptions played, the data checksum and replaying a stored game."""
+"""Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the warm-up, the
+ruleset name, the flagged assumptions played, the data checksum and replaying a stored game."""
 import functools
+import time
 import tomllib
 from importlib import resources
+
+import numpy as np
 
 from scythe_sim.runner import game_parts
 
@@ -20,6 +23,20 @@ def play(tables, plan, config, check=False):
 
     return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
                      params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+
+
+def warm():
+    """Compile or load every entry point by playing one short game; returns seconds.
+    The strategies go in as the runner's plans give them (a writable games x seats
+    array): a read-only array would be another signature, compiled again by the first
+    shard after the clock started."""
+    start = time.perf_counter()
+    from ..layout import MAX_PLAYERS
+    from ..play import run_games
+    from ..tables import default_tables
+
+    run_games(default_tables(), [1], 2, strategies=np.zeros((1, MAX_PLAYERS), np.int64), check=True)
+    return time.perf_counter() - start
 
 
 def weight_rows(path):
@@ -116,7 +133,7 @@ def replay(config, game_id, stored, pictures=None):
     the stored rows of the game in that table; pictures: a folder for a picture per turn
     and the page stepping through them."""
     from scythe_sim.errors import ConfigError
-    from ..text.playthrough import picture_turns, play_through
+    from ..playthrough import picture_turns, play_through
     from ..strategies import STRATEGIES
 
     seed, n, given_f, given_m, ids = _deal(config, game_id)

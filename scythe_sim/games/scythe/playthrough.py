@@ -5,20 +5,20 @@ setup call, the same strategy streams and the same chooser.
 """
 import numpy as np
 
-from ..enums import FACTIONS, MATS, STAR_KINDS, hex_name
-from ..game import Game, check_seed
-from ..layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
+from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
+from .game import Game, check_seed
+from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
                      G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
                      G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
                      P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
                      W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
-from ..kernel.state import copy_state
-from .resolution_text import resolution_line, turns_left
-from ..strategies import strategy_id
-from ..strategies.dispatch import choose
-from ..strategies.weights import load_params
+from .kernel.state import copy_state
+from .text.resolution_text import resolution_line, turns_left
+from .strategies import strategy_id
+from .strategies.dispatch import choose
+from .strategies.weights import load_params
 
 
 def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
@@ -204,7 +204,7 @@ def _setup_line(game, names):
 def mix_seats(mix, seed, players):
     """The strategy names of each seat of `play --seed SEED`: drawn from the mix's pool
     as a run's game 0 with root seed SEED draws them."""
-    from ..strategies.mixes import mix_pool, pool_seats
+    from .strategies.mixes import mix_pool, pool_seats
 
     check_seed(seed)
     return list(pool_seats(mix_pool(mix), 0, seed, max(int(players), 0)))   # a bad count: Game.new says so

@@ -4,13 +4,13 @@ import numpy as np
 
 from scythe_sim.compiled.rng import seed_streams
 
-from ..game import Game, describe
-from ..kernel.state import copy_state
-from ..layout import G_DECIDER, G_PHASE, G_TURN, P_SEAT, PHASES, STRATEGY_STREAM_ID
-from ..strategies.dispatch import choose
-from ..strategies.weights import load_weights
-from ..strategies.workspace import new_workspace
-from ..tables import build_tables
+from .game import Game, describe
+from .kernel.state import copy_state
+from .layout import G_DECIDER, G_PHASE, G_TURN, P_SEAT, PHASES, STRATEGY_STREAM_ID
+from .strategies.dispatch import choose
+from .strategies.weights import load_weights
+from .strategies.workspace import new_workspace
+from .tables import build_tables
 
 
 def seated_game(seed: int, players: int, strategies, rules=None, params=None):

@@ -2,9 +2,9 @@
 playthrough (playthrough.py) and the final standing, each seat's strategy named."""
 from scythe_sim.errors import ConfigError
 
-from ..spec import SPEC, pool_seats
-from ..strategies import STRATEGIES
-from .picture import picture_turns
+from .strategies import STRATEGIES
+from .strategies.mixes import DEFAULT_POOL, pool_seats
+from .text.picture import picture_turns
 from .playthrough import play_through
 
 
@@ -16,7 +16,7 @@ def play_game(seed, players, strategies=(), rules=None, pictures=None):
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
         raise ConfigError(f"seed {seed!r} is out of range: give a whole number from 0 to 2^64-1")
     names = list(strategies) or [STRATEGIES[k] for k in pool_seats(
-        [STRATEGIES.index(s) for s in SPEC.default_strategies], 0, seed, max(int(players), 0))]
+        [STRATEGIES.index(s) for s in DEFAULT_POOL], 0, seed, max(int(players), 0))]
     for name in names:
         if name not in STRATEGIES:
             raise ConfigError(f"--strategies: unknown {name!r}, choose from {', '.join(STRATEGIES)}")
