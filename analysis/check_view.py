@@ -40,8 +40,9 @@ def headline(result):
 def method_line(result):
     groups = len(result["rows"])
     return (f"paired seat differences (candidate - base) on the same deals; intervals: always-valid "
-            f"{1 - result['alpha']:.0%} confidence sequences (valid at every look); shifted: excludes 0 after "
-            f"Holm over {groups} groups and at least {result['min_effect_pp']:g} pp; equivalent: inside "
+            f"confidence sequences (valid at every look), simultaneous over the {groups} groups as Holm's "
+            f"verdict is, and at {1 - result['alpha']:.0%} for an equivalent group; shifted: excludes 0 after "
+            f"Holm and at least {result['min_effect_pp']:g} pp; equivalent: inside "
             f"+-{result['min_effect_pp']:g} pp; mde: the shift found with 80% power at the games used")
 
 

@@ -91,8 +91,9 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
 
 
 def forest(ax, labels, difference, low, high, shifted, title):
-    """Differences (percentage points) with their intervals, one row per group, largest
-    first from the top; a shifted group is drawn in orange."""
+    """Differences (percentage points) with their simultaneous intervals (the ones the
+    Holm-corrected verdict uses), one row per group, largest first from the top; a
+    shifted group is drawn in orange."""
     y = np.arange(len(labels))[::-1]
     diff = 100 * np.asarray(difference, float)
     lo, hi = 100 * np.asarray(low, float), 100 * np.asarray(high, float)
@@ -101,7 +102,7 @@ def forest(ax, labels, difference, low, high, shifted, title):
     ax.scatter(diff, y, color=colors, zorder=3, s=18)
     ax.axvline(0, color=GREY, linewidth=1)
     ax.set_yticks(y, labels, fontsize=7 if len(labels) > 12 else 9)
-    ax.set_xlabel("candidate - base (percentage points), 95% interval; orange: shifted")
+    ax.set_xlabel("candidate - base (percentage points), simultaneous interval (Holm); orange: shifted")
     ax.set_title(title)
     return ax
 

@@ -202,9 +202,10 @@ def _side_by_side(report, runs):
     report.heading("Runs side by side: what changed against the first run")
     report.text("Differences are this run minus the first, in percentage points (pp), largest first. When "
                 "both runs played the same deals game for game (same seed, same factions, mats and "
-                "strategies in every seat) the difference is measured seat by seat with a paired 95% "
-                "interval, much narrower than the unpaired (Newcombe) one shown beside it; `method` says "
-                "which one the `shifted` verdict used.")
+                "strategies in every seat) the difference is measured seat by seat with a paired "
+                "interval, much narrower than the unpaired (Newcombe) one. The interval beside each verdict "
+                "is the simultaneous one that matches its Holm correction (it excludes 0 exactly when the "
+                "verdict is shift or below min effect); the unadjusted unpaired 95% interval is labelled so.")
     groups = mls.COMPARE_BY if runs[0].game == mls.GAME else ("faction", "mat", "faction,mat")
     same = set()
     for run in runs[1:]:
@@ -236,7 +237,7 @@ def _side_by_side(report, runs):
                 report.summary.add("differences", summary.shifts(runs[0].name, run.name, table, by,
                                                                  pairing.method))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
-                          f"difference of win rate by {by} with {pairing.method} 95% intervals")
+                          f"difference of win rate by {by} with {pairing.method} simultaneous intervals (Holm)")
         wind_gambit_report.compare_sections(report, runs[0], run, pairing)
     return same
 

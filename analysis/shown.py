@@ -66,17 +66,18 @@ def pp_ci(low, high):
 
 
 def compact(table, keys):
-    """The compare table as shown: rates with their n, the verdict's difference and
-    interval in percentage points, the unpaired interval beside a paired one, Holm's p;
-    the CSV has it all."""
+    """The compare table as shown: rates with their n, the verdict's difference and its
+    simultaneous (Holm-matched) interval in percentage points, the unadjusted unpaired
+    interval beside a paired one (labelled so), Holm's p and the verdict; the CSV has it all."""
     p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
     paired = table["method"][0] == "paired" if table.height else False
     method = table["method"][0] if table.height else "unpaired"
-    unpaired = (pp_ci("unpaired_ci_low", "unpaired_ci_high").alias("unpaired 95% CI"),) if paired else ()
+    unpaired = (pp_ci("unpaired_ci_low", "unpaired_ci_high").alias("unpaired 95% CI, unadjusted"),) if paired else ()
     return table.select(*keys, pct_n("base_rate", "base_n").alias("base"),
                         pct_n("candidate_rate", "candidate_n").alias("candidate"),
                         signed_pp("difference").alias("difference"),
-                        pp_ci("ci_low", "ci_high").alias(f"{method} 95% CI"), *unpaired, p.alias("p_holm"), "shifted")
+                        pp_ci("ci_low", "ci_high").alias(f"{method} CI, simultaneous (Holm)"), *unpaired, p.alias("p_holm"),
+                        "verdict")
 
 
 def compare_block(report, name, table, keys, title, caption):

@@ -130,7 +130,7 @@ def shifts(base_name, run_name, table, by, method, min_n=0):
     shifted = int(table["shifted"].sum())
     among = f"; among those with at least {min_n} seats, largest" if min_n else "; largest"
     return [f"{run_name} against {base_name}, by {by}: {shifted} of {table.height} groups shifted "
-            f"({method} 95% intervals){among} {'; '.join(named)}."]
+            f"({method} simultaneous intervals, Holm){among} {'; '.join(named)}."]
 
 
 def length_shifts(base_name, run_name, table, column, title):

@@ -8,7 +8,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import check_variant
+from .common import check_variant, points_option
 
 # groups a game deals one seat each at most (analysis/check.py says why that matters)
 BY_CHOICES = ["faction", "mat", "faction,mat", "seat", "turn_order", "personality"]
@@ -26,7 +26,7 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
               help="Groups to decide (repeatable); default: the game's, faction and mat for Scythe, "
                    "personality and turn_order for My Little Scythe.")
 @click.option("--min-effect", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=2.0,
-              show_default=True, help="Smallest shift that counts, in percentage points (2 = two points of win "
+              show_default=True, callback=points_option, help="Smallest shift that counts, in percentage points (2 = two points of win "
                                       "rate); also the equivalence margin.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Error rate: of a false shift over all groups (Holm), and of a false "

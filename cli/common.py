@@ -15,6 +15,15 @@ def split_values(values):
     return out
 
 
+def points_option(ctx, param, value):
+    """A click callback for an effect given in percentage points: a value between 0 and 1
+    (exclusive) is almost surely a fraction, refused in one line with the points meant."""
+    if value is not None and 0 < value < 1:
+        raise ConfigError(f"{param.opts[0]} {value:g} is in percentage points: did you mean {100 * value:g} "
+                          f"points? (give {param.opts[0]} {100 * value:g})")
+    return value
+
+
 NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
              "are still checked against the manifest.")
 
