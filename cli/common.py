@@ -5,6 +5,7 @@ import importlib
 import click
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean
 
 
 def split_values(values):
@@ -58,7 +59,8 @@ def check_variant(spec, variant):
         return
     if len(spec.variants) == 1:
         raise ConfigError(f"--variant {variant}: {spec.name} has no variant but {spec.variants[0]}: drop --variant")
-    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}: choose one of {', '.join(spec.variants)}")
+    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}:{did_you_mean(variant, spec.variants)} "
+                      f"choose one of {', '.join(spec.variants)}")
 
 
 def game_module(spec, command):

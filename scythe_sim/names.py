@@ -26,3 +26,13 @@ def unknown_name(kind, name, known, listed_by=None, shown=8):
         head = ", ".join(known[:shown]) + (f" ... ({len(known)} in all)" if len(known) > shown else "")
         message = f"unknown {kind} {name!r}: choose one of {head}"
     return message + (f" (the list: {listed_by})" if listed_by else "")
+
+
+def unknown_strategy(name, strategies, yardsticks=()):
+    """One line for an unknown strategy: the nearest players (a yardstick only when the
+    name is close to no player), the players, and the yardsticks apart."""
+    players = [s for s in strategies if s not in yardsticks]
+    hint = did_you_mean(name, players) or did_you_mean(name, yardsticks)
+    apart = f"; yardsticks (frozen baselines): {', '.join(yardsticks)}" if yardsticks else ""
+    return (f"unknown strategy {name!r}:{hint} the players are {', '.join(players)}{apart} "
+            "(scythe-sim list strategies)")
