@@ -8,7 +8,6 @@ function returns sentences (strings) built from tables the report already holds;
 in."""
 import polars as pl
 
-from scythe_sim.intervals import holm
 
 from .stats import spread_p
 
@@ -75,14 +74,20 @@ def _spread(table, ranked):
 
 def extremes(label, table, by, title):
     """One sentence on the strongest and the weakest groups of a win-rate table, and
-    whether their spread is beyond chance."""
+    whether their spread is beyond chance. "strongest" and "weakest" only where the
+    spread is beyond chance and no group named so sits on the other side of parity
+    (a "weakest" group above parity is merely the lowest): else "highest" and "lowest"."""
     if table.height < 2:
         return []
     ranked = table.sort("win_rate", descending=True)
-    top = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.head(TOP).iter_rows(named=True)]
-    low = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.tail(TOP).reverse().iter_rows(named=True)]
-    return [f"{label}, by {title} ({_spread(table, ranked)}): strongest {'; '.join(top)}. "
-            f"Weakest {'; '.join(low)}."]
+    beyond = significant(table)
+    heads, tails = ranked.head(TOP).to_dicts(), ranked.tail(TOP).reverse().to_dicts()
+    top_word = "strongest" if beyond and all(_verdict(r) != "below parity" for r in heads) else "highest"
+    low_word = "Weakest" if beyond and all(_verdict(r) != "above parity" for r in tails) else "Lowest"
+    top = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in heads]
+    low = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in tails]
+    return [f"{label}, by {title} ({_spread(table, ranked)}): {top_word} {'; '.join(top)}. "
+            f"{low_word} {'; '.join(low)}."]
 
 
 def in_order(label, table, by, title):
@@ -163,17 +168,19 @@ def war_outcome(label, kept):
 
 
 def war_shifts(label, table, by, title):
-    """The largest shifts of a group's win rate from the standard game to the war
-    (war.standard_vs_war), with their paired intervals; how many shifted (Holm)."""
-    done = table.filter(pl.col("difference").is_not_null())
+    """The largest shifts of a group's win rate from the standard game to the war over the
+    decided wars (war.standard_vs_war: the like basis), how many shifted (Holm), and the
+    share of wars without a winner beside them."""
+    done = table.filter(pl.col("decided_difference").is_not_null())
     if not done.height:
         return []
-    shifted = sum(p < ALPHA for p in holm(done["diff_p"].to_list()))
-    ranked = done.sort(pl.col("difference").abs(), descending=True)
-    named = [f"{r[by]} {r['standard_rate']:.1%} -> {r['war_rate']:.1%}, {pp(r['difference'])} "
-             f"({pp_interval(r['diff_ci_low'], r['diff_ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
-    return [f"{label}, All Out War by {title}: the war's win rate against the standard game's (paired 95% "
-            f"intervals), {shifted} of {done.height} shifted beyond chance (Holm); largest {'; '.join(named)}."]
+    shifted = int(done["decided_shifted"].sum())
+    no_winner = 1 - done["decided_seats"].sum() / done["seats"].sum()
+    ranked = done.sort(pl.col("decided_difference").abs(), descending=True)
+    named = [f"{r[by]} {r['decided_standard_rate']:.1%} -> {r['decided_war_rate']:.1%}"
+             for r in ranked.head(3).iter_rows(named=True)]
+    return [f"{label}, All Out War by {title}, on the wars that had a winner ({no_winner:.0%} had none): "
+            f"{shifted} of {done.height} shifted (Holm); largest {'; '.join(named)}."]
 
 
 def tile_length(label, table, column, title, ends):
