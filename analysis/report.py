@@ -15,7 +15,7 @@ from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import Run  # noqa: E402
-from .shown import compare_block, in_order, interval_text, matrix, pct_n  # noqa: E402
+from .shown import compare_block, in_order, interval_text, matrix, pct_n, whole_percent  # noqa: E402
 
 
 MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the CSV has them all)
@@ -165,11 +165,14 @@ def build_report(run_dirs, out_dir):
 def _provenance(report, runs):
     report.heading("Provenance")
     rows = [{"run": r.name, "path": r.path, "games": r.manifest["games"], "root_seed": r.manifest["root_seed"],
-             "variant": r.manifest.get("variant"), "ruleset": _short(r.manifest.get("ruleset")),
-             "data_sha256": _short(r.manifest.get("data_sha256")), "config_hash": r.manifest["config_hash"],
+             "variant": r.manifest.get("variant"), "ruleset": r.manifest.get("ruleset"),
+             "data_sha256": r.manifest.get("data_sha256"), "config_hash": r.manifest["config_hash"],
              "versions": ", ".join(f"{k} {v}" for k, v in sorted(r.manifest["versions"].items()))}
             for r in runs]
-    report.table("provenance", pl.DataFrame(rows))
+    full = pl.DataFrame(rows)      # the CSV keeps every value whole; the page shortens the long ones
+    report.table("provenance", full, shown=full.with_columns(
+        pl.col(c).map_elements(_short, return_dtype=pl.String) for c in ("ruleset", "data_sha256")
+        if full.schema[c] == pl.String))
     report.heading("Config and rules of each run", 3)
     report.text("The config each run was played with (manifest.json), house rules as rules.<name>; a rule "
                 "not listed plays its default from its game's data/rules.toml (scythe_sim/games/scythe/ or "
@@ -314,8 +317,7 @@ def _run_sections(report, run, prefix, same_as=None):
                 "per kind); the median game turn of the first one in the CSV.")
     stars = queries.star_kinds(seats)
     report.table(f"{prefix}star_kinds", stars, shown=matrix(
-        stars, "star", "faction", pl.format("{}%", (pl.col("share") * 100).round(0)), queries.STAR_KINDS,
-        faction_order))
+        stars, "star", "faction", whole_percent("share"), queries.STAR_KINDS, faction_order))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     lengths = games.select("players", "rounds").collect(engine="streaming")

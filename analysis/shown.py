@@ -35,6 +35,11 @@ def _pct(column):
     return (pl.col(column) * 100).round(1)
 
 
+def pct(column):
+    """A rate in percent with one decimal: "38.4%"."""
+    return pl.when(pl.col(column).is_null()).then(None).otherwise(pl.format("{}%", _pct(column)))
+
+
 def pct_ci(rate, low, high):
     """A rate with its interval in one cell, all in percent: "38.4% (36.0-40.9%)"."""
     return (pl.when(pl.col(rate).is_null()).then(None)
@@ -57,6 +62,16 @@ def interval_text(low, high, digits=2):
 def signed_pp(column):
     """A difference of rates in percentage points: "+1.5 pp"."""
     return pl.when(pl.col(column).is_null()).then(None).otherwise(pl.format("{} pp", _signed(column)))
+
+
+def whole_percent(column):
+    """A share as a whole percent that never claims more precision than it has: "85%",
+    "<1%" for a share above 0 that rounds to 0 or 1, ">99%" below 1 that rounds to 100."""
+    pct = pl.col(column) * 100
+    return (pl.when(pl.col(column).is_null()).then(None)
+            .when((pct > 0) & (pct < 1)).then(pl.lit("<1%"))
+            .when((pct > 99) & (pct < 100)).then(pl.lit(">99%"))
+            .otherwise(pl.format("{}%", pct.round(0).cast(pl.Int64))))
 
 
 def pp_ci(low, high):

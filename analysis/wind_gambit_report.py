@@ -32,8 +32,10 @@ def _median_mean(measure):
 
 def tile_games_shown(games, column):
     """wind_gambit.tile_games as shown: the share ended by the tile with its interval in
-    one cell, each length as median (mean); the CSV holds every column."""
-    return games.select(column, "games", pct_ci("share", "ci_low", "ci_high").alias("ended by the tile"),
+    one cell (an airship tile has no end of its own: there, the share that ended before
+    the turn cap), each length as median (mean); the CSV holds every column."""
+    ended = "ended by the tile" if column == "resolution_tile" else "ended before the turn cap"
+    return games.select(column, "games", pct_ci("share", "ci_low", "ci_high").alias(ended),
                         "turn_caps", _median_mean("rounds").alias("rounds: median (mean)"),
                         _median_mean("turns_per_player").alias("turns per player: median (mean)"),
                         _median_mean("winning_score").alias("winning score: median (mean)"))
