@@ -23,9 +23,12 @@ MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the C
 PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead", "share_of_winners", "with_capitulation",
                  "no_winner", "capitulated")
 # inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
-SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th, i) {
+# (the column is the head's own cellIndex: an index over every head of the page sorted a
+# later table by another column, or by none)
+SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th) {
  th.addEventListener('click', function () {
-  var body = th.closest('table').tBodies[0], rows = Array.from(body.rows), up = th.dataset.up !== '1';
+  var i = th.cellIndex, body = th.closest('table').tBodies[0], rows = Array.from(body.rows),
+      up = th.dataset.up !== '1';
   th.dataset.up = up ? '1' : '0';
   rows.sort(function (a, b) {
    var x = a.cells[i].textContent, y = b.cells[i].textContent, nx = parseFloat(x.replace(/,/g, '')),
