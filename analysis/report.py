@@ -269,16 +269,19 @@ def _run_sections(report, run, prefix, same_as=None):
     if same_as:
         report.summary.add("standard", [f"{label}: the same standard games as {same_as}, so the same rates as "
                                         f"{same_as}'s."])
+    tied = queries.ties(seats)
     for by, title in (("faction", "faction"), ("mat", "player mat"), ("players", "player count"),
                       ("turn_order", "turn order"), ("seat", "seat"), ("strategy", "strategy")):
         table = queries.win_rates(seats, by)
         report.heading(f"Win rate by {title}", 3)
         ordinal = by in ("players", "turn_order", "seat")
+        if by in tied:
+            report.text(summary.tie_note(by, *tied[by]))
         report.table(f"{prefix}win_rate_by_{by}", table,
                      shown=table if ordinal else table.sort("win_rate", descending=True))
         if by in ("faction", "mat", "strategy"):
             say("standard", summary.extremes(label, table, by, title))
-        else:
+        elif by not in tied:      # a tied grouping is headlined from the joint model (_strength_sections)
             say("spread", summary.if_significant(label, table, by, title, ordered=True))
         if by in ("faction", "mat", "turn_order"):
             fig, ax = plt.subplots(figsize=(7, 3.5))
@@ -328,7 +331,9 @@ def _run_sections(report, run, prefix, same_as=None):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         figures.length_histogram(ax, lengths, f"game length ({run.name})")
         report.figure(f"{prefix}game_length", fig, "games by length in rounds, per player count")
-    _strength_sections(report, seats, prefix)
+    fit = _strength_sections(report, seats, prefix)
+    for by, (partner, v) in tied.items():
+        say("spread", summary.tied(label, by, partner, v, fit))
 
 
 def _player_count_sections(report, run, seats, prefix):
@@ -351,6 +356,8 @@ STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) fitted 
 
 
 def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STRENGTH_TEXT):
+    """The joint strength model's table and figure, and strategy against strategy; returns
+    the model's fit (factor, level, effect, ci_low, ci_high)."""
     columns = seats.select("game", "seat", *factors, "winner", "rank").collect(engine="streaming")
     fit = models.fit_first_place(columns, factors)
     report.heading("Joint strength model", 3)
@@ -370,3 +377,4 @@ def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STREN
                 "column strategy's (ties count half); pairs and intervals in the CSV.")
     report.table(f"{prefix}strategy_matrix", pairs, shown=matrix(
         pairs, "strategy", "strategy_b", pl.format("{}%", (pl.col("ahead") * 100).round(1))) if pairs.height else None)
+    return fit

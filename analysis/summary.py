@@ -6,6 +6,8 @@ beyond chance; then the cells too small to say anything, then any notes. Each
 function returns sentences (strings) built from tables the report already holds;
 `Summary` keeps them in that order, whatever order the report's sections compute them
 in."""
+import math
+
 import polars as pl
 
 
@@ -105,6 +107,46 @@ def if_significant(label, table, by, title, ordered):
     if not significant(table):
         return []
     return (in_order if ordered else extremes)(label, table, by, title)
+
+
+TIE_WHY = {("turn_order", "mat"): "the lowest mat number moves first, so a mat dealt often sits at one turn "
+                                  "position",
+           ("seat", "turn_order"): "a seat's turn position follows the seat unless seats rotate"}
+NAMES = {"turn_order": "turn order", "mat": "player mat", "seat": "seat"}
+
+
+def _odds(effect):
+    """A log-odds effect as an odds multiplier, "x1.32"; beyond x1000 either way as a bound
+    (a small run can separate a level completely)."""
+    if effect > 6.9:
+        return ">x1000"
+    return "<x0.001" if effect < -6.9 else f"x{math.exp(effect):.2f}"
+
+
+def tie_note(by, partner, v):
+    """One sentence under a tied grouping's table: which grouping it is tied to, why, and
+    where the separated effect is."""
+    return (f"{NAMES[by].capitalize()} is tied to the {NAMES[partner]} by the deal (Cramer's V {v:.2f}: "
+            f"{TIE_WHY.get((by, partner), 'the deal sets one with the other')}): these marginal rates mix the two; "
+            "the joint strength model below separates them.")
+
+
+def tied(label, by, partner, v, fit):
+    """The summary's line on a grouping the deal ties to another (queries.ties): never its
+    marginal spread, but the tie named and, when the joint model holds the grouping, its
+    separated effects (the largest and the smallest level, odds multipliers)."""
+    head = (f"{label}, by {NAMES[by]}: tied to the {NAMES[partner]} by the deal (Cramer's V {v:.2f}), so its "
+            "marginal win rates are not its own effect")
+    levels = fit.filter(pl.col("factor") == by) if fit is not None and fit.height else None
+    if levels is None or levels.height < 2:
+        partner_read = "turn order's joint effect" if partner == "turn_order" else f"the {NAMES[partner]}"
+        return [f"{head}; read {partner_read} instead."]
+    ranked = levels.sort("effect", descending=True)
+    top, low = ranked.row(0, named=True), ranked.row(-1, named=True)
+    beyond = any(r["ci_low"] > 0 or r["ci_high"] < 0 for r in levels.iter_rows(named=True))
+    return [f"{head}; the joint model, which separates them, gives {NAMES[by]} {top['level']} the best effect "
+            f"(odds {_odds(top['effect'])}) and {low['level']} the worst ({_odds(low['effect'])}), "
+            f"{'beyond' if beyond else 'within'} chance."]
 
 
 def small_cells(run_name, cells, min_cell):
