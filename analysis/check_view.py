@@ -69,7 +69,20 @@ def render(result, fmt="text"):
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(verdict_rows(result), VERDICT_COLUMNS, fmt)
     out += ["", method_line(result)]
+    if result["outcome"] == "undecided":
+        out += ["", undecided_line(result)]
     return "\n".join(out)
+
+
+def undecided_line(result):
+    """What would decide an undecided check: the games its own estimate needs (what --plan
+    gives), a wider margin, or fewer groups."""
+    needed = result.get("to_decide")
+    games = (f"about {needed:,} games a side (--max-games {needed:,}; `--plan` estimates it ahead)" if needed
+             else "more games than any budget: a group sits at the margin itself (`--plan` says which)")
+    wider = f"{2 * result['min_effect_pp']:g}"
+    return (f"to decide: {games}; or a wider margin (--min-effect {wider}); or fewer groups (--by faction, "
+            "or --by mat)")
 
 
 def plan_rows(result):
