@@ -22,6 +22,7 @@ MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the C
 # fractions shown as percentages besides the *rate columns and the intervals (_is_percent)
 PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead", "share_of_winners", "with_capitulation",
                  "no_winner", "capitulated")
+MIN_EFFECT = 0.02   # the shift the report's comparisons count (2 points, compare's and check's default)
 # inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
 # (the column is the head's own cellIndex: an index over every head of the page sorted a
 # later table by another column, or by none)
@@ -63,6 +64,16 @@ class Report:
         self.blocks.append(("table", name, _display(shown[:, :MAX_COLUMNS], digits),
                             max(shown.width - MAX_COLUMNS, 0)))
 
+    def _picture(self):
+        """(name, caption) of the figure that answers "is it balanced?": the first forest
+        plot of two runs' differences by faction, else the first faction x mat heatmap."""
+        figures_ = [b for b in self.blocks if b[0] == "figure"]
+        for wanted in (lambda n: n.startswith("compare_") and n.endswith("_by_faction"), lambda n: "heatmap" in n):
+            found = next((b for b in figures_ if wanted(b[1])), None)
+            if found:
+                return found[1], found[2]
+        return None
+
     def figure(self, name, fig, caption):
         fig.tight_layout()
         fig.savefig(os.path.join(self.out_dir, f"{name}.png"), dpi=110)
@@ -70,10 +81,19 @@ class Report:
         self.blocks.append(("figure", name, caption))
 
     def write(self):
-        lead = [("heading", 2, "Summary")] + ([("text", self.summary.first)] if self.summary.first else []) \
-            + [("list", self.summary.lines())] if self.summary else []
+        # the page (HTML) leads with the answer at a glance beside its main figure, then the
+        # players line and the full sentences under "In detail"; index.md keeps the sentences
+        # first, the glance after them
+        lead = []
+        if self.summary:
+            glance = self.summary.glance_lines()
+            lead = [("heading", 2, "Summary")]
+            if glance:
+                lead += [("glance", glance, self._picture())]
+            lead += [("text", self.summary.first)] if self.summary.first else []
+            lead += [("detail", self.summary.lines())]
         blocks = self.blocks[:1] + lead + self.blocks[1:]
-        md, body = [], []
+        md, body, glance_md = [], [], []
         for block in blocks:
             kind = block[0]
             if kind == "heading":
@@ -86,6 +106,20 @@ class Report:
                 md.extend(f"- {line}" for line in block[1])
                 md.append("")
                 body.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1]) + "</ul>")
+            elif kind == "glance":      # the answer: short lines, the main figure beside them (HTML)
+                glance_md = ["At a glance:", *(f"* {line}" for line in block[1]), ""]
+                picture = ""
+                if block[2]:
+                    picture = (f"<figure class='lead'><img src='{block[2][0]}.png' alt='{html.escape(block[2][1])}'>"
+                               f"<figcaption>{html.escape(block[2][1])}</figcaption></figure>")
+                body.append("<div class='glance'><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                            + f"</ul>{picture}</div>")
+            elif kind == "detail":      # the full sentences: first in index.md, under "In detail" on the page
+                md.extend(f"- {line}" for line in block[1])
+                md.append("")
+                md.extend(glance_md)
+                body.append("<h3>In detail</h3><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                            + "</ul>")
             elif kind == "table":
                 frame = block[2]
                 cols = frame.columns
@@ -106,7 +140,9 @@ class Report:
             fh.write("\n".join(md) + "\n")
         style = ("body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
                  "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{cursor:pointer;"
-                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}")
+                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}"
+                 ".glance{display:flex;gap:16px;align-items:flex-start}.glance ul{flex:1;font-size:1.1em}"
+                 ".glance li{margin:10px 0}.glance figure{flex:1;margin:0}")
         with open(os.path.join(self.out_dir, "index.html"), "w", encoding="utf-8") as fh:
             fh.write(f"<!doctype html><html><head><meta charset='utf-8'><title>scythe-sim report</title>"
                      f"<style>{style}</style></head><body>{''.join(body)}<script>{SORT_JS}</script>"
@@ -237,11 +273,14 @@ def _side_by_side(report, runs):
                 "follows."])
         for by in groups:
             keys = tuple(by.split(","))
-            table = compare_runs(runs[0], run, by=keys, pairing=pairing)
+            table = compare_runs(runs[0], run, by=keys, min_effect=MIN_EFFECT, pairing=pairing)
             name = f"compare_{run.name}_by_{by.replace(',', '_')}"
             if run.name not in same:
                 report.summary.add("differences", summary.shifts(runs[0].name, run.name, table, by,
                                                                  pairing.method))
+                if by != "faction,mat":
+                    report.summary.short("differences", summary.glance_shifts(runs[0].name, run.name, table, by,
+                                                                              MIN_EFFECT))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
                           f"difference of win rate by {by} with {pairing.method} simultaneous intervals (Holm)")
         wind_gambit_report.compare_sections(report, runs[0], run, pairing)
@@ -281,6 +320,8 @@ def _run_sections(report, run, prefix, same_as=None):
                      shown=table if ordinal else table.sort("win_rate", descending=True))
         if by in ("faction", "mat", "strategy"):
             say("standard", summary.extremes(label, table, by, title))
+            if by != "strategy" and not same_as:
+                report.summary.short("standard", summary.glance_rates(label, table, by, f"{title}s"))
         elif by not in tied:      # a tied grouping is headlined from the joint model (_strength_sections)
             say("spread", summary.if_significant(label, table, by, title, ordered=True))
         if by in ("faction", "mat", "turn_order"):
@@ -334,6 +375,8 @@ def _run_sections(report, run, prefix, same_as=None):
     fit = _strength_sections(report, seats, prefix)
     for by, (partner, v) in tied.items():
         say("spread", summary.tied(label, by, partner, v, fit))
+        if not same_as and by == "turn_order":
+            report.summary.short("spread", summary.glance_tied(label, by, partner))
 
 
 def _player_count_sections(report, run, seats, prefix):

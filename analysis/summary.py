@@ -25,9 +25,18 @@ class Summary:
     def __init__(self):
         self.first = None
         self.parts = {part: [] for part in PARTS}
+        self.glance = {part: [] for part in PARTS}
 
     def add(self, part, lines):
         self.parts[part].extend(lines)
+
+    def short(self, part, lines):
+        """The answer at a glance: short lines (about 25 words, no intervals) that lead the
+        report beside its main figure; the full sentences follow them."""
+        self.glance[part].extend(lines)
+
+    def glance_lines(self) -> list:
+        return [line for part in PARTS for line in self.glance[part]]
 
     def extend(self, lines):
         """Lines of no part of their own (a note on the whole report): shown last."""
@@ -113,6 +122,43 @@ TIE_WHY = {("turn_order", "mat"): "the lowest mat number moves first, so a mat d
                                   "position",
            ("seat", "turn_order"): "a seat's turn position follows the seat unless seats rotate"}
 NAMES = {"turn_order": "turn order", "mat": "player mat", "seat": "seat"}
+
+
+# --- the answer at a glance: short lines, the intervals left to the tables -----------------------
+def glance_rates(label, table, by, title):
+    """"run, factions: best crimea 46%, worst togawa 17% (parity 25%); beyond chance." """
+    if table.height < 2:
+        return []
+    ranked = table.sort("win_rate", descending=True)
+    top, low = ranked.row(0, named=True), ranked.row(-1, named=True)
+    beyond = "beyond chance" if significant(table) else "within chance"
+    return [f"{label}, {title}: best {top[by]} {top['win_rate']:.0%}, worst {low[by]} {low['win_rate']:.0%} "
+            f"(parity {float(ranked['parity'].mean()):.0%}); {beyond}."]
+
+
+def glance_shifts(base_name, run_name, table, by, min_effect):
+    """"five vs base, by faction: 0 of 7 shifted by 2+ pp; largest togawa +8.1 pp." """
+    done = table.filter(pl.col("difference").is_not_null())
+    if not done.height:
+        return []
+    top = done.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
+    keys = by.split(",")
+    return [f"{run_name} vs {base_name}, by {by}: {int(done['shifted'].sum())} of {done.height} shifted by "
+            f"{100 * min_effect:g}+ pp; largest {' / '.join(str(top[k]) for k in keys)} {pp(top['difference'])}."]
+
+
+def glance_war(label, kept):
+    """"war, All Out War: 62% of wars had no winner; the standard winner won 53% of the rest." """
+    every, decided = kept.row(0, named=True), kept.row(1, named=True)
+    if not every["games"]:
+        return []
+    none = 1 - decided["games"] / every["games"]
+    kept_share = f"; the standard winner won {decided['share']:.0%} of the rest" if decided["games"] else ""
+    return [f"{label}, All Out War: {none:.0%} of wars had no winner{kept_share}."]
+
+
+def glance_tied(label, by, partner):
+    return [f"{label}, {NAMES[by]}: tied to the {NAMES[partner]} by the deal; its own effect is in the joint model."]
 
 
 def _odds(effect):

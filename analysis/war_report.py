@@ -39,6 +39,7 @@ def run_sections(report, run, prefix):
     report.text(INTRO)
     kept = war.standard_winner_wins_war(seats)
     report.summary.add("variant", summary.war_outcome(run.name, kept))
+    report.summary.short("variant", summary.glance_war(run.name, kept))
     report.heading("Does the standard game's winner also win the war?", 4)
     report.table(f"{prefix}war_standard_winner", kept)
     for by, title in (("faction", "faction"), ("mat", "player mat")):

@@ -125,3 +125,17 @@ def test_each_report_kind_works_in_a_real_browser(reports, kind, tmp_path):
     done = _chromium(browser, tmp_path / "profile2", f"--screenshot={shot}", "--window-size=1300,2000",
                      (folder / "index.html").as_uri())
     assert done.returncode == 0 and shot.stat().st_size > 10_000, done.stderr[-2000:]
+
+
+def test_the_first_screen_leads_with_short_answers_beside_the_main_figure(reports):
+    import re
+
+    for kind in ("base", "paired", "all_out_war"):
+        page = (reports[kind] / "index.html").read_text()
+        glance = page.split("<div class='glance'>")[1].split("</div>")[0]
+        lines = re.findall(r"<li>(.*?)</li>", glance)
+        assert 2 <= len(lines) <= 8, lines
+        assert all(len(line.split()) <= 30 and "CI" not in line for line in lines), lines
+        picture = re.search(r"<img src='([^']+)'", glance).group(1)
+        assert ("heatmap" in picture) if kind != "paired" else picture.startswith("compare_")
+        assert page.index("<div class='glance'>") < page.index("<h3>In detail</h3>") < page.index("<table")
