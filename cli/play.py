@@ -2,6 +2,9 @@
 
 import click
 
+from scythe_sim.errors import ScytheSimError
+from scythe_sim.names import unknown_strategy
+
 from .common import check_variant, game_module, game_option, game_spec, split_values
 
 
@@ -45,6 +48,9 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
     rules = dict(spec.variant_rules.get(variant, ()))
     rules.update(flag_overrides(rules=rule_flags).get("rules", {}))
     names = split_values(strategies + strategy_alias)
+    for name in names:      # a mistyped name: the nearest players, the yardsticks apart
+        if name.strip().lower() not in spec.strategies and spec.yardsticks:
+            raise ScytheSimError(f"--strategies: {unknown_strategy(name, spec.strategies, spec.yardsticks)}")
     given = {"factions": split_values(factions), "mats": split_values(mats), "expansion": expansion,
              "resolution": resolution, "mix": mix}
     lines, score = game_module(spec, "play").play_game(

@@ -97,7 +97,7 @@ def test_play_game_draws_the_games_default_pool_and_names_each_seat():
     assert loud.output.endswith(result.output) and "turn 1 seat 0 " in loud.output
     chosen = _run("play", "--game", MLS, "--seed", 5, "--players", 2, "--strategies", "quester", "--quiet")
     assert chosen.exit_code == 0 and all(" quester " in line for line in chosen.output.splitlines()[1:])
-    _one_line(_run("play", "--game", MLS, "--strategies", "automa", "--players", 2), "unknown strategy 'automa'")
+    _one_line(_run("play", "--game", MLS, "--strategies", "automa", "--players", 2), "unknown 'automa'")
     _one_line(_run("play", "--game", MLS, "--seed", -1), "seed -1 is out of range")
 
 

@@ -63,3 +63,9 @@ def test_a_mistyped_player_is_not_offered_a_yardstick():
     suggestion = out.output.split("did you mean")[1].split("?")[0]
     assert "greedy1" not in suggestion and "greedy2" not in suggestion
     assert "yardsticks (frozen baselines): greedy1, greedy2" in out.output
+
+
+def test_play_names_the_nearest_player_too():
+    out = _cli("play", "--strategies", "gredy", "--players", "2")
+    assert out.exit_code == 2 and out.output.count("\n") == 1
+    assert "did you mean 'greedy'?" in out.output and "yardsticks (frozen baselines): greedy1, greedy2" in out.output
