@@ -118,10 +118,12 @@ def rule_value(key, value):
         return resolution_value(value)
     if key in _AIRSHIP_TILE_RULES:
         names = tile_names(load_data()["airships"])
-        if isinstance(value, str) and value != "random" and value not in names:
-            raise ConfigError(f"{key} = {value!r}: unknown airship tile:"
-                              f"{did_you_mean(value, names) or ' see'} (scythe-sim list tiles)")
-        return tile_number(value, names, _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        try:
+            return tile_number(value, names, _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        except ConfigError as exc:       # the choices, then the nearest tile names and where the list is
+            hint = did_you_mean(value, names) if isinstance(value, str) and value not in names else ""
+            raise ConfigError(f"{exc};{hint} (scythe-sim list tiles)" if hint else f"{exc} (scythe-sim list tiles)") \
+                from None
     return value
 
 
