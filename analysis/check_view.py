@@ -106,6 +106,10 @@ def render_plan(result, fmt="text"):
              + f"; a group that does not shift is called equivalent within +-{result['min_effect_pp']:g} pp after "
                f"about {_games(result['games_if_no_shift'])}")
     out = [f"**{first}**" if md else first, ""]
+    shift = result.get("games_to_first_shift")
+    if shift:       # what the default check needs: it stops at the first shift
+        out[1:1] = [f"the first shift found (80%) after about {shift:,} games, where the check stops by default "
+                    "(--every-group decides every group)"]
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(plan_rows(result), PLAN_COLUMNS, fmt)
     out += ["", "estimates assume each group's pilot difference and variance are the true ones; a pilot is "

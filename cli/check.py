@@ -96,7 +96,8 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
     result["rows"] = verdict_rows(sequential)
     result["outcome"] = sequential.outcome()
     if result["outcome"] == "undecided":
-        result["to_decide"] = plan_rows(sequential, games)["games_needed"]
+        estimate = plan_rows(sequential, games)
+        result["to_decide"] = (first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
     click.echo(render(result, fmt))
     sys.exit(EXIT[result["outcome"]])
 
