@@ -303,7 +303,7 @@ def tile_rates(label, table, column, title, min_cell):
     named = [f"{r[column]} / {r['group']} {r['rate']:.1%} against {r['rate_other']:.1%}, {pp(r['difference'])} "
              f"({pp_interval(r['ci_low'], r['ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
     return [f"{label}, The Wind Gambit by {title}: faction and mat win rates under a tile against under the "
-            f"run's other tiles (Newcombe 95% intervals), {int(done['shifted'].sum())} of {done.height} shifted "
+            f"run's other tiles (Newcombe intervals, simultaneous: Holm), {int(done['shifted'].sum())} of {done.height} shifted "
             f"beyond chance (Holm); largest {'; '.join(named)}."]
 
 

@@ -47,7 +47,7 @@ def effects_shown(effects, column, rows=8):
     return top.head(rows).select(column, "by", "group", pct_n("rate", "seats").alias("under the tile"),
                                  pct_n("rate_other", "seats_other").alias("under the others"),
                                  signed_pp("difference").alias("difference"),
-                                 pp_ci("ci_low", "ci_high").alias("95% CI"), "shifted")
+                                 pp_ci("ci_low", "ci_high").alias("CI, simultaneous (Holm)"), "shifted")
 
 
 def _lead(report, run, seats, column):
@@ -94,8 +94,8 @@ def run_sections(report, run, prefix):
         effects = _lead(report, run, seats, column)
         report.text(f"The largest effects of a {title} on a faction's or mat's win rate within this run: its rate "
                     "under the tile against under the run's other tiles, the difference in percentage points "
-                    f"with Newcombe's 95% interval (Holm over the cells with {MIN_CELL} seats on both sides); "
-                    "every cell in the CSV.")
+                    f"with Newcombe's interval, simultaneous over the cells with {MIN_CELL} seats on both sides "
+                    "to match the Holm verdict; every cell in the CSV.")
         report.table(f"{prefix}wg_{column}_effects", effects, shown=effects_shown(effects, column))
         for by, order in (("faction", faction_order), ("mat", mat_order)):
             table = tile_win_rates(seats, column, by)

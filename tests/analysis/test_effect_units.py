@@ -130,3 +130,16 @@ def test_the_checks_interval_matches_its_holm_verdict():
     assert edge["decision"] == "undecided" and edge["p_value"] < 0.05 < edge["p_holm"]
     assert edge["ci_low"] < 0 < edge["ci_high"]          # the unadjusted sequence would exclude 0
     assert check.interval(check.groups["edge"])[0] > 0
+
+
+def test_a_tiles_effects_show_the_interval_of_their_holm_verdict(runs):
+    from analysis import wind_gambit
+
+    from .test_wind_gambit import wind_run
+
+    run = Run(wind_run(runs["base"], runs["root"] / "wind"))
+    effects = wind_gambit.tile_effects(run.seats(), "resolution_tile", min_cell=30)
+    done = effects.filter(pl.col("difference").is_not_null())
+    assert done["shifted"].any() and not done["shifted"].all()
+    for r in done.iter_rows(named=True):
+        assert (r["ci_low"] > 0 or r["ci_high"] < 0) == r["shifted"]
