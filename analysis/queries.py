@@ -29,6 +29,42 @@ def win_rates(seats: pl.LazyFrame, by) -> pl.DataFrame:
             .sort(keys).collect(engine="streaming"))
 
 
+# Groupings the deal ties together: turn order follows the mats dealt (the lowest mat
+# number moves first), and a seat's turn position follows its seat unless seats rotate.
+DEAL_TIES = {"turn_order": "mat", "seat": "turn_order"}
+TIED = 0.3         # Cramer's V from which two groupings are said to be tied
+
+
+def association(seats: pl.LazyFrame, a, b) -> float:
+    """Cramer's V between two seat columns (0: independent, 1: one fixes the other)."""
+    counts = seats.group_by(a, b).agg(pl.len().alias("n")).collect(engine="streaming")
+    if counts.height < 2:
+        return 0.0
+    n = counts["n"].sum()
+    rows = counts.group_by(a).agg(pl.col("n").sum().alias("ra"))
+    cols = counts.group_by(b).agg(pl.col("n").sum().alias("rb"))
+    full = counts.join(rows, on=a).join(cols, on=b)
+    expected = full["ra"] * full["rb"] / n
+    chi2 = float(((full["n"] - expected) ** 2 / expected).sum())
+    # cells never seen add their expected counts
+    chi2 += float(n - expected.sum()) if n > expected.sum() else 0.0
+    k = min(rows.height, cols.height) - 1
+    return 0.0 if k < 1 else min((chi2 / n / k) ** 0.5, 1.0)
+
+
+def ties(seats: pl.LazyFrame) -> dict:
+    """{grouping: (the grouping it is tied to, Cramer's V)} for the deal's ties present in
+    this run (V of at least TIED)."""
+    names = set(seats.collect_schema().names())
+    out = {}
+    for by, partner in DEAL_TIES.items():
+        if by in names and partner in names:
+            v = association(seats, by, partner)
+            if v >= TIED:
+                out[by] = (partner, v)
+    return out
+
+
 def heatmap(seats: pl.LazyFrame) -> pl.DataFrame:
     """Faction x mat win rates per player count, with a too_few flag per cell."""
     table = win_rates(seats, ["players", "faction", "mat"])

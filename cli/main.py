@@ -1,13 +1,13 @@
 """The `scythe-sim` command line: the group, its error handling and its commands (a module
 each: play, run, replay, report, compare, check, bench and warmup, evaluate, tune, learn). Commands
-parse, call the library and print; nothing else."""
+parse, call the library and print; nothing else. `list` names what the others take."""
 import sys
 
 import click
 
 from scythe_sim.errors import SIMULATOR_BUG_EXIT, ScytheSimError, SimulatorBug
 
-from . import bench, check, compare, evaluate, learn, play, replay, report, run, tune
+from . import bench, check, compare, evaluate, learn, listing, play, replay, report, run, tune
 
 
 class _Group(click.Group):
@@ -50,7 +50,7 @@ def main():
 
 
 for _command in (play.play, run.run, replay.replay, report.report, compare.compare, check.check, bench.bench,
-                 evaluate.evaluate, tune.tune, learn.learn, bench.warmup):
+                 evaluate.evaluate, tune.tune, learn.learn, bench.warmup, listing.list_names):
     main.add_command(_command)
 
 # one example per command, shown at the end of its --help

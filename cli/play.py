@@ -2,6 +2,9 @@
 
 import click
 
+from scythe_sim.errors import ScytheSimError
+from scythe_sim.names import unknown_strategy
+
 from .common import check_variant, game_module, game_option, game_spec, split_values
 
 
@@ -52,6 +55,9 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
     if pictures is not None:
         check_pictures_folder(pictures)
     names = split_values(strategies + strategy_alias)
+    for name in names:      # a mistyped name: the nearest players, the yardsticks apart
+        if name.strip().lower() not in spec.strategies and spec.yardsticks:
+            raise ScytheSimError(f"--strategies: {unknown_strategy(name, spec.strategies, spec.yardsticks)}")
     given = {"factions": split_values(factions), "mats": split_values(mats), "expansion": expansion,
              "resolution": resolution, "mix": mix}
     chosen = {k: v for k, v in given.items() if k in spec.options.get("play", ())}

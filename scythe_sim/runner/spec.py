@@ -76,6 +76,11 @@ class GameSpec:
     # takes (cli/common.py refuses, in one line, one given for a game that lacks it).
     commands: dict = dataclasses.field(default_factory=dict)
     options: dict = dataclasses.field(default_factory=dict)
+    # Strategies that are frozen baselines (yardsticks), not players: listed apart.
+    yardsticks: tuple = ()
+    # (kind) -> [(name, one-line meaning, range or "")] for `scythe-sim list KIND`, kind one
+    # of LIST_KINDS ("yardsticks" beside "strategies"); None: names only.
+    listing: Callable = None
     # The seat columns `scythe-sim check` decides balance by unless told (--by): groupings,
     # each a tuple of columns whose values a game deals to one seat at most.
     balance_groups: tuple = ()

@@ -1,6 +1,7 @@
 """One game of My Little Scythe for `scythe-sim play --game my_little_scythe`: the
 playthrough (playthrough.py) and the final standing, each seat's strategy named."""
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean
 
 from .strategies import STRATEGIES
 from .strategies.mixes import DEFAULT_POOL, pool_seats
@@ -19,7 +20,8 @@ def play_game(seed, players, strategies=(), rules=None, pictures=None):
         [STRATEGIES.index(s) for s in DEFAULT_POOL], 0, seed, max(int(players), 0))]
     for name in names:
         if name not in STRATEGIES:
-            raise ConfigError(f"--strategies: unknown {name!r}, choose from {', '.join(STRATEGIES)}")
+            raise ConfigError(f"--strategies: unknown {name!r},{did_you_mean(name, STRATEGIES)} choose from "
+                              f"{', '.join(STRATEGIES)}")
     if len(names) == 1:
         names = names * players
     if len(names) != players:

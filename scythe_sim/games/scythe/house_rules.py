@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean, unknown_name
 
 from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, tile_names, tile_number
 from .data_files import load_data
@@ -113,12 +114,18 @@ def resolution_value(value, where="rule 'resolution'"):
         if name.isdigit():
             value = int(name)
         else:
-            raise ConfigError(f"{where}: unknown resolution tile {value!r}: choose one of "
-                              f"{', '.join(RESOLUTION_TILES)}, random, none or a number 0..{RESOLUTION_RANDOM}")
+            raise ConfigError(f"{where}: unknown resolution tile {value!r}:{did_you_mean(name, RESOLUTION_TILES)} "
+                              f"choose one of {', '.join(RESOLUTION_TILES)}, random, none or a number "
+                              f"0..{RESOLUTION_RANDOM} (scythe-sim list tiles)")
     return value
 
 
 _AIRSHIP_TILE_RULES = {"airship_aggressive": "aggressive", "airship_passive": "passive"}
+
+
+def rule_range(key):
+    """(lowest, highest) value a rule accepts."""
+    return _RULE_RANGE[key]
 
 
 def rule_value(key, value):
@@ -127,7 +134,13 @@ def rule_value(key, value):
     if key == "resolution":
         return resolution_value(value)
     if key in _AIRSHIP_TILE_RULES:
-        return tile_number(value, tile_names(load_data()["airships"]), _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        names = tile_names(load_data()["airships"])
+        try:
+            return tile_number(value, names, _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        except ConfigError as exc:       # the choices, then the nearest tile names and where the list is
+            hint = did_you_mean(value, names) if isinstance(value, str) and value not in names else ""
+            raise ConfigError(f"{exc};{hint} (scythe-sim list tiles)" if hint else f"{exc} (scythe-sim list tiles)") \
+                from None
     return value
 
 
@@ -147,7 +160,7 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     for key, value in (overrides or {}).items():
         value = rule_value(key, value)
         if key not in RULE_NAMES:
-            raise ConfigError(f"unknown rule {key!r}: choose one of {', '.join(RULE_NAMES)}")
+            raise ConfigError(unknown_name("rule", key, RULE_NAMES, "scythe-sim list rules"))
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise ConfigError(f"rule {key!r} needs a whole number, got {value!r}")
         lo, hi = _RULE_RANGE[key]

@@ -18,6 +18,7 @@ from ..strategies import N_STRATEGIES, STRATEGIES
 from ..strategies.mixes import DEFAULT_POOL, pool_seats
 from ..strategies.weights import load_weights, weight_row
 from ..tables import RULE_NAMES, build_tables, default_tables
+from .names import listing
 from .results import TABLES, result_tables
 
 NAME = "my_little_scythe"
@@ -153,4 +154,5 @@ SPEC = register(GameSpec(
     commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
     balance_groups=(("personality",), ("turn_order",)),
+    listing=listing,
 ))

@@ -20,6 +20,7 @@ VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_ga
 DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
 from .checks import check_config
 from .deals import plan_games
+from .names import YARDSTICKS, listing
 from .results import TABLES, result_tables
 
 SPEC = register(GameSpec(
@@ -59,5 +60,7 @@ SPEC = register(GameSpec(
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
                           "speed")},
     balance_groups=(("faction",), ("mat",)),
+    yardsticks=YARDSTICKS,
+    listing=listing,
     models=spec.models,
 ))
