@@ -36,8 +36,9 @@ FREE = {
             "tools/evaluate.py"),
 }
 # Modules outside the game and the plumbing that its compiled modules import: read by
-# Python code only (error types, the weights file), never a constant of compiled code.
-OUTSIDE = {"scythe_sim.errors", "scythe_sim.toml_file", "scythe_sim.runner.weights_file"}
+# Python code only (error types, the weights file, the nearest names to a mistyped rule),
+# never a constant of compiled code.
+OUTSIDE = {"scythe_sim.errors", "scythe_sim.toml_file", "scythe_sim.runner.weights_file", "scythe_sim.names"}
 
 _CONSTANT = re.compile(r"^([A-Z_][A-Z0-9_]*) = (\d+)$", re.M)
 
