@@ -120,3 +120,36 @@ def check_seeds(h, case, seeds):
                 f"rules {rules}; the position before the step (Game.from_dict(position, rules)):\n"
                 f"{position}") from None
     return phases
+
+
+def main(argv=None):
+    """python -m tests.contract.fuzz CASE FIRST [STOP]: fuzz seeds FIRST..STOP-1 of a case
+    (every case: `all`), print each broken promise, exit 1 if there was one."""
+    import argparse
+    import sys
+
+    from tests.contract.hooks import games, hooks
+
+    parser = argparse.ArgumentParser(prog="python -m tests.contract.fuzz", description=main.__doc__)
+    parser.add_argument("case")
+    parser.add_argument("first", type=int)
+    parser.add_argument("stop", type=int, nargs="?")
+    args = parser.parse_args(argv)
+    cases = [(hooks(game), case) for game in games() for case in hooks(game).FUZZ_CASES
+             if args.case in ("all", case)]
+    if not cases:
+        parser.error(f"unknown case {args.case!r}")
+    broken = 0
+    for h, case in cases:
+        for seed in range(args.first, args.stop or args.first + 1):
+            try:
+                check_seeds(h, case, [seed])
+            except AssertionError as exc:
+                broken += 1
+                print(exc, flush=True)
+        print(f"{case}: seeds {args.first} to {(args.stop or args.first + 1) - 1} played", flush=True)
+    sys.exit(1 if broken else 0)
+
+
+if __name__ == "__main__":
+    main()
