@@ -17,6 +17,8 @@ import urllib.parse
 
 from ..errors import ConfigError
 
+log = logging.getLogger(__name__)
+
 CONNECT_TIMEOUT = 10          # seconds, for the probe and for the Dask client
 _MAX_HANDSHAKE = 1 << 24      # a scheduler's handshake is a few hundred bytes
 
@@ -66,17 +68,21 @@ def lost_cluster_stops(where):
     """Around a Dask run: a lost scheduler or a shard that keeps killing its workers is a
     BackendLost naming `where` (the scheduler's address, or "the local cluster"), and
     distributed's own warnings and errors go to the run's log (run.log, and stderr with -v)
-    instead of stderr, so a stopped run prints one line. A lost worker is Dask's to
-    handle: the scheduler gives its shards to another worker."""
+    instead of stderr, so a stopped run prints one line; run.log records why it stopped.
+    A lost worker is Dask's to handle: the scheduler gives its shards to another worker."""
     from distributed import KilledWorker
 
     with _distributed_log(handlers=[], propagate=True, level=logging.WARNING):
         try:
             yield
         except concurrent.futures.CancelledError:
-            raise BackendLost(f"lost the Dask scheduler at {where}") from None
+            lost = BackendLost(f"lost the Dask scheduler at {where}")
         except KilledWorker as exc:
-            raise BackendLost(f"Dask workers died playing one shard again and again ({exc})") from None
+            lost = BackendLost(f"Dask workers died playing one shard again and again ({exc})")
+        else:
+            return
+    log.error("the run stops: %s", lost)
+    raise lost
 
 
 def close_quietly(*closables):

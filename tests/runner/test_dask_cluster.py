@@ -172,6 +172,7 @@ def test_a_lost_scheduler_stops_the_run_with_one_line_and_resume_completes_it(tm
     assert f"of {RUN['games']:,} games are saved" in lines[0] and "resume with: scythe-sim run --resume" in lines[0]
     assert not (run_dir / "_SUCCESS").exists()
     assert 3 <= _shards_done(run_dir) < TOTAL
+    assert f"the run stops: lost the Dask scheduler at {address}" in (run_dir / "run.log").read_text()
     with Cluster(tmp_path / "cluster2") as cluster:
         code, err = _ended(_run_cli(cluster, run_dir.parent, "--resume", "--name", RUN["name"]))
     assert code == 0, err
