@@ -107,7 +107,7 @@ def prepare(config, resume=False, overwrite=False):
         manifest = new_manifest(config)
     else:
         manifest["shards"] = valid_shards(run_dir, manifest)
-    remove_unpublished(run_dir)                    # a killed run's
+    remove_unpublished(run_dir)                    # a killed run's unpublished files
     write_manifest(run_dir, manifest)
     done = set(manifest["shards"])
     todo = (k for k in range(shard_count(config)) if f"{k:06d}" not in done)
@@ -232,7 +232,7 @@ def _dask_shards(scheduler, workers):
 
     def submit_all(config, run_dir, todo):
         run_dir = os.path.abspath(run_dir)
-        with lost_cluster_stops(scheduler or "the local cluster"):
+        with lost_cluster_stops(f"at {scheduler}" if scheduler else "of the local cluster"):
             window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
             for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
                                                                         pure=False), todo, window, wait):

@@ -66,7 +66,7 @@ class BackendLost(RuntimeError):
 @contextlib.contextmanager
 def lost_cluster_stops(where):
     """Around a Dask run: a lost scheduler or a shard that keeps killing its workers is a
-    BackendLost naming `where` (the scheduler's address, or "the local cluster"), and
+    BackendLost naming `where` ("at <address>", or "of the local cluster"), and
     distributed's own warnings and errors go to the run's log (run.log, and stderr with -v)
     instead of stderr, so a stopped run prints one line; run.log records why it stopped.
     A lost worker is Dask's to handle: the scheduler gives its shards to another worker."""
@@ -76,7 +76,7 @@ def lost_cluster_stops(where):
         try:
             yield
         except concurrent.futures.CancelledError:
-            lost = BackendLost(f"lost the Dask scheduler at {where}")
+            lost = BackendLost(f"lost the Dask scheduler {where}")
         except KilledWorker as exc:
             lost = BackendLost(f"Dask workers died playing one shard again and again ({exc})")
         else:

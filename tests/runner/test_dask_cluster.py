@@ -1,9 +1,12 @@
-"""A real Dask cluster on 127.0.0.1 (a scheduler and two workers, each its own process):
-a worker killed with SIGKILL in the middle of a run loses nothing (the run finishes on
-the other worker with the same files, byte for byte, as an undisturbed run), and a
-scheduler that goes away stops the run with one line and a resume hint, after which
-`--resume` on a new cluster completes the same files."""
+"""When a Dask run loses part of its cluster. The slow tests start a real cluster on
+127.0.0.1 (a scheduler and two workers, each its own process): a worker killed with
+SIGKILL in the middle of a run loses nothing (the run finishes on the other worker with
+the same files, byte for byte, as an undisturbed run), and a scheduler that goes away
+stops the run with one line and a resume hint, after which `--resume` on a new cluster
+completes the same files."""
+import concurrent.futures
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -14,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from scythe_sim.runner.run import execute
+from scythe_sim.runner.scheduler import BackendLost, lost_cluster_stops
 
 from .test_runner import config
 
-pytestmark = pytest.mark.slow
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENV = dict(os.environ, PYTHONPATH=ROOT)
 # random play keeps the games cheap; enough shards that a kill lands mid-run
@@ -157,12 +160,14 @@ def _run_losing(tmp_path, victim):
     return run_dir, code, err, cluster.address
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path, undisturbed):
     run_dir, code, err, _ = _run_losing(tmp_path, lambda cluster: cluster.workers[0])
     assert code == 0, err
     _assert_same_output(run_dir, undisturbed)
 
 
+@pytest.mark.slow
 def test_a_lost_scheduler_stops_the_run_with_one_line_and_resume_completes_it(tmp_path, undisturbed):
     run_dir, code, err, address = _run_losing(tmp_path, lambda cluster: cluster.scheduler)
     lines = [line for line in err.splitlines() if line.strip()]
@@ -177,3 +182,17 @@ def test_a_lost_scheduler_stops_the_run_with_one_line_and_resume_completes_it(tm
         code, err = _ended(_run_cli(cluster, run_dir.parent, "--resume", "--name", RUN["name"]))
     assert code == 0, err
     _assert_same_output(run_dir, undisturbed)
+
+
+def test_a_cancelled_shard_is_a_lost_scheduler_and_distributed_logs_as_before_after():
+    pytest.importorskip("distributed")
+    client_log = logging.getLogger("distributed.client")
+    before = client_log.handlers[:], client_log.propagate
+    with pytest.raises(BackendLost, match="^lost the Dask scheduler at tcp://127.0.0.1:1$"):
+        with lost_cluster_stops("at tcp://127.0.0.1:1"):
+            assert client_log.handlers == [] and client_log.propagate     # into the run's log
+            raise concurrent.futures.CancelledError("scheduler-connection-lost")
+    assert (client_log.handlers, client_log.propagate) == before
+    with pytest.raises(ValueError):                     # anything else passes through
+        with lost_cluster_stops("of the local cluster"):
+            raise ValueError("a bug")
