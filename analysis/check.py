@@ -89,6 +89,8 @@ def plan_rows(sequential, pilot_games):
                    decided_as="equivalent" if abs(shift) < sequential.min_effect else "shifted")
         rows.append(row)
     needed = [r["games_to_decide"] for r in rows]
+    shifts = [r["games_to_decide"] for r in rows if r["decided_as"] == "shifted" and r["games_to_decide"]]
     return {"pilot_games": pilot_games, "rows": rows,
             "games_needed": None if not needed or None in needed else max(needed),
+            "games_to_first_shift": min(shifts, default=None),
             "games_if_no_shift": max((r["games_if_no_shift"] or 0 for r in rows), default=None)}

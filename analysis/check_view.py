@@ -40,8 +40,9 @@ def headline(result):
 def method_line(result):
     groups = len(result["rows"])
     return (f"paired seat differences (candidate - base) on the same deals; intervals: always-valid "
-            f"{1 - result['alpha']:.0%} confidence sequences (valid at every look); shifted: excludes 0 after "
-            f"Holm over {groups} groups and at least {result['min_effect_pp']:g} pp; equivalent: inside "
+            f"confidence sequences (valid at every look), simultaneous over the {groups} groups as Holm's "
+            f"verdict is, and at {1 - result['alpha']:.0%} for an equivalent group; shifted: excludes 0 after "
+            f"Holm and at least {result['min_effect_pp']:g} pp; equivalent: inside "
             f"+-{result['min_effect_pp']:g} pp; mde: the shift found with 80% power at the games used")
 
 
@@ -68,7 +69,20 @@ def render(result, fmt="text"):
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(verdict_rows(result), VERDICT_COLUMNS, fmt)
     out += ["", method_line(result)]
+    if result["outcome"] == "undecided":
+        out += ["", undecided_line(result)]
     return "\n".join(out)
+
+
+def undecided_line(result):
+    """What would decide an undecided check: the games its own estimate needs (what --plan
+    gives), a wider margin, or fewer groups."""
+    needed = result.get("to_decide")
+    games = (f"about {needed:,} games a side (--max-games {needed:,}; `--plan` estimates it ahead)" if needed
+             else "more games than any budget: a group sits at the margin itself (`--plan` says which)")
+    wider = f"{2 * result['min_effect_pp']:g}"
+    return (f"to decide: {games}; or a wider margin (--min-effect {wider}); or fewer groups (--by faction, "
+            "or --by mat)")
 
 
 def plan_rows(result):
@@ -92,6 +106,10 @@ def render_plan(result, fmt="text"):
              + f"; a group that does not shift is called equivalent within +-{result['min_effect_pp']:g} pp after "
                f"about {_games(result['games_if_no_shift'])}")
     out = [f"**{first}**" if md else first, ""]
+    shift = result.get("games_to_first_shift")
+    if shift:       # what the default check needs: it stops at the first shift
+        out[1:1] = [f"the first shift found (80%) after about {shift:,} games, where the check stops by default "
+                    "(--every-group decides every group)"]
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(plan_rows(result), PLAN_COLUMNS, fmt)
     out += ["", "estimates assume each group's pilot difference and variance are the true ones; a pilot is "

@@ -6,17 +6,23 @@ minus the base's with two intervals at level 1 - alpha:
 - paired (only when the runs played the same deals, analysis/pairing.py): the mean of
   the seat-by-seat differences with its normal interval and McNemar's test, much
   narrower when the outcomes are correlated.
-The verdict (`method`) uses the paired one whenever the runs are paired: the
-Holm-corrected p-value over all groups, and whether the shift counts (significant
-and at least min_effect in size). `mde` is the smallest shift the verdict would have
-found with 80% power at these sample sizes (significant at the strictest Holm level,
-alpha / groups, and at least min_effect).
+The verdict (`method`) uses the paired one whenever the runs are paired. Its p-value
+is the interval's own (the smallest alpha at which the interval excludes 0), Holm-
+corrected over all groups; its interval (ci_low, ci_high) is the simultaneous interval
+that matches Holm (intervals.holm_levels), so it excludes 0 exactly when p_holm <
+alpha. A group is `shifted` when that holds and the difference is at least min_effect;
+`verdict` says "shift", "below min effect" (beyond chance, smaller than min_effect) or
+"no shift". The unpaired_* and paired_* columns are each method's unadjusted interval
+at level 1 - alpha. `mde` is the smallest shift the verdict would have found with 80%
+power at these sample sizes (significant at the strictest Holm level, alpha / groups,
+and at least min_effect).
 """
 import math
 
 import polars as pl
 
-from scythe_sim.intervals import detectable_shift, holm, newcombe_difference, paired_difference, z_for
+from scythe_sim.intervals import (detectable_shift, holm, holm_levels, interval_p_value, newcombe_difference,
+                                  paired_difference, z_for)
 
 from .pairing import ROW_KEYS, check_pairing, with_tiles
 from .runs import TILE_COLUMNS, AnalysisError
@@ -34,13 +40,18 @@ def default_groups(run) -> tuple:
     return ("turn_order",) if run.game == "my_little_scythe" else ("faction",)
 
 
-def _seats(run, outcome, other, keys, paired):
-    """The run's seats with the outcome compared as `winner` (only the games with a war
-    for war_winner), and the other run's tiles where the run has none (with_tiles)."""
+def outcome_seats(run, outcome="winner"):
+    """The run's seats with the outcome counted as `winner`: the standard game's, or the
+    war's (only the games with a war, war_winner)."""
     seats = run.seats()
     if outcome != "winner":
         seats = seats.filter(pl.col(outcome).is_not_null()).with_columns(pl.col(outcome).alias("winner"))
-    return with_tiles(seats, run, other, keys, paired)
+    return seats
+
+
+def _seats(run, outcome, other, keys, paired):
+    """outcome_seats, with the other run's tiles where the run has none (with_tiles)."""
+    return with_tiles(outcome_seats(run, outcome), run, other, keys, paired)
 
 
 def _counts(run, other, keys, outcome, paired):
@@ -68,7 +79,8 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     the unpaired (Newcombe) difference, interval and p-value, the paired ones (null
     when the runs are not paired), `method` ("paired" or "unpaired") and the verdict's
     difference, ci_low, ci_high, p_value, p_holm, shifted (significant and >=
-    min_effect) and mde (the smallest shift found with 80% power). A tile column among `by` (TILE_COLUMNS) that one run never filled takes
+    min_effect), verdict (shift, below min effect, no shift) and mde (the smallest shift found
+    with 80% power); ci_low and ci_high are the simultaneous interval matching Holm. A tile column among `by` (TILE_COLUMNS) that one run never filled takes
     the other run's tiles (pairing.with_tiles). `pairing` (check_pairing's answer) is
     computed when not given. `outcome`
     is the win compared: `winner` (the standard game's) or `war_winner` (the war's, when
@@ -83,11 +95,16 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     if pairing.paired:
         joined = joined.join(paired_sums(base, candidate, keys, outcome), on=keys, how="left")
     rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]
-    adjusted = holm([r["p_value"] for r in rows])
+    p_values = [r["p_value"] for r in rows]
     strictest = z_for(alpha / max(len(rows), 1))
-    for r, p in zip(rows, adjusted):
+    for r, p, level in zip(rows, holm(p_values), holm_levels(p_values, alpha)):
         r["p_holm"] = p
-        r["shifted"] = bool(r["difference"] is not None and p < alpha and abs(r["difference"]) >= min_effect)
+        at = r.pop("interval_at")
+        if at is not None:
+            r["ci_low"], r["ci_high"] = at(level)
+        beyond = r["difference"] is not None and p < alpha
+        r["shifted"] = bool(beyond and abs(r["difference"]) >= min_effect)
+        r["verdict"] = "shift" if r["shifted"] else "below min effect" if beyond else "no shift"
         se = r.pop("se")
         r["mde"] = None if se is None else detectable_shift(strictest * se, se, min_effect)
     return pl.DataFrame(rows, schema=_schema(keys, joined))
@@ -127,12 +144,24 @@ def _row(r, keys, alpha, pairing):
     if pairing.paired and r.get("paired_n"):
         paired = paired_difference(r["paired_n"], r["sum_d"], r["sum_d2"], alpha)
     verdict = paired if pairing.paired else unpaired
-    return {"se": _standard_error(r, pairing),**{k: r[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
+    at = _interval_at(r, pairing)
+    return {"interval_at": at, "se": _standard_error(r, pairing),**{k: r[k] for k in keys}, "base_n": n1, "base_rate": w1 / n1 if n1 else None,
             "candidate_n": n2, "candidate_rate": w2 / n2 if n2 else None,
             "unpaired_ci_low": unpaired[1], "unpaired_ci_high": unpaired[2], "unpaired_p": unpaired[3],
             "paired_ci_low": paired[1], "paired_ci_high": paired[2], "paired_p": paired[3],
             "method": pairing.method, "difference": verdict[0], "ci_low": verdict[1], "ci_high": verdict[2],
-            "p_value": 1.0 if verdict[3] is None else verdict[3]}
+            "p_value": 1.0 if at is None else interval_p_value(at)}
+
+
+def _interval_at(r, pairing):
+    """The verdict's interval as a function of its error rate, or None without data."""
+    if pairing.paired:
+        if not r.get("paired_n"):
+            return None
+        return lambda a: paired_difference(r["paired_n"], r["sum_d"], r["sum_d2"], a)[1:3]
+    if not (r["n"] and r["n_candidate"]):
+        return None
+    return lambda a: newcombe_difference(r["wins"], r["n"], r["wins_candidate"], r["n_candidate"], a)[1:3]
 
 
 def _standard_error(r, pairing):
@@ -155,7 +184,7 @@ def _schema(keys, joined):
     schema = {k: joined.schema[k] for k in keys}
     for column in ("base_n", "base_rate", "candidate_n", "candidate_rate", "unpaired_ci_low",
                    "unpaired_ci_high", "unpaired_p", "paired_ci_low", "paired_ci_high", "paired_p",
-                   "method", "difference", "ci_low", "ci_high", "p_value", "p_holm", "shifted", "mde"):
+                   "method", "difference", "ci_low", "ci_high", "p_value", "p_holm", "shifted", "verdict", "mde"):
         schema[column] = {"base_n": pl.Int64, "candidate_n": pl.Int64, "method": pl.String,
-                          "shifted": pl.Boolean}.get(column, pl.Float64)
+                          "shifted": pl.Boolean, "verdict": pl.String}.get(column, pl.Float64)
     return schema

@@ -15,6 +15,8 @@ from .runs import AnalysisError
 # manifest fields that name the rule set beside the config: the game data's checksum and
 # whatever identity field a version adds (a name holding "hash" or "ruleset")
 RULESET_FIELDS = ("variant", "ruleset", "data_sha256")
+# the verdict column: a shift, a difference beyond chance but under --min-effect, nothing
+SHIFT_CELLS = {"shift": "SHIFT", "below min effect": "< min", "no shift": ""}
 FORMATS = ("text", "markdown", "json")
 
 
@@ -104,7 +106,27 @@ def rows_for_display(table, keys):
                     "difference": pp(r["difference"]), "interval": interval(r["ci_low"], r["ci_high"]),
                     "unpaired": interval(r["unpaired_ci_low"], r["unpaired_ci_high"]),
                     "p": f"{r['p_holm']:.3g}", "mde": pp(r.get("mde"), sign=False),
-                    "shift": "SHIFT" if r["shifted"] else ""})
+                    "shift": SHIFT_CELLS[r["verdict"]]})
+    return out
+
+
+# a compare table's columns in points (differences) or percent (rates) in its JSON form
+POINTS = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
+          "paired_ci_high", "mde")
+PERCENTS = ("base_rate", "candidate_rate")
+
+
+def json_rows(table):
+    """The table's rows for JSON: differences in percentage points (`difference_pp`, ...)
+    and rates in percent (`base_rate_pct`, ...), the one unit of the commands' options."""
+    out = []
+    for row in table.to_dicts():
+        shown = {}
+        for key, value in row.items():
+            if key in POINTS or key in PERCENTS:
+                key, value = key + ("_pp" if key in POINTS else "_pct"), None if value is None else 100 * value
+            shown[key] = value
+        out.append(shown)
     return out
 
 
@@ -153,14 +175,16 @@ def render(result, fmt="text", width=None):
     """The comparison (a dict from cli compare) as text, markdown or json."""
     if fmt == "json":
         return json.dumps({k: v for k, v in result.items() if k != "table"}
-                          | {"rows": result["table"].to_dicts()}, indent=1, default=str)
+                          | {"rows": json_rows(result["table"])}, indent=1, default=str)
     width = width or 100
     rows = rows_for_display(result["table"], result["keys"])
     columns = ["group", "base", "candidate", "difference", "interval", "unpaired", "p", "mde", "shift"]
     if result["method"] == "unpaired":
         columns.remove("unpaired")       # the verdict's interval already is the unpaired one
     header = (f"{result['what']} by {result['by']}: candidate - base in percentage points; "
-              f"interval: {result['method']} {result['level']}; p: Holm-corrected")
+              f"interval: {result['method']}, simultaneous over the groups (matches the Holm-corrected p and "
+              f"the verdict); unpaired: unadjusted {result['level']}; SHIFT: beyond chance and at least "
+              f"{result['min_effect_pp']:g} pp, < min: beyond chance but smaller")
     if fmt == "markdown":
         out = [f"**compare** `{result['base']}` ({result['base_games']:,} games) -> "
                f"`{result['candidate']}` ({result['candidate_games']:,} games)", ""]

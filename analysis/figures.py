@@ -16,8 +16,9 @@ def win_rate_bars(ax, table, label, title, sort=True):
         table = table.sort("win_rate", descending=True)
     labels = [str(x) for x in table[label].to_list()]
     rate = np.array(table["win_rate"].to_list())
-    low = rate - np.array(table["ci_low"].to_list())
-    high = np.array(table["ci_high"].to_list()) - rate
+    # a rate of 0 or 1 can sit a rounding error outside its own Wilson bound: no negative bar
+    low = np.clip(rate - np.array(table["ci_low"].to_list()), 0, None)
+    high = np.clip(np.array(table["ci_high"].to_list()) - rate, 0, None)
     x = np.arange(len(labels))
     ax.bar(x, rate, yerr=[low, high], capsize=4, color=BLUE)
     parity = table["parity"].to_list()
@@ -35,18 +36,23 @@ def win_rate_bars(ax, table, label, title, sort=True):
     return ax
 
 
-def standard_vs_war_bars(ax, table, label, title):
-    """Per group, the standard game's and the war's win rates side by side with their
-    Wilson 95% intervals."""
+def standard_vs_war_bars(ax, table, label, title, parity=None):
+    """Per group, the standard game's and the war's win rates over the decided wars (the
+    like basis: a war without a winner gives no seat a win) side by side, the war's with
+    its Wilson 95% interval, in percent, with the parity line when given."""
     labels = [str(x) for x in table[label].to_list()]
     x = np.arange(len(labels))
-    for offset, part, color in ((-0.2, "standard", BLUE), (0.2, "war", ORANGE)):
-        rate = np.array(table[f"{part}_rate"].to_list())
-        err = [rate - np.array(table[f"{part}_ci_low"].to_list()),
-               np.array(table[f"{part}_ci_high"].to_list()) - rate]
-        ax.bar(x + offset, rate, width=0.4, yerr=err, capsize=3, color=color, label=part)
-    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["seats"].to_list())])
-    ax.set_ylabel("win rate")
+    standard = np.array(table["decided_standard_rate"].to_list(), float)
+    ax.bar(x - 0.2, standard, width=0.4, color=BLUE, label="standard game")
+    war = np.array(table["decided_war_rate"].to_list(), float)
+    err = [war - np.array(table["decided_ci_low"].to_list(), float),
+           np.array(table["decided_ci_high"].to_list(), float) - war]
+    ax.bar(x + 0.2, war, width=0.4, yerr=err, capsize=3, color=ORANGE, label="war")
+    if parity:
+        ax.axhline(parity, color=GREY, linestyle="--", linewidth=1, label="parity")
+    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["decided_seats"].to_list())])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("win rate, decided wars")
     ax.set_title(title)
     ax.legend(loc="upper right")
     return ax
@@ -91,8 +97,9 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
 
 
 def forest(ax, labels, difference, low, high, shifted, title):
-    """Differences (percentage points) with their intervals, one row per group, largest
-    first from the top; a shifted group is drawn in orange."""
+    """Differences (percentage points) with their simultaneous intervals (the ones the
+    Holm-corrected verdict uses), one row per group, largest first from the top; a
+    shifted group is drawn in orange."""
     y = np.arange(len(labels))[::-1]
     diff = 100 * np.asarray(difference, float)
     lo, hi = 100 * np.asarray(low, float), 100 * np.asarray(high, float)
@@ -101,7 +108,7 @@ def forest(ax, labels, difference, low, high, shifted, title):
     ax.scatter(diff, y, color=colors, zorder=3, s=18)
     ax.axvline(0, color=GREY, linewidth=1)
     ax.set_yticks(y, labels, fontsize=7 if len(labels) > 12 else 9)
-    ax.set_xlabel("candidate - base (percentage points), 95% interval; orange: shifted")
+    ax.set_xlabel("candidate - base (percentage points), simultaneous interval (Holm); orange: shifted")
     ax.set_title(title)
     return ax
 

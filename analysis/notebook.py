@@ -11,7 +11,9 @@ import os
 
 import polars as pl
 
-from .compare import compare_runs, default_groups
+from scythe_sim.names import unknown_name
+
+from .compare import check_outcome, compare_runs, default_groups, outcome_seats
 from .pairing import check_pairing
 from .queries import win_rates
 from .runs import AnalysisError, Run
@@ -59,22 +61,42 @@ class OpenRun:
                                 "(or log_turns = true in its config)")
         return self.run.scan("turns")
 
-    def win_rates(self, by=None) -> pl.DataFrame:
+    def win_rates(self, by=None, outcome="winner") -> pl.DataFrame:
         """Win rate per group of `by` (a column or a list; default: faction, or turn order
         for a game without factions): seats, wins, win_rate, ci_low and ci_high (Wilson
-        95%), parity and lift, as the report's tables."""
-        return win_rates(self.seats, by or default_groups(self.run)[0])
+        95%), parity and lift, as the report's tables, highest win rate first. `outcome`:
+        the standard game's `winner`, or `war_winner` (an All Out War run's games that had
+        a war)."""
+        check_outcome(self.run, self.run, outcome)
+        keys = self._columns(by)
+        return win_rates(outcome_seats(self.run, outcome), keys).sort("win_rate", *keys,
+                                                                      descending=[True] + [False] * len(keys))
 
-    def compare(self, other, by=None, alpha=0.05, min_effect=0.02, outcome="winner") -> pl.DataFrame:
+    def compare(self, other, by=None, alpha=0.05, min_effect=2.0, outcome="winner") -> pl.DataFrame:
         """The other run (an OpenRun or a path) against this one, the base, group by group, as
         `scythe-sim compare` prints it: both win rates, the unpaired (Newcombe) and, when the
         runs played the same deals, the paired difference with its interval, the
-        Holm-corrected p-value and `shifted`."""
+        Holm-corrected p-value, `shifted` and `verdict`. `min_effect` is in percentage
+        points, as the command's --min-effect (the table's rates and differences are
+        fractions, as every polars table of the package)."""
+        if 0 < min_effect < 1:
+            raise AnalysisError(f"min_effect={min_effect:g} is in percentage points: did you mean "
+                                f"min_effect={100 * min_effect:g}?")
         other = other if isinstance(other, OpenRun) else OpenRun(other)
+        keys = self._columns(by)
+        pairing = check_pairing(self.run, other.run, keys)
+        return compare_runs(self.run, other.run, keys, alpha, min_effect / 100, pairing, outcome)
+
+    def _columns(self, by):
+        """`by` as a list of seat columns (default: the game's grouping); an unknown column
+        is an AnalysisError in one line, with the nearest names."""
         keys = [by] if isinstance(by, str) else list(by or default_groups(self.run))
         keys = [k for part in keys for k in part.split(",")]
-        pairing = check_pairing(self.run, other.run, keys)
-        return compare_runs(self.run, other.run, keys, alpha, min_effect, pairing, outcome)
+        known = self.seats.collect_schema().names()
+        for key in keys:
+            if key not in known:
+                raise AnalysisError(unknown_name("seat column", key, known))
+        return keys
 
 
 def open_run(path, verify=True) -> OpenRun:

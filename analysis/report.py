@@ -3,6 +3,7 @@ and CSV tables. The report is a list of blocks (headings, text, tables, figures)
 rendered twice, as Markdown and as HTML."""
 import html
 import os
+import shutil
 
 import matplotlib
 
@@ -15,17 +16,21 @@ from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import Run  # noqa: E402
-from .shown import compare_block, in_order, interval_text, matrix, pct_n  # noqa: E402
+from .shown import compare_block, in_order, interval_text, matrix, pct_n, whole_percent  # noqa: E402
 
 
 MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the CSV has them all)
 # fractions shown as percentages besides the *rate columns and the intervals (_is_percent)
 PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead", "share_of_winners", "with_capitulation",
                  "no_winner", "capitulated")
+MIN_EFFECT = 0.02   # the shift the report's comparisons count (2 points, compare's and check's default)
 # inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
-SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th, i) {
+# (the column is the head's own cellIndex: an index over every head of the page sorted a
+# later table by another column, or by none)
+SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th) {
  th.addEventListener('click', function () {
-  var body = th.closest('table').tBodies[0], rows = Array.from(body.rows), up = th.dataset.up !== '1';
+  var i = th.cellIndex, body = th.closest('table').tBodies[0], rows = Array.from(body.rows),
+      up = th.dataset.up !== '1';
   th.dataset.up = up ? '1' : '0';
   rows.sort(function (a, b) {
    var x = a.cells[i].textContent, y = b.cells[i].textContent, nx = parseFloat(x.replace(/,/g, '')),
@@ -42,6 +47,7 @@ class Report:
         self.out_dir = out_dir
         self.blocks = []
         self.summary = summary.Summary()   # plain-words sentences, shown first (analysis/summary.py)
+        self.warnings = []                 # lines shown above everything, under the title
         os.makedirs(out_dir, exist_ok=True)
 
     def heading(self, text, level=2):
@@ -60,17 +66,40 @@ class Report:
         self.blocks.append(("table", name, _display(shown[:, :MAX_COLUMNS], digits),
                             max(shown.width - MAX_COLUMNS, 0)))
 
+    def _picture(self):
+        """(name, caption) of the figure that answers "is it balanced?": the first forest
+        plot of two runs' differences by faction, else the first faction x mat heatmap."""
+        figures_ = [b for b in self.blocks if b[0] == "figure"]
+        for wanted in (lambda n: n.startswith("compare_") and n.endswith("_by_faction"), lambda n: "heatmap" in n):
+            found = next((b for b in figures_ if wanted(b[1])), None)
+            if found:
+                return found[1], found[2]
+        return None
+
     def figure(self, name, fig, caption):
         fig.tight_layout()
         fig.savefig(os.path.join(self.out_dir, f"{name}.png"), dpi=110)
         plt.close(fig)
         self.blocks.append(("figure", name, caption))
 
+    def picture(self, path, caption, link=None):
+        """A picture file already in the report folder (an SVG), with an optional link."""
+        self.blocks.append(("picture", path, caption, link))
+
     def write(self):
-        lead = [("heading", 2, "Summary")] + ([("text", self.summary.first)] if self.summary.first else []) \
-            + [("list", self.summary.lines())] if self.summary else []
-        blocks = self.blocks[:1] + lead + self.blocks[1:]
-        md, body = [], []
+        # the page (HTML) leads with the answer at a glance beside its main figure, then the
+        # players line and the full sentences under "In detail"; index.md keeps the sentences
+        # first, the glance after them
+        lead = []
+        if self.summary:
+            glance = self.summary.glance_lines()
+            lead = [("heading", 2, "Summary")]
+            if glance:
+                lead += [("glance", glance, self._picture())]
+            lead += [("text", self.summary.first)] if self.summary.first else []
+            lead += [("detail", self.summary.lines())]
+        blocks = self.blocks[:1] + [("text", line) for line in self.warnings] + lead + self.blocks[1:]
+        md, body, glance_md = [], [], []
         for block in blocks:
             kind = block[0]
             if kind == "heading":
@@ -83,6 +112,20 @@ class Report:
                 md.extend(f"- {line}" for line in block[1])
                 md.append("")
                 body.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1]) + "</ul>")
+            elif kind == "glance":      # the answer: short lines, the main figure beside them (HTML)
+                glance_md = ["At a glance:", *(f"* {line}" for line in block[1]), ""]
+                picture = ""
+                if block[2]:
+                    picture = (f"<figure class='lead'><img src='{block[2][0]}.png' alt='{html.escape(block[2][1])}'>"
+                               f"<figcaption>{html.escape(block[2][1])}</figcaption></figure>")
+                body.append("<div class='glance'><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                            + f"</ul>{picture}</div>")
+            elif kind == "detail":      # the full sentences: first in index.md, under "In detail" on the page
+                md.extend(f"- {line}" for line in block[1])
+                md.append("")
+                md.extend(glance_md)
+                body.append("<h3>In detail</h3><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                            + "</ul>")
             elif kind == "table":
                 frame = block[2]
                 cols = frame.columns
@@ -95,6 +138,12 @@ class Report:
                                for row in frame.iter_rows())
                 body.append(f"<table class='sortable'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
                             f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a>{html.escape(more)}</p>")
+            elif kind == "picture":
+                more = f" ([step through the game]({block[3]}))" if block[3] else ""
+                md.append(f"![{block[2]}]({block[1]}){more}\n")
+                link = f" <a href='{block[3]}'>Step through the game</a>" if block[3] else ""
+                body.append(f"<figure><img src='{block[1]}' alt='{html.escape(block[2])}'>"
+                            f"<figcaption>{html.escape(block[2])}{link}</figcaption></figure>")
             else:
                 md.append(f"![{block[2]}]({block[1]}.png)\n")
                 body.append(f"<figure><img src='{block[1]}.png' alt='{html.escape(block[2])}'>"
@@ -103,7 +152,9 @@ class Report:
             fh.write("\n".join(md) + "\n")
         style = ("body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
                  "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{cursor:pointer;"
-                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}")
+                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}"
+                 ".glance{display:flex;gap:16px;align-items:flex-start}.glance ul{flex:1;font-size:1.1em}"
+                 ".glance li{margin:10px 0}.glance figure{flex:1;margin:0}")
         with open(os.path.join(self.out_dir, "index.html"), "w", encoding="utf-8") as fh:
             fh.write(f"<!doctype html><html><head><meta charset='utf-8'><title>scythe-sim report</title>"
                      f"<style>{style}</style></head><body>{''.join(body)}<script>{SORT_JS}</script>"
@@ -139,13 +190,16 @@ def _cell(value):
     return str(value)
 
 
-def build_report(run_dirs, out_dir):
+def build_report(run_dirs, out_dir, shown_game=None):
     """Write the report of these runs (the first is the base of the side-by-side part):
     a summary in plain words first, then with several runs their differences, then each
-    run's own sections and the provenance with each run's config and rules."""
+    run's own sections and the provenance with each run's config and rules. shown_game:
+    (game number, a folder of its pictures, one per turn, and their stepping page) shows
+    that game of the first run at its end (`report --show-game`)."""
     runs = [Run(path) for path in run_dirs]
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
+    report.warnings.extend(line for line in map(bad_games_line, runs) if line)
     report.summary.first = players.line(runs)
     same = _side_by_side(report, runs) if len(runs) > 1 else set()
     for k, run in enumerate(runs):
@@ -157,19 +211,47 @@ def build_report(run_dirs, out_dir):
             _run_sections(report, run, prefix, runs[0].name if run.name in same else None)
     if len(runs) == 1:
         report.summary.add("variant", wind_gambit_report.base_hint(runs[0]))
+    if shown_game is not None:
+        _shown_game(report, runs[0], *shown_game)
     _provenance(report, runs)
     report.write()
     return os.path.join(out_dir, "index.md")
 
 
+def bad_games_line(run):
+    """The report's first line when the run left games out on a simulator bug, else None."""
+    bad = run.manifest.get("bad_games", 0)
+    if not bad:
+        return None
+    return (f"Warning: {bad:,} of {run.manifest['games']:,} games of {run.name} stopped on a simulator bug and "
+            f"are left out of every figure here: {run.path}/bad_games lists them with their reproducers "
+            "(please report them).")
+
+
+def _shown_game(report, run, game, pictures):
+    """The chosen game's last picture, and its stepping page, copied into the report."""
+    folder = f"game-{game}"
+    target = os.path.join(report.out_dir, folder)
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(pictures, target)
+    last = sorted(name for name in os.listdir(target) if name.endswith(".svg"))[-1]
+    report.heading(f"Game {game} at its end")
+    report.text(f"Game {game} of {run.name}, replayed from its stored seed: the board and each player's "
+                "standing after the last turn.")
+    report.picture(f"{folder}/{last}", f"game {game} at its end", f"{folder}/index.html")
+
+
 def _provenance(report, runs):
     report.heading("Provenance")
     rows = [{"run": r.name, "path": r.path, "games": r.manifest["games"], "root_seed": r.manifest["root_seed"],
-             "variant": r.manifest.get("variant"), "ruleset": _short(r.manifest.get("ruleset")),
-             "data_sha256": _short(r.manifest.get("data_sha256")), "config_hash": r.manifest["config_hash"],
+             "variant": r.manifest.get("variant"), "ruleset": r.manifest.get("ruleset"),
+             "data_sha256": r.manifest.get("data_sha256"), "config_hash": r.manifest["config_hash"],
              "versions": ", ".join(f"{k} {v}" for k, v in sorted(r.manifest["versions"].items()))}
             for r in runs]
-    report.table("provenance", pl.DataFrame(rows))
+    full = pl.DataFrame(rows)      # the CSV keeps every value whole; the page shortens the long ones
+    report.table("provenance", full, shown=full.with_columns(
+        pl.col(c).map_elements(_short, return_dtype=pl.String) for c in ("ruleset", "data_sha256")
+        if full.schema[c] == pl.String))
     report.heading("Config and rules of each run", 3)
     report.text("The config each run was played with (manifest.json), house rules as rules.<name>; a rule "
                 "not listed plays its default from its game's data/rules.toml (scythe_sim/games/scythe/ or "
@@ -202,9 +284,10 @@ def _side_by_side(report, runs):
     report.heading("Runs side by side: what changed against the first run")
     report.text("Differences are this run minus the first, in percentage points (pp), largest first. When "
                 "both runs played the same deals game for game (same seed, same factions, mats and "
-                "strategies in every seat) the difference is measured seat by seat with a paired 95% "
-                "interval, much narrower than the unpaired (Newcombe) one shown beside it; `method` says "
-                "which one the `shifted` verdict used.")
+                "strategies in every seat) the difference is measured seat by seat with a paired "
+                "interval, much narrower than the unpaired (Newcombe) one. The interval beside each verdict "
+                "is the simultaneous one that matches its Holm correction (it excludes 0 exactly when the "
+                "verdict is shift or below min effect); the unadjusted unpaired 95% interval is labelled so.")
     groups = mls.COMPARE_BY if runs[0].game == mls.GAME else ("faction", "mat", "faction,mat")
     same = set()
     for run in runs[1:]:
@@ -230,13 +313,16 @@ def _side_by_side(report, runs):
                 "follows."])
         for by in groups:
             keys = tuple(by.split(","))
-            table = compare_runs(runs[0], run, by=keys, pairing=pairing)
+            table = compare_runs(runs[0], run, by=keys, min_effect=MIN_EFFECT, pairing=pairing)
             name = f"compare_{run.name}_by_{by.replace(',', '_')}"
             if run.name not in same:
                 report.summary.add("differences", summary.shifts(runs[0].name, run.name, table, by,
                                                                  pairing.method))
+                if by != "faction,mat":
+                    report.summary.short("differences", summary.glance_shifts(runs[0].name, run.name, table, by,
+                                                                              MIN_EFFECT))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
-                          f"difference of win rate by {by} with {pairing.method} 95% intervals")
+                          f"difference of win rate by {by} with {pairing.method} simultaneous intervals (Holm)")
         wind_gambit_report.compare_sections(report, runs[0], run, pairing)
     return same
 
@@ -262,16 +348,21 @@ def _run_sections(report, run, prefix, same_as=None):
     if same_as:
         report.summary.add("standard", [f"{label}: the same standard games as {same_as}, so the same rates as "
                                         f"{same_as}'s."])
+    tied = queries.ties(seats)
     for by, title in (("faction", "faction"), ("mat", "player mat"), ("players", "player count"),
                       ("turn_order", "turn order"), ("seat", "seat"), ("strategy", "strategy")):
         table = queries.win_rates(seats, by)
         report.heading(f"Win rate by {title}", 3)
         ordinal = by in ("players", "turn_order", "seat")
+        if by in tied:
+            report.text(summary.tie_note(by, *tied[by]))
         report.table(f"{prefix}win_rate_by_{by}", table,
                      shown=table if ordinal else table.sort("win_rate", descending=True))
         if by in ("faction", "mat", "strategy"):
             say("standard", summary.extremes(label, table, by, title))
-        else:
+            if by != "strategy" and not same_as:
+                report.summary.short("standard", summary.glance_rates(label, table, by, f"{title}s"))
+        elif by not in tied:      # a tied grouping is headlined from the joint model (_strength_sections)
             say("spread", summary.if_significant(label, table, by, title, ordered=True))
         if by in ("faction", "mat", "turn_order"):
             fig, ax = plt.subplots(figsize=(7, 3.5))
@@ -313,8 +404,7 @@ def _run_sections(report, run, prefix, same_as=None):
                 "per kind); the median game turn of the first one in the CSV.")
     stars = queries.star_kinds(seats)
     report.table(f"{prefix}star_kinds", stars, shown=matrix(
-        stars, "star", "faction", pl.format("{}%", (pl.col("share") * 100).round(0)), queries.STAR_KINDS,
-        faction_order))
+        stars, "star", "faction", whole_percent("share"), queries.STAR_KINDS, faction_order))
     report.heading("Game length and end reasons", 3)
     report.table(f"{prefix}game_length", queries.game_length(games))
     lengths = games.select("players", "rounds").collect(engine="streaming")
@@ -322,7 +412,11 @@ def _run_sections(report, run, prefix, same_as=None):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         figures.length_histogram(ax, lengths, f"game length ({run.name})")
         report.figure(f"{prefix}game_length", fig, "games by length in rounds, per player count")
-    _strength_sections(report, seats, prefix)
+    fit = _strength_sections(report, seats, prefix)
+    for by, (partner, v) in tied.items():
+        say("spread", summary.tied(label, by, partner, v, fit))
+        if not same_as and by == "turn_order":
+            report.summary.short("spread", summary.glance_tied(label, by, partner))
 
 
 def _player_count_sections(report, run, seats, prefix):
@@ -345,6 +439,8 @@ STRENGTH_TEXT = ("A conditional logit (Plackett-Luce on the first place) fitted 
 
 
 def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STRENGTH_TEXT):
+    """The joint strength model's table and figure, and strategy against strategy; returns
+    the model's fit (factor, level, effect, ci_low, ci_high)."""
     columns = seats.select("game", "seat", *factors, "winner", "rank").collect(engine="streaming")
     fit = models.fit_first_place(columns, factors)
     report.heading("Joint strength model", 3)
@@ -364,3 +460,4 @@ def _strength_sections(report, seats, prefix, factors=models.FACTORS, text=STREN
                 "column strategy's (ties count half); pairs and intervals in the CSV.")
     report.table(f"{prefix}strategy_matrix", pairs, shown=matrix(
         pairs, "strategy", "strategy_b", pl.format("{}%", (pl.col("ahead") * 100).round(1))) if pairs.height else None)
+    return fit

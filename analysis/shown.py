@@ -35,6 +35,11 @@ def _pct(column):
     return (pl.col(column) * 100).round(1)
 
 
+def pct(column):
+    """A rate in percent with one decimal: "38.4%"."""
+    return pl.when(pl.col(column).is_null()).then(None).otherwise(pl.format("{}%", _pct(column)))
+
+
 def pct_ci(rate, low, high):
     """A rate with its interval in one cell, all in percent: "38.4% (36.0-40.9%)"."""
     return (pl.when(pl.col(rate).is_null()).then(None)
@@ -59,6 +64,16 @@ def signed_pp(column):
     return pl.when(pl.col(column).is_null()).then(None).otherwise(pl.format("{} pp", _signed(column)))
 
 
+def whole_percent(column):
+    """A share as a whole percent that never claims more precision than it has: "85%",
+    "<1%" for a share above 0 that rounds to 0 or 1, ">99%" below 1 that rounds to 100."""
+    pct = pl.col(column) * 100
+    return (pl.when(pl.col(column).is_null()).then(None)
+            .when((pct > 0) & (pct < 1)).then(pl.lit("<1%"))
+            .when((pct > 99) & (pct < 100)).then(pl.lit(">99%"))
+            .otherwise(pl.format("{}%", pct.round(0).cast(pl.Int64))))
+
+
 def pp_ci(low, high):
     """An interval of a difference in percentage points: "-16.8 to -9.1 pp"."""
     return (pl.when(pl.col(low).is_null()).then(None)
@@ -66,17 +81,18 @@ def pp_ci(low, high):
 
 
 def compact(table, keys):
-    """The compare table as shown: rates with their n, the verdict's difference and
-    interval in percentage points, the unpaired interval beside a paired one, Holm's p;
-    the CSV has it all."""
+    """The compare table as shown: rates with their n, the verdict's difference and its
+    simultaneous (Holm-matched) interval in percentage points, the unadjusted unpaired
+    interval beside a paired one (labelled so), Holm's p and the verdict; the CSV has it all."""
     p = pl.col("p_holm").map_elements(lambda v: f"{v:.2g}", return_dtype=pl.String)
     paired = table["method"][0] == "paired" if table.height else False
     method = table["method"][0] if table.height else "unpaired"
-    unpaired = (pp_ci("unpaired_ci_low", "unpaired_ci_high").alias("unpaired 95% CI"),) if paired else ()
+    unpaired = (pp_ci("unpaired_ci_low", "unpaired_ci_high").alias("unpaired 95% CI, unadjusted"),) if paired else ()
     return table.select(*keys, pct_n("base_rate", "base_n").alias("base"),
                         pct_n("candidate_rate", "candidate_n").alias("candidate"),
                         signed_pp("difference").alias("difference"),
-                        pp_ci("ci_low", "ci_high").alias(f"{method} 95% CI"), *unpaired, p.alias("p_holm"), "shifted")
+                        pp_ci("ci_low", "ci_high").alias(f"{method} CI, simultaneous (Holm)"), *unpaired, p.alias("p_holm"),
+                        "verdict")
 
 
 def compare_block(report, name, table, keys, title, caption):

@@ -6,9 +6,10 @@ beyond chance; then the cells too small to say anything, then any notes. Each
 function returns sentences (strings) built from tables the report already holds;
 `Summary` keeps them in that order, whatever order the report's sections compute them
 in."""
+import math
+
 import polars as pl
 
-from scythe_sim.intervals import holm
 
 from .stats import spread_p
 
@@ -24,9 +25,18 @@ class Summary:
     def __init__(self):
         self.first = None
         self.parts = {part: [] for part in PARTS}
+        self.glance = {part: [] for part in PARTS}
 
     def add(self, part, lines):
         self.parts[part].extend(lines)
+
+    def short(self, part, lines):
+        """The answer at a glance: short lines (about 25 words, no intervals) that lead the
+        report beside its main figure; the full sentences follow them."""
+        self.glance[part].extend(lines)
+
+    def glance_lines(self) -> list:
+        return [line for part in PARTS for line in self.glance[part]]
 
     def extend(self, lines):
         """Lines of no part of their own (a note on the whole report): shown last."""
@@ -75,14 +85,20 @@ def _spread(table, ranked):
 
 def extremes(label, table, by, title):
     """One sentence on the strongest and the weakest groups of a win-rate table, and
-    whether their spread is beyond chance."""
+    whether their spread is beyond chance. "strongest" and "weakest" only where the
+    spread is beyond chance and no group named so sits on the other side of parity
+    (a "weakest" group above parity is merely the lowest): else "highest" and "lowest"."""
     if table.height < 2:
         return []
     ranked = table.sort("win_rate", descending=True)
-    top = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.head(TOP).iter_rows(named=True)]
-    low = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in ranked.tail(TOP).reverse().iter_rows(named=True)]
-    return [f"{label}, by {title} ({_spread(table, ranked)}): strongest {'; '.join(top)}. "
-            f"Weakest {'; '.join(low)}."]
+    beyond = significant(table)
+    heads, tails = ranked.head(TOP).to_dicts(), ranked.tail(TOP).reverse().to_dicts()
+    top_word = "strongest" if beyond and all(_verdict(r) != "below parity" for r in heads) else "highest"
+    low_word = "Weakest" if beyond and all(_verdict(r) != "above parity" for r in tails) else "Lowest"
+    top = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in heads]
+    low = [f"{r[by]} {_rate(r)}, {_verdict(r)}" for r in tails]
+    return [f"{label}, by {title} ({_spread(table, ranked)}): {top_word} {'; '.join(top)}. "
+            f"{low_word} {'; '.join(low)}."]
 
 
 def in_order(label, table, by, title):
@@ -100,6 +116,83 @@ def if_significant(label, table, by, title, ordered):
     if not significant(table):
         return []
     return (in_order if ordered else extremes)(label, table, by, title)
+
+
+TIE_WHY = {("turn_order", "mat"): "the lowest mat number moves first, so a mat dealt often sits at one turn "
+                                  "position",
+           ("seat", "turn_order"): "a seat's turn position follows the seat unless seats rotate"}
+NAMES = {"turn_order": "turn order", "mat": "player mat", "seat": "seat"}
+
+
+# --- the answer at a glance: short lines, the intervals left to the tables -----------------------
+def glance_rates(label, table, by, title):
+    """"run, factions: best crimea 46%, worst togawa 17% (parity 25%); beyond chance." """
+    if table.height < 2:
+        return []
+    ranked = table.sort("win_rate", descending=True)
+    top, low = ranked.row(0, named=True), ranked.row(-1, named=True)
+    beyond = "beyond chance" if significant(table) else "within chance"
+    return [f"{label}, {title}: best {top[by]} {top['win_rate']:.0%}, worst {low[by]} {low['win_rate']:.0%} "
+            f"(parity {float(ranked['parity'].mean()):.0%}); {beyond}."]
+
+
+def glance_shifts(base_name, run_name, table, by, min_effect):
+    """"five vs base, by faction: 0 of 7 shifted by 2+ pp; largest togawa +8.1 pp." """
+    done = table.filter(pl.col("difference").is_not_null())
+    if not done.height:
+        return []
+    top = done.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
+    keys = by.split(",")
+    return [f"{run_name} vs {base_name}, by {by}: {int(done['shifted'].sum())} of {done.height} shifted by "
+            f"{100 * min_effect:g}+ pp; largest {' / '.join(str(top[k]) for k in keys)} {pp(top['difference'])}."]
+
+
+def glance_war(label, kept):
+    """"war, All Out War: 62% of wars had no winner; the standard winner won 53% of the rest." """
+    every, decided = kept.row(0, named=True), kept.row(1, named=True)
+    if not every["games"]:
+        return []
+    none = 1 - decided["games"] / every["games"]
+    kept_share = f"; the standard winner won {decided['share']:.0%} of the rest" if decided["games"] else ""
+    return [f"{label}, All Out War: {none:.0%} of wars had no winner{kept_share}."]
+
+
+def glance_tied(label, by, partner):
+    return [f"{label}, {NAMES[by]}: tied to the {NAMES[partner]} by the deal; its own effect is in the joint model."]
+
+
+def _odds(effect):
+    """A log-odds effect as an odds multiplier, "x1.32"; beyond x1000 either way as a bound
+    (a small run can separate a level completely)."""
+    if effect > 6.9:
+        return ">x1000"
+    return "<x0.001" if effect < -6.9 else f"x{math.exp(effect):.2f}"
+
+
+def tie_note(by, partner, v):
+    """One sentence under a tied grouping's table: which grouping it is tied to, why, and
+    where the separated effect is."""
+    return (f"{NAMES[by].capitalize()} is tied to the {NAMES[partner]} by the deal (Cramer's V {v:.2f}: "
+            f"{TIE_WHY.get((by, partner), 'the deal sets one with the other')}): these marginal rates mix the two; "
+            "the joint strength model below separates them.")
+
+
+def tied(label, by, partner, v, fit):
+    """The summary's line on a grouping the deal ties to another (queries.ties): never its
+    marginal spread, but the tie named and, when the joint model holds the grouping, its
+    separated effects (the largest and the smallest level, odds multipliers)."""
+    head = (f"{label}, by {NAMES[by]}: tied to the {NAMES[partner]} by the deal (Cramer's V {v:.2f}), so its "
+            "marginal win rates are not its own effect")
+    levels = fit.filter(pl.col("factor") == by) if fit is not None and fit.height else None
+    if levels is None or levels.height < 2:
+        partner_read = "turn order's joint effect" if partner == "turn_order" else f"the {NAMES[partner]}"
+        return [f"{head}; read {partner_read} instead."]
+    ranked = levels.sort("effect", descending=True)
+    top, low = ranked.row(0, named=True), ranked.row(-1, named=True)
+    beyond = any(r["ci_low"] > 0 or r["ci_high"] < 0 for r in levels.iter_rows(named=True))
+    return [f"{head}; the joint model, which separates them, gives {NAMES[by]} {top['level']} the best effect "
+            f"(odds {_odds(top['effect'])}) and {low['level']} the worst ({_odds(low['effect'])}), "
+            f"{'beyond' if beyond else 'within'} chance."]
 
 
 def small_cells(run_name, cells, min_cell):
@@ -130,7 +223,7 @@ def shifts(base_name, run_name, table, by, method, min_n=0):
     shifted = int(table["shifted"].sum())
     among = f"; among those with at least {min_n} seats, largest" if min_n else "; largest"
     return [f"{run_name} against {base_name}, by {by}: {shifted} of {table.height} groups shifted "
-            f"({method} 95% intervals){among} {'; '.join(named)}."]
+            f"({method} simultaneous intervals, Holm){among} {'; '.join(named)}."]
 
 
 def length_shifts(base_name, run_name, table, column, title):
@@ -163,17 +256,19 @@ def war_outcome(label, kept):
 
 
 def war_shifts(label, table, by, title):
-    """The largest shifts of a group's win rate from the standard game to the war
-    (war.standard_vs_war), with their paired intervals; how many shifted (Holm)."""
-    done = table.filter(pl.col("difference").is_not_null())
+    """The largest shifts of a group's win rate from the standard game to the war over the
+    decided wars (war.standard_vs_war: the like basis), how many shifted (Holm), and the
+    share of wars without a winner beside them."""
+    done = table.filter(pl.col("decided_difference").is_not_null())
     if not done.height:
         return []
-    shifted = sum(p < ALPHA for p in holm(done["diff_p"].to_list()))
-    ranked = done.sort(pl.col("difference").abs(), descending=True)
-    named = [f"{r[by]} {r['standard_rate']:.1%} -> {r['war_rate']:.1%}, {pp(r['difference'])} "
-             f"({pp_interval(r['diff_ci_low'], r['diff_ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
-    return [f"{label}, All Out War by {title}: the war's win rate against the standard game's (paired 95% "
-            f"intervals), {shifted} of {done.height} shifted beyond chance (Holm); largest {'; '.join(named)}."]
+    shifted = int(done["decided_shifted"].sum())
+    no_winner = 1 - done["decided_seats"].sum() / done["seats"].sum()
+    ranked = done.sort(pl.col("decided_difference").abs(), descending=True)
+    named = [f"{r[by]} {r['decided_standard_rate']:.1%} -> {r['decided_war_rate']:.1%}"
+             for r in ranked.head(3).iter_rows(named=True)]
+    return [f"{label}, All Out War by {title}, on the wars that had a winner ({no_winner:.0%} had none): "
+            f"{shifted} of {done.height} shifted (Holm); largest {'; '.join(named)}."]
 
 
 def tile_length(label, table, column, title, ends):
@@ -208,7 +303,7 @@ def tile_rates(label, table, column, title, min_cell):
     named = [f"{r[column]} / {r['group']} {r['rate']:.1%} against {r['rate_other']:.1%}, {pp(r['difference'])} "
              f"({pp_interval(r['ci_low'], r['ci_high'])})" for r in ranked.head(3).iter_rows(named=True)]
     return [f"{label}, The Wind Gambit by {title}: faction and mat win rates under a tile against under the "
-            f"run's other tiles (Newcombe 95% intervals), {int(done['shifted'].sum())} of {done.height} shifted "
+            f"run's other tiles (Newcombe intervals, simultaneous: Holm), {int(done['shifted'].sum())} of {done.height} shifted "
             f"beyond chance (Holm); largest {'; '.join(named)}."]
 
 

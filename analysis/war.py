@@ -8,7 +8,7 @@ by seat: the standard winner against the war winner of the same game.
 """
 import polars as pl
 
-from scythe_sim.intervals import paired_difference, wilson
+from scythe_sim.intervals import holm, holm_levels, interval_p_value, paired_difference, wilson
 
 from .stats import wilson_bounds
 
@@ -59,9 +59,17 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
     95% interval, and the war's minus the standard's with its paired 95% interval (the
     same seats, one game each: the war changes the winner, never the deal); then the
     war's win rate over the seats of wars that had a winner (stalemates left out).
-    `diff_p` is the difference's McNemar p-value (scythe_sim.intervals.paired_difference)."""
+    `diff_p` is the difference's McNemar p-value (scythe_sim.intervals.paired_difference).
+
+    The war's effect on a like basis: over the seats of decided wars only (a war without
+    a winner gives no seat a win, so the all-wars rate drops by construction), the
+    standard game's rate on those same games (`decided_standard_rate`), the war's
+    (`decided_war_rate`) and their paired difference (`decided_difference`) with the
+    simultaneous interval matching its Holm verdict over the groups (`decided_shifted`);
+    `no_winner_share` is the share of the group's seats whose war had no winner."""
     keys = [by] if isinstance(by, str) else list(by)
     d = pl.col("war_winner").cast(pl.Int32) - pl.col("winner").cast(pl.Int32)
+    decided = pl.col("war_winner_seat").is_not_null()
     std_low, std_high = wilson_bounds(pl.col("standard_wins"), pl.col("seats"))
     war_low, war_high = wilson_bounds(pl.col("war_wins"), pl.col("seats"))
     dec_low, dec_high = wilson_bounds(pl.col("war_wins"), pl.col("decided_seats"))
@@ -69,12 +77,16 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
              .agg(pl.len().alias("seats"), pl.col("winner").sum().alias("standard_wins"),
                   pl.col("war_winner").sum().alias("war_wins"), d.sum().alias("sum_d"),
                   (d * d).sum().alias("sum_d2"),
-                  pl.col("war_winner_seat").is_not_null().sum().alias("decided_seats"))
+                  decided.sum().alias("decided_seats"),
+                  pl.col("winner").filter(decided).sum().alias("decided_standard_wins"),
+                  d.filter(decided).sum().alias("decided_sum_d"), (d * d).filter(decided).sum().alias("decided_sum_d2"))
              .with_columns((pl.col("standard_wins") / pl.col("seats")).alias("standard_rate"),
                            std_low.alias("standard_ci_low"), std_high.alias("standard_ci_high"),
                            (pl.col("war_wins") / pl.col("seats")).alias("war_rate"),
                            war_low.alias("war_ci_low"), war_high.alias("war_ci_high"),
                            (pl.col("war_wins") / pl.col("decided_seats")).alias("decided_war_rate"),
+                           (pl.col("decided_standard_wins") / pl.col("decided_seats")).alias("decided_standard_rate"),
+                           (1 - pl.col("decided_seats") / pl.col("seats")).alias("no_winner_share"),
                            dec_low.alias("decided_ci_low"), dec_high.alias("decided_ci_high"))
              .sort(keys).collect(engine="streaming"))
     paired = [paired_difference(n, s, s2) for n, s, s2 in
@@ -82,10 +94,38 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
     return (table.with_columns(pl.Series("difference", [p[0] for p in paired], pl.Float64),
                                pl.Series("diff_ci_low", [p[1] for p in paired], pl.Float64),
                                pl.Series("diff_ci_high", [p[2] for p in paired], pl.Float64),
-                               pl.Series("diff_p", [p[3] for p in paired], pl.Float64))
+                               pl.Series("diff_p", [p[3] for p in paired], pl.Float64),
+                               *_decided_shifts(table))
             .select(*keys, "seats", "standard_rate", "standard_ci_low", "standard_ci_high", "war_rate",
                     "war_ci_low", "war_ci_high", "difference", "diff_ci_low", "diff_ci_high", "diff_p",
-                    "decided_seats", "decided_war_rate", "decided_ci_low", "decided_ci_high"))
+                    "decided_seats", "decided_war_rate", "decided_ci_low", "decided_ci_high",
+                    "decided_standard_rate", "no_winner_share", "decided_difference", "decided_diff_ci_low",
+                    "decided_diff_ci_high", "decided_p_holm", "decided_shifted"))
+
+
+def parity(seats: pl.LazyFrame):
+    """The mean parity win rate of the seats of decided wars (1 / players), or None."""
+    value = (seats.filter(pl.col("war_winner_seat").is_not_null())
+             .select((1.0 / pl.col("players")).mean()).collect(engine="streaming").item())
+    return None if value is None else float(value)
+
+
+def _decided_shifts(table, alpha=0.05):
+    """The paired difference over decided wars per group: the difference, the
+    simultaneous interval that matches Holm over the groups, Holm's p and the verdict."""
+    sums = list(zip(table["decided_seats"].to_list(), table["decided_sum_d"].to_list(),
+                    table["decided_sum_d2"].to_list()))
+    at = [(lambda a, n=n, s=s, s2=s2: paired_difference(n, s, s2, a)[1:3]) if n else None for n, s, s2 in sums]
+    p = [interval_p_value(f) if f else 1.0 for f in at]
+    cells = [(s / n, *f(level)) if f else (None, None, None)
+             for (n, s, _), f, level in zip(sums, at, holm_levels(p, alpha))]
+    adjusted = holm(p)
+    return (pl.Series("decided_difference", [c[0] for c in cells], pl.Float64),
+            pl.Series("decided_diff_ci_low", [c[1] for c in cells], pl.Float64),
+            pl.Series("decided_diff_ci_high", [c[2] for c in cells], pl.Float64),
+            pl.Series("decided_p_holm", adjusted, pl.Float64),
+            pl.Series("decided_shifted", [q < alpha and c[0] is not None for q, c in zip(adjusted, cells)],
+                      pl.Boolean))
 
 
 def war_by_place(seats: pl.LazyFrame) -> pl.DataFrame:

@@ -10,7 +10,7 @@ game by game (analysis/pairing.py).
 """
 import polars as pl
 
-from scythe_sim.intervals import holm, newcombe_difference
+from scythe_sim.intervals import holm, holm_levels, interval_p_value, newcombe_difference
 
 from .pairing import with_tiles
 from .queries import MIN_CELL, win_rates
@@ -105,10 +105,11 @@ def tile_win_rates(seats: pl.LazyFrame, column, by) -> pl.DataFrame:
 def tile_effects(seats: pl.LazyFrame, column, groups=("faction", "mat"), min_cell=MIN_CELL) -> pl.DataFrame:
     """What a tile does to each faction (mat) within one run: per tile and group, the
     group's win rate in the games under the tile (`rate`) against its win rate under the
-    run's other tiles (`rate_other`), the difference with Newcombe's 95% interval and a
-    two-proportion test, Holm-corrected over every cell with at least `min_cell` seats on
-    both sides (the others are kept with a null difference: too few to say). `by` names
-    the grouping column (faction or mat), `group` its value."""
+    run's other tiles (`rate_other`), the difference with Newcombe's interval,
+    Holm-corrected over every cell with at least `min_cell` seats on both sides (the others
+    are kept with a null difference: too few to say): the p-value is the interval's own and
+    the interval the simultaneous one that matches Holm, so it excludes 0 exactly when
+    `shifted`. `by` names the grouping column (faction or mat), `group` its value."""
     frames = []
     for by in groups:
         cells = (seats.filter(pl.col(column).is_not_null()).group_by(column, by)
@@ -124,12 +125,17 @@ def tile_effects(seats: pl.LazyFrame, column, groups=("faction", "mat"), min_cel
     for r in pl.concat(frames).sort(column, "by", "group").iter_rows(named=True):
         n, w, n2, w2 = r["seats"], r["wins"], r["seats_other"], r["wins_other"]
         tested = n >= min_cell and n2 >= min_cell
-        d, low, high, p = newcombe_difference(w2, n2, w, n) if tested else (None, None, None, None)
-        rows.append({**r, "rate": w / n if n else None, "rate_other": w2 / n2 if n2 else None, "difference": d,
-                     "ci_low": low, "ci_high": high, "p_value": p})
-    adjusted = iter(holm([r["p_value"] for r in rows if r["p_value"] is not None]))
+        at = (lambda a, n=n, w=w, n2=n2, w2=w2: newcombe_difference(w2, n2, w, n, a)[1:3]) if tested else None
+        rows.append({**r, "rate": w / n if n else None, "rate_other": w2 / n2 if n2 else None,
+                     "difference": w / n - w2 / n2 if tested else None, "ci_low": None, "ci_high": None,
+                     "p_value": interval_p_value(at) if tested else None, "p_holm": None, "_at": at})
+    tested = [r for r in rows if r["p_value"] is not None]
+    p_values = [r["p_value"] for r in tested]
+    for r, p, level in zip(tested, holm(p_values), holm_levels(p_values, 0.05)):
+        r["p_holm"] = p
+        r["ci_low"], r["ci_high"] = r["_at"](level)
     for r in rows:
-        r["p_holm"] = next(adjusted) if r["p_value"] is not None else None
+        r.pop("_at")
         r["shifted"] = r["p_holm"] is not None and r["p_holm"] < 0.05
     floats = ("rate", "rate_other", "difference", "ci_low", "ci_high", "p_value", "p_holm")
     schema = {column: pl.String, "by": pl.String, "group": pl.String, "seats": pl.Int64, "wins": pl.Int64,

@@ -32,8 +32,10 @@ def _median_mean(measure):
 
 def tile_games_shown(games, column):
     """wind_gambit.tile_games as shown: the share ended by the tile with its interval in
-    one cell, each length as median (mean); the CSV holds every column."""
-    return games.select(column, "games", pct_ci("share", "ci_low", "ci_high").alias("ended by the tile"),
+    one cell (an airship tile has no end of its own: there, the share that ended before
+    the turn cap), each length as median (mean); the CSV holds every column."""
+    ended = "ended by the tile" if column == "resolution_tile" else "ended before the turn cap"
+    return games.select(column, "games", pct_ci("share", "ci_low", "ci_high").alias(ended),
                         "turn_caps", _median_mean("rounds").alias("rounds: median (mean)"),
                         _median_mean("turns_per_player").alias("turns per player: median (mean)"),
                         _median_mean("winning_score").alias("winning score: median (mean)"))
@@ -45,7 +47,7 @@ def effects_shown(effects, column, rows=8):
     return top.head(rows).select(column, "by", "group", pct_n("rate", "seats").alias("under the tile"),
                                  pct_n("rate_other", "seats_other").alias("under the others"),
                                  signed_pp("difference").alias("difference"),
-                                 pp_ci("ci_low", "ci_high").alias("95% CI"), "shifted")
+                                 pp_ci("ci_low", "ci_high").alias("CI, simultaneous (Holm)"), "shifted")
 
 
 def _lead(report, run, seats, column):
@@ -92,8 +94,8 @@ def run_sections(report, run, prefix):
         effects = _lead(report, run, seats, column)
         report.text(f"The largest effects of a {title} on a faction's or mat's win rate within this run: its rate "
                     "under the tile against under the run's other tiles, the difference in percentage points "
-                    f"with Newcombe's 95% interval (Holm over the cells with {MIN_CELL} seats on both sides); "
-                    "every cell in the CSV.")
+                    f"with Newcombe's interval, simultaneous over the cells with {MIN_CELL} seats on both sides "
+                    "to match the Holm verdict; every cell in the CSV.")
         report.table(f"{prefix}wg_{column}_effects", effects, shown=effects_shown(effects, column))
         for by, order in (("faction", faction_order), ("mat", mat_order)):
             table = tile_win_rates(seats, column, by)

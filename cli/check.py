@@ -8,7 +8,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import check_variant
+from .common import check_variant, points_option
 
 # groups a game deals one seat each at most (analysis/check.py says why that matters)
 BY_CHOICES = ["faction", "mat", "faction,mat", "seat", "turn_order", "personality"]
@@ -26,7 +26,7 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
               help="Groups to decide (repeatable); default: the game's, faction and mat for Scythe, "
                    "personality and turn_order for My Little Scythe.")
 @click.option("--min-effect", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=2.0,
-              show_default=True, help="Smallest shift that counts, in percentage points (2 = two points of win "
+              show_default=True, callback=points_option, help="Smallest shift that counts, in percentage points (2 = two points of win "
                                       "rate); also the equivalence margin.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Error rate: of a false shift over all groups (Holm), and of a false "
@@ -35,8 +35,9 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
               help="Budget: games per side after which the check stops undecided.")
 @click.option("--round", "round_games", type=click.IntRange(min=2), default=1000, show_default=True,
               help="Games of the first round; each later round adds as many, or a quarter of the games so far in whole rounds.")
-@click.option("--first-shift", is_flag=True, help="Stop at the first shifted group (the exit code cannot change "
-                                                  "any more) instead of deciding every group.")
+@click.option("--first-shift/--every-group", default=True, show_default=True,
+              help="Stop at the first shifted group (the default: the exit code, CI's question, cannot change "
+                   "any more), or play on until every group is decided.")
 @click.option("--plan", is_flag=True, help="Play one round as a pilot and estimate the games the check needs.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--out", default=os.path.join("results", "check"), show_default=True,
@@ -49,9 +50,10 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
 def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round_games, first_shift, plan, fmt, out,
           base_sim, workers, quiet):
     """Decide whether a candidate shifts balance against a base, group by group, on the same
-    deals: played in rounds until each group is shifted or equivalent within --min-effect,
-    or --max-games is spent. Exit 0 when every group is equivalent, 1 when some group
-    shifted, 3 when undecided at the budget.
+    deals: played in rounds until a group shifts (--every-group: until each group is
+    shifted or equivalent within --min-effect), or every group is equivalent, or
+    --max-games is spent. Exit 0 when every group is equivalent, 1 when some group
+    shifted, 3 when undecided at the budget (the answer then says what would decide it).
 
     \b
     Forms:
@@ -93,6 +95,9 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
         return
     result["rows"] = verdict_rows(sequential)
     result["outcome"] = sequential.outcome()
+    if result["outcome"] == "undecided":
+        estimate = plan_rows(sequential, games)
+        result["to_decide"] = (first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
     click.echo(render(result, fmt))
     sys.exit(EXIT[result["outcome"]])
 

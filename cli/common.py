@@ -5,6 +5,7 @@ import importlib
 import click
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean
 
 
 def split_values(values):
@@ -13,6 +14,15 @@ def split_values(values):
     for value in values:
         out.extend(x for x in value.replace(",", " ").split() if x)
     return out
+
+
+def points_option(ctx, param, value):
+    """A click callback for an effect given in percentage points: a value between 0 and 1
+    (exclusive) is almost surely a fraction, refused in one line with the points meant."""
+    if value is not None and 0 < value < 1:
+        raise ConfigError(f"{param.opts[0]} {value:g} is in percentage points: did you mean {100 * value:g} "
+                          f"points? (give {param.opts[0]} {100 * value:g})")
+    return value
 
 
 NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
@@ -49,7 +59,8 @@ def check_variant(spec, variant):
         return
     if len(spec.variants) == 1:
         raise ConfigError(f"--variant {variant}: {spec.name} has no variant but {spec.variants[0]}: drop --variant")
-    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}: choose one of {', '.join(spec.variants)}")
+    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}:{did_you_mean(variant, spec.variants)} "
+                      f"choose one of {', '.join(spec.variants)}")
 
 
 def game_module(spec, command):

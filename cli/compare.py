@@ -4,7 +4,7 @@ import sys
 import click
 
 
-from .common import NO_VERIFY
+from .common import NO_VERIFY, points_option
 
 
 @click.command()
@@ -19,8 +19,9 @@ from .common import NO_VERIFY
                                  "airship_passive"]))
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
               show_default=True, help="Family-wise error rate (Holm-corrected over the groups).")
-@click.option("--min-effect", type=click.FloatRange(min=0), default=0.02, show_default=True,
-              help="Smallest win-rate difference that counts as a shift.")
+@click.option("--min-effect", type=click.FloatRange(min=0, max=100), default=2.0, show_default=True,
+              callback=points_option, help="Smallest shift that counts, in percentage points (2 = two points of "
+                                          "win rate), as in `check`; 0 counts any shift beyond chance.")
 @click.option("--outcome", default="winner", show_default=True, type=click.Choice(["winner", "war_winner"]),
               help="The win compared: the standard game's, or All Out War's (two war runs).")
 @click.option("--fail", is_flag=True, help="Exit 1 when some group shifted.")
@@ -51,7 +52,7 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     keys = tuple(by.split(","))
     check_outcome(base_run, candidate_run, outcome)
     pairing = check_pairing(base_run, candidate_run, keys)
-    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect, pairing, outcome)
+    table = compare_runs(base_run, candidate_run, keys, alpha, min_effect / 100, pairing, outcome)
     note = outcome_note(base_run, candidate_run, outcome, pairing)
     power = detectable_note(table)
     shifted = int(table["shifted"].sum())
@@ -60,10 +61,10 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
               "warnings": warnings, "differences": what_differs(base_run, candidate_run),
               "what": "war win rate" if outcome == "war_winner" else "win rate", "by": by, "keys": keys,
               "method": pairing.method, "level": f"{1 - alpha:.0%}", "pairing": pairing.reason,
-              "alpha": alpha, "min_effect": min_effect, "shifted": shifted, "table": table,
+              "alpha": alpha, "min_effect_pp": min_effect, "shifted": shifted, "table": table,
               "notes": [n for n in (note, f"verdict uses the {pairing.method} interval; {pairing.reason}", power)
                         if n],
-              "summary": f"{shifted} group(s) shifted by at least {100 * min_effect:.1f} pp at alpha {alpha}"}
+              "summary": f"{shifted} group(s) shifted by at least {min_effect:g} pp at alpha {alpha}"}
     click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
     if fail and shifted:
         sys.exit(1)

@@ -1,17 +1,18 @@
 """The `scythe-sim` command line: the group, its error handling and its commands (a module
 each: play, run, replay, report, compare, check, bench and warmup, evaluate, tune, learn). Commands
-parse, call the library and print; nothing else."""
+parse, call the library and print; nothing else. `list` names what the others take."""
 import sys
 
 import click
 
-from scythe_sim.errors import ScytheSimError
+from scythe_sim.errors import SIMULATOR_BUG_EXIT, ScytheSimError, SimulatorBug
 
-from . import bench, check, compare, evaluate, learn, play, replay, report, run, tune
+from . import bench, check, compare, evaluate, learn, listing, play, replay, report, run, tune
 
 
 class _Group(click.Group):
-    """Turns the project's own errors into one line on stderr and exit code 2."""
+    """Turns the project's own errors into one line on stderr and exit code 2 (a
+    simulator bug: one line naming its reproducer, exit code 4)."""
 
     def invoke(self, ctx):
         try:
@@ -19,6 +20,9 @@ class _Group(click.Group):
         except ScytheSimError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+        except SimulatorBug as exc:       # not the user's input: a reproducer was written
+            click.echo(f"simulator bug: {exc}", err=True)
+            sys.exit(SIMULATOR_BUG_EXIT)
         except OSError as exc:            # disk full, a folder that is a file, no permission...
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}", err=True)
@@ -46,7 +50,7 @@ def main():
 
 
 for _command in (play.play, run.run, replay.replay, report.report, compare.compare, check.check, bench.bench,
-                 evaluate.evaluate, tune.tune, learn.learn, bench.warmup):
+                 evaluate.evaluate, tune.tune, learn.learn, bench.warmup, listing.list_names):
     main.add_command(_command)
 
 # one example per command, shown at the end of its --help

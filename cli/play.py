@@ -2,6 +2,9 @@
 
 import click
 
+from scythe_sim.errors import ScytheSimError
+from scythe_sim.names import unknown_strategy
+
 from .common import check_variant, game_module, game_option, game_spec, split_values
 
 
@@ -26,8 +29,11 @@ from .common import check_variant, game_module, game_option, game_spec, split_va
 @click.option("--variant", metavar="NAME", help="Rule variant: all_out_war or wind_gambit (airships).")
 @click.option("--rule", "rule_flags", multiple=True, metavar="KEY=VALUE",
               help="House rule (repeatable), as in a run config's [rules], e.g. --rule airship_aggressive=toll.")
+@click.option("--pictures", metavar="DIR",
+              help="Write a picture (SVG) of the board after every turn into the new or empty folder DIR, "
+                   "and DIR/index.html, which steps through them beside each turn's decisions.")
 def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion, resolution,
-         variant, rule_flags):
+         variant, rule_flags, pictures):
     """Play one game and print it decision by decision, then the score table.
 
     \\b
@@ -36,7 +42,9 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
       scythe-sim play --seed 7 --players 4 --resolution factory_explosion
       scythe-sim play --seed 7 --variant wind_gambit --rule airship_aggressive=toll
       scythe-sim play --game my_little_scythe --seed 7 --players 3
+      scythe-sim play --seed 7 --pictures game7     # then open game7/index.html
     """
+    from scythe_sim.picture_page import check_pictures_folder
     from scythe_sim.runner.config import flag_overrides
 
     own = ("factions", "mats", "expansion", "resolution", "mix")
@@ -44,11 +52,20 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
     check_variant(spec, variant)
     rules = dict(spec.variant_rules.get(variant, ()))
     rules.update(flag_overrides(rules=rule_flags).get("rules", {}))
+    if pictures is not None:
+        check_pictures_folder(pictures)
     names = split_values(strategies + strategy_alias)
+    for name in names:      # a mistyped name: the nearest players, the yardsticks apart
+        if name.strip().lower() not in spec.strategies and spec.yardsticks:
+            raise ScytheSimError(f"--strategies: {unknown_strategy(name, spec.strategies, spec.yardsticks)}")
     given = {"factions": split_values(factions), "mats": split_values(mats), "expansion": expansion,
              "resolution": resolution, "mix": mix}
-    lines, score = game_module(spec, "play").play_game(
-        seed, players, names, rules, **{k: v for k, v in given.items() if k in spec.options.get("play", ())})
+    chosen = {k: v for k, v in given.items() if k in spec.options.get("play", ())}
+    if pictures is not None:
+        chosen["pictures"] = pictures
+    lines, score = game_module(spec, "play").play_game(seed, players, names, rules, **chosen)
     if not quiet:
         click.echo("\n".join(lines))
     click.echo("\n".join(score))
+    if pictures is not None:
+        click.echo(f"pictures: {pictures}/index.html")

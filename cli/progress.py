@@ -37,7 +37,7 @@ class StoppedBySignals:
         from concurrent.futures.process import BrokenProcessPool
 
         from scythe_sim.runner.batch import Terminated
-        from scythe_sim.runner.manifest import resume_command
+        from scythe_sim.runner.commands import resume_command
         from scythe_sim.runner.run import saved_games
         from scythe_sim.runner.scheduler import BackendLost
 
@@ -120,29 +120,38 @@ class ProgressBar:
 
 
 def print_summary(result):
+    """A finished run's answer (analysis/answer.py): the rules and variant played, the
+    win rates ranked as the report ranks them, the variant's own result, the timing, the
+    tables and the next command."""
     from rich.console import Console
     from rich.table import Table
 
-    from analysis.queries import win_rates
+    from analysis import answer
     from analysis.runs import Run
 
-    seats = Run(result.run_dir, hashes=False).seats()      # just written and hashed
-    by = "faction" if "faction" in seats.collect_schema().names() else "strategy"   # a game without factions
-    rates = win_rates(seats, by).sort("win_rate", descending=True)
-    table = Table(title=f"win rate by {by} ({result.manifest['games']} games)")
+    run = Run(result.run_dir, hashes=False)      # just written and hashed
+    by, rates = answer.rates(run)
+    console = Console()
+    console.print(answer.rules_line(run), soft_wrap=True)
+    table = Table(title=f"win rate by {by} ({result.manifest['games']:,} games)")
     for column in (by, "seats", "wins", "win rate", "95% CI"):
         table.add_column(column, justify="left" if column == by else "right")
-    for row in rates.iter_rows(named=True):
-        table.add_row(row[by], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{row['ci_low']:.1%} - {row['ci_high']:.1%}")
-    console = Console()
+    for row in answer.rate_rows(rates, by):
+        table.add_row(*row)
     console.print(table)
+    for line in answer.variant_lines(run):
+        console.print(line, soft_wrap=True)
     if result.played:
         console.print(f"{result.played} games played in {result.seconds:.1f} s "
                       f"({result.games_per_s:,.0f} games/s); peak memory {result.worker_rss_mb:,.0f} MB "
                       f"a worker (the largest), {result.parent_rss_mb:,.0f} MB this process")
     console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
                   f"manifest: {result.run_dir}/manifest.json")
+    bad = result.manifest.get("bad_games", 0)
+    if bad:
+        console.print(f"[bold]{bad:,} game(s) stopped on a simulator bug and are left out of the tables[/bold]: "
+                      f"{result.run_dir}/bad_games (their reproducers beside it); please report them")
+    console.print(answer.next_command(run), soft_wrap=True)
 
 
 class GenerationBar:

@@ -32,6 +32,11 @@ docs/analysis.md.
 - `--game NAME` on `run`, `play`, `bench` and `evaluate`: `scythe` (the default) or
   `my_little_scythe`, with that game's default config, strategies and rules; an option
   the game lacks (`--factions`, `--expansion`, `--ablation`...) is refused in one line.
+- `scythe-sim list strategies|rules|variants|tiles [--game NAME]` — the names the other
+  commands take, each with its one-line meaning and range (yardsticks apart from the
+  players); a mistyped name anywhere is refused with the nearest ones ("did you mean").
+- `--min-effect` is in percentage points in `compare` and `check` alike (2 = two points of
+  win rate); a value below 1 is refused with the points meant.
 - `scythe-sim replay RUN_DIR --game ID` — re-simulate one stored game, print it and
   check it against its rows.
 - `scythe-sim play --seed N --players K [--factions a,b,..] [--mats x,y,..]

@@ -40,6 +40,9 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("--cache-key", "print_key", is_flag=True,
               help="Print the key of the run's --cache folder and stop (plays nothing).")
 @click.option("--overwrite", is_flag=True, help="Replace whatever the run folder holds.")
+@click.option("--keep-going", is_flag=True,
+              help="A game stopped on a simulator bug is left out of the tables and listed in the bad_games "
+                   "table (with its reproducer) instead of stopping the run (exit code 4).")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
 @click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
@@ -50,8 +53,8 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
 def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
-        shard_size, resume, extend_to, cache, print_key, overwrite, backend, scheduler, log_turns, variant, game,
-        quiet, verbose):
+        shard_size, resume, extend_to, cache, print_key, overwrite, keep_going, backend, scheduler, log_turns,
+        variant, game, quiet, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: the game's
     own, built in; for scythe the same as configs/default.toml).
 
@@ -93,7 +96,7 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     with StoppedBySignals(cfg), ProgressBar(show, cfg.games) as update:
         result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
                          resume=resume, overwrite=overwrite, progress=update, warm=run_warmer(cfg),
-                         verbose=verbose)
+                         verbose=verbose, keep_going=keep_going)
     if not quiet:
         print_summary(result)
 

@@ -95,3 +95,32 @@ def detectable_shift(half_width, se, min_effect=0.0, power=0.8):
     beyond `half_width` (its interval then excludes 0) and at least min_effect: the larger
     of the two plus z_power standard errors of the estimate (normal approximation)."""
     return max(half_width, min_effect) + Z_POWER[power] * se
+
+
+def interval_p_value(interval_at, low=1e-12):
+    """The smallest alpha at which `interval_at(alpha) -> (low, high)` excludes 0: the
+    p-value that agrees with the interval at every level (bisection on log alpha; 1.0
+    when even alpha = 1 - 1e-9 keeps 0 inside)."""
+    def excludes(a):
+        lo, hi = interval_at(a)
+        return lo > 0 or hi < 0
+    if not excludes(1 - 1e-9):
+        return 1.0
+    if excludes(low):
+        return low
+    a, b = math.log(low), math.log(1 - 1e-9)
+    for _ in range(60):
+        mid = (a + b) / 2
+        if excludes(math.exp(mid)):
+            b = mid
+        else:
+            a = mid
+    return math.exp(b)
+
+
+def holm_levels(p_values, alpha):
+    """Per test, the error rate of the simultaneous interval that matches Holm's verdict:
+    alpha times p / p_holm. A test's interval at that level excludes 0 exactly when its
+    Holm-adjusted p-value is below alpha (the p-value being the interval's own,
+    interval_p_value); with one test it is alpha itself."""
+    return [alpha * (min(p / p_holm, 1.0) if p_holm > 0 else 1.0) for p, p_holm in zip(p_values, holm(p_values))]

@@ -156,11 +156,21 @@ class SequentialCheck:
         w = self.boundary.half_width(group.n, group.variance, self.alpha)
         return EQUIVALENT if -m < d - w and d + w < m else UNDECIDED
 
-    def interval(self, group):
-        w = self.boundary.half_width(group.n, group.variance, self.alpha)
+    def interval(self, group, level=None):
+        """The group's confidence-sequence interval at error rate `level` (default alpha)."""
+        w = self.boundary.half_width(group.n, group.variance, level or self.alpha)
         if math.isinf(w):
             return -1.0, 1.0
         return max(group.difference - w, -1.0), min(group.difference + w, 1.0)
+
+    def shown_level(self, group):
+        """The error rate of the interval shown beside a group's verdict: alpha for an
+        equivalent group (its own sequence decided it), else the level that matches Holm
+        (alpha times p / p_holm), whose interval excludes 0 when the group's Holm p-value
+        is below alpha."""
+        if group.decision == EQUIVALENT or group.p_holm <= 0:
+            return self.alpha
+        return self.alpha * min(group.p_running / group.p_holm, 1.0)
 
     def mde(self, group):
         """The shift the check finds in this group with the chosen power at its seats so
@@ -194,13 +204,15 @@ class SequentialCheck:
 
     def rows(self):
         """One dict per group, in the order the groups were first seen: key, seats, games
-        used, difference, interval, variance, anytime and Holm p-values, detectable shift
-        and decision."""
+        used, difference, interval (at shown_level: the one that matches the decision),
+        its level, variance, anytime and Holm p-values, detectable shift and decision."""
         out = []
         for g in self.groups.values():
-            low, high = self.interval(g) if g.n else (None, None)
+            level = self.shown_level(g)
+            low, high = self.interval(g, level) if g.n else (None, None)
             out.append({"key": g.key, "seats": g.n, "games": g.games, "difference": g.difference,
-                        "ci_low": low, "ci_high": high, "variance": g.variance if g.n else None,
+                        "ci_low": low, "ci_high": high, "ci_level": 1 - level,
+                        "variance": g.variance if g.n else None,
                         "p_value": g.p_running, "p_holm": g.p_holm, "mde": self.mde(g),
                         "decision": g.decision})
         return out

@@ -4,6 +4,7 @@ of each other; the runner imports no game; analysis imports no kernel; and no im
 circle exists among the project's modules, imports inside functions included."""
 import ast
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
@@ -172,3 +173,194 @@ def test_the_signature_check_finds_a_long_signature():
               "def long(a, b, c, d, e, f, g, h, *rest):\n    pass\n"
               "def _private(a, b, c, d, e, f, g, h, i):\n    pass\n")
     assert _long_signatures(source) == [("long", 9)]
+
+
+# --- the floor plan names every module ------------------------------------------------
+
+_COLUMN = 26      # where the floor plan's descriptions start
+
+
+def _floor_plan(doc=DOC):
+    """{path of an entry ("scythe_sim/games/scythe/kernel/"): its text} from the floor
+    plan's block: an entry is a name indented two spaces a level, its description and
+    the lines continuing it from the description column."""
+    block = doc[doc.index("## The floor plan"):doc.index("## Layers")]
+    block = block[block.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    entries, stack, current = {}, [], None
+    for line in block.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if not line.strip():
+            continue
+        if indent >= _COLUMN:
+            entries[current] += " " + line.strip()
+            continue
+        name, _, text = line.strip().partition(" ")
+        stack[indent // 2:] = [name]
+        current = "".join(stack)
+        entries[current] = text.strip()
+    return entries
+
+
+def _named_in(entry_text, name):
+    return re.search(r"(?<![\w/.])" + re.escape(name) + r"(?![\w/])", entry_text) is not None
+
+
+def _unnamed(entries, paths):
+    """The modules (paths relative to the checkout) the floor plan does not name: a
+    module is named by an entry of its own, or by its file name or its name without .py
+    in the entry of its nearest folder that has one."""
+    missing = []
+    for rel in paths:
+        if rel in entries:
+            continue
+        folder = rel.rpartition("/")[0]
+        while folder and folder + "/" not in entries:
+            folder = folder.rpartition("/")[0]
+        if not folder:
+            missing.append(rel)
+            continue
+        name = rel[len(folder) + 1:]
+        if name == "__init__.py":
+            continue
+        name = name[:-len("__init__.py")] if name.endswith("/__init__.py") else name
+        if not any(_named_in(entries[folder + "/"], n) for n in (name, name.removesuffix(".py"))):
+            missing.append(rel)
+    return missing
+
+
+def test_the_floor_plan_names_every_module():
+    paths = sorted(p.relative_to(ROOT).as_posix() for p in MODULES.values())
+    assert len(paths) > 150
+    assert _unnamed(_floor_plan(), paths) == []
+
+
+def test_a_module_missing_from_the_floor_plan_is_found():
+    entries = _floor_plan()
+    kernel = "scythe_sim/games/scythe/kernel/"
+    assert _named_in(entries[kernel], "scoring.py")
+    entries[kernel] = entries[kernel].replace("scoring.py", "")
+    assert _unnamed(entries, [kernel + "scoring.py", kernel + "ending.py"]) == [kernel + "scoring.py"]
+    new = ["scythe_sim/games/scythe/somewhere/new.py", "elsewhere/new.py"]
+    assert _unnamed(entries, new) == new
+
+
+def test_every_module_file_the_floor_plan_names_exists():
+    """No stale names: each `x.py` of an entry is a file of its folder (or of the checkout)."""
+    stale = []
+    for entry, text in _floor_plan().items():
+        folder = ROOT / entry if entry.endswith("/") else (ROOT / entry).parent
+        for name in re.findall(r"(?<![\w/.*])([\w/]+\.py)\b", text):
+            if not ((folder / name).is_file() or (ROOT / name).is_file()):
+                stale.append(f"{entry}: {name}")
+    assert stale == []
+
+
+# --- the layers inside a game ----------------------------------------------------------
+
+# docs/ARCHITECTURE.md, "Layers": a game's module imports from its own layer or earlier ones
+LAYERS = (("data_files",), ("enums",), ("layout",), ("tables", "house_rules", "airships", "assumptions"),
+          ("lineup",), ("kernel",), ("strategies", "learned_models"), ("play", "turnlog"), ("text",),
+          ("game",), ("playthrough", "one_game"), ("spec",), ("tools",))
+# the imports that still run back up (the page would name each): (game, importer, imported)
+UPWARD_TODAY = set()
+
+
+def _upward_imports(graph):
+    rank = {name: k for k, layer in enumerate(LAYERS) for name in layer}
+    found = set()
+    for name, targets in graph.items():
+        parts = name.split(".")
+        if parts[:2] != ["scythe_sim", "games"] or len(parts) < 4:
+            continue
+        game, layer = parts[2], parts[3]
+        assert layer in rank, f"{name}: give the {layer} layer its place in LAYERS and the page"
+        for target in targets:
+            other = target.split(".")
+            if other[:3] == parts[:3] and len(other) > 3 and rank[other[3]] > rank[layer]:
+                found.add((game, layer, other[3]))
+    return found
+
+
+def test_imports_inside_a_game_point_down_the_layers_but_for_the_named_ones():
+    assert _upward_imports(GRAPH) == UPWARD_TODAY
+
+
+def test_the_layer_check_finds_an_import_up():
+    graph = {"scythe_sim.games.mls.kernel.fight": {"scythe_sim.games.mls.strategies.greedy"}}
+    assert _upward_imports(graph) == {("mls", "kernel", "strategies")}
+
+
+def test_the_page_names_the_layers_and_the_imports_up():
+    layers = DOC[DOC.index("## Layers"):DOC.index("`scythe-sim check` crosses")]
+    for layer in LAYERS:
+        for name in layer:
+            assert _named_in(layers, name), name
+    for game, importer, imported in UPWARD_TODAY:
+        assert f"{importer} -> {imported}" in layers, (game, importer, imported)
+
+
+def test_my_little_scythe_imports_only_the_shared_parts():
+    """docs/ARCHITECTURE.md, "Where a second game plugs in"."""
+    allowed = ("scythe_sim.compiled", "scythe_sim.errors", "scythe_sim.intervals", "scythe_sim.quality",
+               "scythe_sim.timing", "scythe_sim.picture", "scythe_sim.names", "scythe_sim.runner")
+    outside = {t for name, targets in GRAPH.items() if name.startswith("scythe_sim.games.mls")
+               for t in targets if not t.startswith("scythe_sim.games.mls")}
+    assert outside and not [t for t in outside if not t.startswith(allowed)], outside
+
+
+def test_each_games_spec_imports_the_runners_spec():
+    for game in ("scythe", "mls"):
+        assert "scythe_sim.runner.spec" in GRAPH[f"scythe_sim.games.{game}.spec"], game
+
+
+def test_the_files_the_page_names_for_each_rule_exist():
+    """The "Where each rule lives" tables name files under scythe_sim/games/scythe/."""
+    section = DOC[DOC.index("## Where each rule lives"):DOC.index("## The compiled state")]
+    names = re.findall(r"`((?:kernel|strategies|games/mls|analysis|tests)/[\w/*.]*)`", section)
+    assert len(names) > 20
+    scythe = ROOT / "scythe_sim" / "games" / "scythe"
+    for name in names:
+        bases = (ROOT, ROOT / "scythe_sim", scythe, scythe / "kernel", scythe / "kernel" / "war")
+        assert any(list(base.glob(name)) for base in bases), name
+
+
+# --- the batch path ----------------------------------------------------------------------
+
+# docs/ARCHITECTURE.md, "The runner and the game registry": what still plays a batch
+# without runner/batch.play_range
+RUN_GAMES_TODAY = {"scythe_sim.games.scythe.tools.tune", "scythe_sim.games.scythe.tools.learn_data",
+                   "scythe_sim.games.scythe.tools.bench", "scythe_sim.games.mls.tools.bench"}
+
+
+def test_batches_go_through_play_range_but_for_the_named_tools():
+    """A game's batch player (play.run_games) is called by its spec (the player behind
+    play_range) and by the tools the page names, nothing else."""
+    callers = {name for name, path in MODULES.items()
+               if re.search(r"\brun_games\(", path.read_text()) and not name.endswith(".play")
+               and ".spec" not in name}
+    assert callers == RUN_GAMES_TODAY
+    for name in ("scythe_sim.runner.shard", "scythe_sim.quality", "scythe_sim.games.scythe.tools.ablation"):
+        assert "scythe_sim.runner.batch" in GRAPH[name], name
+    page = DOC[DOC.index("## The runner and the game registry"):DOC.index("## Errors and bad input")]
+    for name in RUN_GAMES_TODAY:
+        assert "/".join(name.split(".")[-2:]) + ".py" in page, name
+
+
+# --- variant switches in shared files --------------------------------------------------
+
+# docs/ARCHITECTURE.md, "Variant hooks": the shared Scythe files that still test a
+# variant's state themselves instead of calling a hook
+SWITCHES = re.compile(r"\b(G_WAR_STAGE|G_RES_TILE|R_ALL_OUT_WAR)\b")
+SWITCHING_TODAY = {"kernel/ending.py", "kernel/invariants.py", "kernel/state.py", "kernel/turn.py", "play.py",
+                   "strategies/dispatch.py", "strategies/value.py", "strategies/view.py"}
+
+
+def test_only_the_named_shared_files_test_a_variants_switch():
+    scythe = ROOT / "scythe_sim" / "games" / "scythe"
+    shared = [*(scythe / "kernel").glob("*.py"), *(scythe / "strategies").glob("*.py"), scythe / "play.py",
+              scythe / "turnlog.py"]
+    switching = {p.relative_to(scythe).as_posix() for p in shared if SWITCHES.search(p.read_text())}
+    assert switching == SWITCHING_TODAY
+    hooks = DOC[DOC.index("## Variant hooks"):DOC.index("## Random streams")]
+    assert all(name in hooks for name in SWITCHING_TODAY)

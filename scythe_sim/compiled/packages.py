@@ -4,11 +4,12 @@ Why a source hash at all: Numba checks only the source of a function's own file 
 it loads the function from the cache, yet a compiled function carries copies of every
 helper it calls and every module constant it reads. An entry point loaded from the
 cache would keep stale copies of helpers edited in other files. So each game package
-registers the sources its compiled code is built from, and its functions cache under
-``<cache root>/<name>-<key>``, the key hashing those sources, the plumbing's own
-sources (this folder: decorators and random streams) and the numba version. An edit to
+registers its folder, and its functions cache under ``<cache root>/<name>-<key>``, the
+key hashing the numba version and every module its compiled code imports, transitively,
+in its folder and in the plumbing (this folder: decorators and random streams). The
+list is read from the import statements (imports.py), never kept by hand. An edit to
 any of them starts a fresh folder; an edit to one game leaves another game's folder
-alone.
+alone, and so does an edit to a module no compiled code imports (text, spec, tools).
 
 The cache root is ``$NUMBA_CACHE_DIR`` when set (the override, e.g. a fresh folder to
 time a cold compile), else ``$XDG_CACHE_HOME/scythe-sim`` (``~/.cache/scythe-sim``).
@@ -25,6 +26,8 @@ import re
 import shutil
 import time
 
+from .imports import compiled_sources
+
 _NAME = re.compile(r"[a-z0-9_]+")
 _KEY_LEN = 16
 _UNUSED = 7 * 86400          # seconds after which another key's folder is removed
@@ -34,28 +37,26 @@ _UNUSED = 7 * 86400          # seconds after which another key's folder is remov
 class CompiledPackage:
     name: str
     root: pathlib.Path
-    sources: tuple
     folder: pathlib.Path | None = None   # resolved on the first compiled function
 
     def source_files(self):
-        """The files matching the package's globs (relative to root, ``**`` recurses)."""
-        return sorted({p for pattern in self.sources for p in self.root.glob(pattern)
-                       if p.is_file()})
+        """{name: path} of the modules the package's compiled code is built from
+        (imports.compiled_sources): what its compile cache is keyed by."""
+        return compiled_sources(self.root)
 
 
 _PACKAGES = {}
 
 
-def register_compiled_package(name, root, sources):
+def register_compiled_package(name, root):
     """Cache the compiled functions defined in files under ``root`` in the package's own
-    folder, keyed by the files matching ``sources`` (globs relative to root, such as
-    ``"kernel/**/*.py"``). List every module with compiled functions that others call and
-    every module whose constants they read. Call it before the package's first decorated
-    function is defined (the package's ``__init__.py``). Roots do not nest: the games
-    are siblings (``scythe_sim/games/<game>``), so each file belongs to one package."""
+    folder, keyed by the modules its compiled code imports (imports.py finds them). Call
+    it before the package's first decorated function is defined (the package's
+    ``__init__.py``). Roots do not nest: the games are siblings
+    (``scythe_sim/games/<game>``), so each file belongs to one package."""
     if not _NAME.fullmatch(name):
         raise ValueError(f"compiled package name {name!r}: use lowercase letters, digits and _")
-    package = CompiledPackage(name, pathlib.Path(root).resolve(), tuple(sources))
+    package = CompiledPackage(name, pathlib.Path(root).resolve())
     for other in _PACKAGES.values():
         if other.name != name and (package.root.is_relative_to(other.root)
                                    or other.root.is_relative_to(package.root)):
@@ -79,20 +80,19 @@ def package_of(py_file):
 
 
 def source_key(package):
-    """Hash of the package's sources, the plumbing's sources and the numba version."""
+    """Hash of the numba version and the modules the package's compiled code is built
+    from (their names under the package's base and their bytes)."""
     import numba
 
     digest = hashlib.sha256(numba.__version__.encode())
-    for part in (package, PLUMBING):
-        digest.update(b"\0" + part.name.encode())
-        for path in part.source_files():
-            digest.update(path.relative_to(part.root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes())
+    for name, path in package.source_files().items():
+        digest.update(b"\0" + name.encode() + b"\0")
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:_KEY_LEN]
 
 
 # The plumbing's own compiled functions (the random streams) cache in a folder of their own.
-PLUMBING = register_compiled_package("plumbing", pathlib.Path(__file__).resolve().parent, ("*.py",))
+PLUMBING = register_compiled_package("plumbing", pathlib.Path(__file__).resolve().parent)
 
 
 def cache_root():

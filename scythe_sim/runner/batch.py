@@ -30,11 +30,12 @@ def _tables(game, rules):
     return spec_for(game).build_tables(dict(rules))
 
 
-def play_range(config, start: int, stop: int) -> Batch:
-    """Plan and play games start..stop-1 of the run; their result tables."""
+def play_range(config, start: int, stop: int, check=False) -> Batch:
+    """Plan and play games start..stop-1 of the run; their result tables. With check,
+    every invariant is checked after every decision (a broken one makes a bad game)."""
     spec = config.spec
     plan = spec.plan_games(config, start, stop)
-    raw = spec.play(_tables(config.game, config.rules), plan, config)
+    raw = spec.play(_tables(config.game, config.rules), plan, config, check=check)
     ruleset = spec.ruleset(config)
     tables = {name: with_run_columns(table, ruleset, config.variant)
               for name, table in spec.result_tables(start, plan, raw, config).items()}

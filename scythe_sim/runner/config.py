@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ConfigError
+from ..names import did_you_mean, unknown_strategy
 from ..toml_file import read_toml
 from .spec import spec_for
 
@@ -314,8 +315,9 @@ def _players(value):
     return tuple(values)
 
 
-def _names(value, key, vocabulary=None):
-    """A list of names, lower-cased; each one of vocabulary when given."""
+def _names(value, key, vocabulary=None, yardsticks=None):
+    """A list of names, lower-cased; each one of vocabulary when given (strategies: with
+    the game's yardsticks named apart)."""
     if not isinstance(value, list):
         raise ConfigError(f"config {key!r} must be a list of names, got {_shown(value)}")
     out = []
@@ -325,7 +327,10 @@ def _names(value, key, vocabulary=None):
                               f"{key.split('.')[-1]} = [\"{(vocabulary or ('name',))[0]}\"]")
         name = v.strip().lower()
         if vocabulary is not None and name not in vocabulary:
-            raise ConfigError(f"config {key!r}: unknown {v!r}, choose from {', '.join(vocabulary)}")
+            if yardsticks is not None:
+                raise ConfigError(f"config {key!r}: {unknown_strategy(v, vocabulary, yardsticks)}")
+            raise ConfigError(f"config {key!r}: unknown {v!r},{did_you_mean(name, vocabulary)} choose from "
+                              f"{', '.join(vocabulary)}")
         out.append(name)
     return tuple(out)
 
@@ -341,11 +346,11 @@ def _strategies(table, spec):
     if not isinstance(names, list) or not names:
         raise ConfigError(f"config 'strategies.{mode}' must be a non-empty list of strategy names")
     if mode != "lineups":
-        return mode, _names(names, f"strategies.{mode}", spec.strategies)
+        return mode, _names(names, f"strategies.{mode}", spec.strategies, spec.yardsticks)
     if not all(isinstance(line, list) and line for line in names):
         raise ConfigError("config 'strategies.lineups' must be a list of line-ups, each a list with "
                           "one strategy name per seat")
-    return mode, tuple(_names(line, "strategies.lineups", spec.strategies) for line in names)
+    return mode, tuple(_names(line, "strategies.lineups", spec.strategies, spec.yardsticks) for line in names)
 
 
 def _weights(given, used, spec, base):
@@ -360,8 +365,8 @@ def _weights(given, used, spec, base):
     for name, path in given.items():
         key = f"strategies.weights.{name}"
         if name not in spec.strategies:
-            raise ConfigError(f"config 'strategies.weights': unknown strategy {name!r}, choose from "
-                              f"{', '.join(spec.strategies)}")
+            raise ConfigError(f"config 'strategies.weights': "
+                              f"{unknown_strategy(name, spec.strategies, spec.yardsticks)}")
         if name not in used:
             raise ConfigError(f"config {key!r}: the run does not play {name} (its strategies: "
                               f"{', '.join(used)}); remove the line")

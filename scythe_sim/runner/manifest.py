@@ -14,6 +14,7 @@ import platform
 import subprocess
 
 from ..errors import ConfigError
+from .commands import resume_command
 from .parquet import file_sha256, is_temporary
 from .shard import part_name, shard_count
 
@@ -117,14 +118,6 @@ def check_manifest(run_dir, manifest, fields=READ_FIELDS):
         raise ConfigError(f"{run_dir} is a run of the game {game!r}, which this scythe-sim does not play "
                           f"(it plays {', '.join(sorted(set(GAMES) | set(BUILTIN)))}): open it with the "
                           "version that wrote it")
-
-
-def resume_command(run_dir):
-    """The command that completes the run at run_dir (from its own manifest)."""
-    import shlex
-
-    output, name = os.path.split(os.path.normpath(run_dir))
-    return f"scythe-sim run --resume --out {shlex.quote(output or '.')} --name {shlex.quote(name)}"
 
 
 def unfinished(run_dir, manifest):

@@ -27,6 +27,15 @@ def game_columns(first_game, seeds, players) -> dict:
             "players": pa.array(np.asarray(players, np.int8))}
 
 
+def outcome_columns(game_out, end_reasons) -> dict:
+    """The columns every game's `games` table goes on with: its end reason (named by
+    `end_reasons`), turns, rounds and decisions, read from game_out's columns 1 to 4
+    (GAME_HEAD in scythe_sim/compiled/outcome.py, which every game's results start with)."""
+    return {"end_reason": enum_column(game_out[:, 1], end_reasons),
+            **{name: pa.array(game_out[:, k].astype(np.int32))
+               for k, name in ((2, "turns"), (3, "rounds"), (4, "decisions"))}}
+
+
 def seat_rows(first_game, players, strategies, seat_out, order_field, strategy_names):
     """The start every game's `seats` table shares: (game index and seat of each row, the
     rows of seat_out, one per game x seat in game order, and the columns game, seat,

@@ -8,6 +8,7 @@ Both call shard.run_shard, so the output is the same file for file.
 """
 import concurrent.futures
 import dataclasses
+import functools
 import logging
 import os
 import shutil
@@ -20,6 +21,7 @@ from .config import RunConfig, config_from_snapshot
 from .manifest import (SUCCESS, check_manifest, holds_nothing, new_manifest, read_manifest, rule_set_change,
                        valid_shards, write_manifest)
 from .parquet import is_temporary
+from .reproducer import BAD_GAMES
 from .runlog import emit, logged, run_log
 from .scheduler import CONNECT_TIMEOUT, check_scheduler, close_quietly, lost_cluster_stops
 from .memory import peak_rss_mb
@@ -133,8 +135,11 @@ def refusal(run_dir, manifest, config):
 
 
 def execute(config, workers=1, backend="local", scheduler=None, resume=False, overwrite=False,
-            progress=None, warm=None, verbose=False):
+            progress=None, warm=None, verbose=False, keep_going=False):
     """Play every missing shard; `progress(games_done, games_total)` is called as shards land.
+    A game stopped on a simulator bug stops the run with SimulatorBug after writing its
+    reproducer; with keep_going such games are left out and listed (shard.run_shard), and
+    the manifest counts them (`bad_games`).
     The kernel is compiled (or loaded) where the games are played before the clock starts,
     through `warm(callable)` when given (the CLI shows the compile): games/s counts games only.
     The run's log goes to RUN_DIR/run.log (and stderr when verbose; runlog.py)."""
@@ -153,7 +158,8 @@ def execute(config, workers=1, backend="local", scheduler=None, resume=False, ov
         with run_log(str(config.run_dir()), verbose):
             manifest, todo = prepare(config, resume, overwrite)
             (warm or (lambda w: w()))(lambda: warm_workers(config.spec))
-            return _execute(config, manifest, todo, submit_all, progress)
+            submit = functools.partial(submit_all, keep_going=keep_going)
+            return _execute(config, manifest, todo, submit, progress)
     finally:
         if close is not None:
             close()
@@ -177,6 +183,7 @@ def _execute(config, manifest, todo, submit_all, progress):
             progress(done, config.games)
     remove_unpublished(run_dir)      # a lost Dask worker's half-written part; its shard was played again
     manifest["complete"] = True
+    manifest[BAD_GAMES] = sum(e.get(BAD_GAMES, 0) for e in manifest["shards"].values())
     write_manifest(run_dir, manifest)
     log.info("run %s finished: %d games played in %.1f s, peak memory %.0f MB a worker", config.name,
              played, time.perf_counter() - start, worker_rss)
@@ -204,9 +211,10 @@ def _local_shards(workers):
     """Shards on a pool of forked workers, one worker included: this process only waits,
     so a signal stops the run at once (a shard played here would hold it until the
     compiled batch returns)."""
-    def submit_all(config, run_dir, todo):
+    def submit_all(config, run_dir, todo, keep_going=False):
         with forked_pool(workers, config.spec.warm) as pool:     # stops its workers on an error or a signal
-            yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard), todo, 2 * workers)
+            yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard, keep_going), todo,
+                                 2 * workers)
     return submit_all
 
 
@@ -230,12 +238,12 @@ def _dask_shards(scheduler, workers):
                                dashboard_address=None)
         client = Client(cluster)
 
-    def submit_all(config, run_dir, todo):
+    def submit_all(config, run_dir, todo, keep_going=False):
         run_dir = os.path.abspath(run_dir)
         with lost_cluster_stops(f"at {scheduler}" if scheduler else "of the local cluster"):
             window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
             for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
-                                                                        pure=False), todo, window, wait):
+                                                                        keep_going, pure=False), todo, window, wait):
                 emit(records)              # the worker's log lines, into run.log (and stderr with -v)
                 yield entry
 

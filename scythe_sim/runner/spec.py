@@ -44,9 +44,12 @@ class GameSpec:
     ruleset: Callable            # (config) -> short readable identity of the rules played
     assumptions: Callable        # (config) -> [{"id", "text"}, ...] flagged assumptions played
     data_sha256: Callable        # () -> sha256 of the game's data files
-    replay: Callable             # (config, game id, stored) -> (lines, mismatches); stored(table)
+    replay: Callable             # (config, game id, stored, pictures=None) -> (lines, mismatches); stored(table)
+                                 # gives the game's stored rows; pictures: a folder for a picture per turn
                                  #   is the game's stored rows of that table (polars)
     warm: Callable               # () -> None: compile or load the kernel before workers fork
+    failure: Callable            # (config, game id) -> where the game first fails, replayed with
+                                 #   invariants checked (game_parts.first_failure), or None
     # Weights that differ by a seat key (a key the game defines per seat); None: a game without them.
     weight_rows: Callable = None       # (path) -> (row, {key: row}) of a weights file
     seat_weights: Callable = None      # (params) -> {(strategy name, key): row} beside the rows
@@ -73,6 +76,11 @@ class GameSpec:
     # takes (cli/common.py refuses, in one line, one given for a game that lacks it).
     commands: dict = dataclasses.field(default_factory=dict)
     options: dict = dataclasses.field(default_factory=dict)
+    # Strategies that are frozen baselines (yardsticks), not players: listed apart.
+    yardsticks: tuple = ()
+    # (kind) -> [(name, one-line meaning, range or "")] for `scythe-sim list KIND`, kind one
+    # of LIST_KINDS ("yardsticks" beside "strategies"); None: names only.
+    listing: Callable = None
     # The seat columns `scythe-sim check` decides balance by unless told (--by): groupings,
     # each a tuple of columns whose values a game deals to one seat at most.
     balance_groups: tuple = ()

@@ -70,14 +70,28 @@ def test_looks_over_growing_prefixes_find_the_planted_shift_and_print_it(pair):
     assert json.loads(render(result, "json"))["rows"][0]["by"] == "faction"
 
 
-def test_a_plan_from_a_pilot(pair):
+def _pilot_plan(pair):
+    """The plan from a 1,000-game pilot of the pair, by faction."""
     base, boosted, _ = pair
     check = SequentialCheck(0.05, 0.02)
     a, b, _ = open_pair(base, boosted, 1000)
     check.look(1000, look_sums(a, b, [("faction",)]))
-    plan = plan_rows(check, 1000)
+    return plan_rows(check, 1000)
+
+
+def test_a_plan_from_a_pilot(pair):
+    plan = _pilot_plan(pair)
     crimea = next(r for r in plan["rows"] if r["group"] == "crimea")
     assert crimea["decided_as"] == "shifted" and crimea["games_to_decide"] <= plan["games_needed"]
     assert plan["games_if_no_shift"] > 0
     text = render_plan({"notes": [], "min_effect_pp": 2.0, **plan})
     assert text.startswith("plan from a pilot of 1,000 games: every group decided (80% each) after about")
+
+
+def test_a_plan_gives_the_games_to_the_first_shift_where_the_check_stops(pair):
+    plan = _pilot_plan(pair)
+    shifted = [r["games_to_decide"] for r in plan["rows"] if r["decided_as"] == "shifted" and r["games_to_decide"]]
+    assert plan["games_to_first_shift"] == min(shifted) <= plan["games_needed"]
+    lines = render_plan({"notes": [], "min_effect_pp": 2.0, **plan}).splitlines()
+    assert lines[1] == (f"the first shift found (80%) after about {min(shifted):,} games, where the check stops "
+                        "by default (--every-group decides every group)")

@@ -64,7 +64,9 @@ def test_open_run_counts_as_the_report_and_compare_do(session):
     folder, namespace = session
     run, five = namespace["run"], namespace["five"]
     assert scythe_sim.open_run is notebook.open_run
-    assert_frame_equal(run.win_rates("mat"), queries.win_rates(run.run.seats(), "mat"))   # sums in any order
+    by_mat = run.win_rates("mat")
+    assert by_mat["win_rate"].to_list() == sorted(by_mat["win_rate"].to_list(), reverse=True)   # best first
+    assert_frame_equal(by_mat.sort("mat"), queries.win_rates(run.run.seats(), "mat"))   # sums in any order
     direct = (run.seats.group_by("faction").agg(pl.col("winner").sum().alias("wins"), pl.len().alias("seats"))
               .sort("faction").collect())
     rates = run.win_rates().sort("faction")
@@ -87,3 +89,29 @@ def test_a_run_without_a_turns_table_says_how_to_get_one(session):
 def test_open_run_refuses_what_report_refuses(tmp_path):
     with pytest.raises(AnalysisError, match="not a run folder"):
         scythe_sim.open_run(tmp_path)
+
+
+def test_open_run_sorts_by_rate_takes_an_outcome_and_names_a_mistyped_column(tmp_path):
+    from .test_analysis import BASE, fake_run
+
+    run = scythe_sim.open_run(fake_run(tmp_path / "r", 400, dict(BASE, crimea=3.0), seed=1))
+    rates = run.win_rates()
+    assert rates["win_rate"].to_list() == sorted(rates["win_rate"].to_list(), reverse=True)
+    assert rates["faction"][0] == "crimea"
+    with pytest.raises(AnalysisError) as caught:
+        run.win_rates(by="facton")
+    assert str(caught.value) == "unknown seat column 'facton': did you mean 'faction'?"
+    with pytest.raises(AnalysisError, match="played no war"):
+        run.win_rates(outcome="war_winner")
+    with pytest.raises(AnalysisError, match="did you mean min_effect=2"):
+        run.compare(run, min_effect=0.02)
+
+
+def test_the_pages_pandas_and_duckdb_come_with_the_notebook_extra():
+    import tomllib
+
+    project = tomllib.loads((PAGE.parents[1] / "pyproject.toml").read_text())["project"]
+    extra = " ".join(project["optional-dependencies"]["notebook"])
+    assert "pandas" in extra and "duckdb" in extra
+    assert not any(d.startswith(("pandas", "duckdb")) for d in project["dependencies"])
+    assert 'pip install "scythe-sim[notebook]"' in PAGE.read_text()

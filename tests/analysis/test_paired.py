@@ -20,7 +20,7 @@ from analysis.pairing import check_pairing, run_differences
 from analysis.report import build_report
 from analysis.runs import Run
 from cli.main import main
-from scythe_sim.intervals import paired_difference, z_for
+from scythe_sim.intervals import holm_levels, newcombe_difference, paired_difference, z_for
 from tests.analysis.test_analysis import BASE, FACTIONS, fake_run
 
 GAMES = 2000
@@ -120,14 +120,26 @@ def test_identical_deals_are_paired_and_the_paired_interval_is_narrower(runs):
     assert pairing.paired and pairing.reason == f"paired: {GAMES:,} games with identical deals"
     table = compare_runs(base, candidate, by=("faction",))
     assert table["method"].to_list() == ["paired"] * len(FACTIONS)
-    for r in table.iter_rows(named=True):
+    levels = holm_levels(table["p_value"].to_list(), 0.05)
+    for r, level in zip(table.iter_rows(named=True), levels):
         assert r["difference"] == pytest.approx(r["candidate_rate"] - r["base_rate"])
-        assert (r["ci_low"], r["ci_high"], r["p_value"]) == (r["paired_ci_low"], r["paired_ci_high"],
-                                                              r["paired_p"])
+        # the verdict's interval: the paired one, widened to the level matching Holm
+        assert level < 0.05
+        assert r["ci_low"] <= r["paired_ci_low"] and r["paired_ci_high"] <= r["ci_high"]
+        assert (r["ci_low"], r["ci_high"]) == pytest.approx(paired_difference(
+            r["base_n"], r["difference"] * r["base_n"], _changed(base, candidate, r["faction"]), level)[1:3])
         assert r["paired_ci_high"] - r["paired_ci_low"] < 0.6 * (r["unpaired_ci_high"] - r["unpaired_ci_low"])
     crimea = table.filter(pl.col("faction") == "crimea").row(0, named=True)
     # the planted +~3 point shift: the paired interval excludes 0, the unpaired one does not
     assert crimea["shifted"] and crimea["paired_ci_low"] > 0 and crimea["unpaired_ci_low"] < 0
+
+
+def _changed(base, candidate, faction):
+    """The sum of squared seat differences of one faction (the seats whose result changed)."""
+    a = base.seats().filter(pl.col("faction") == faction).select("game", "seat", "winner").collect()
+    b = candidate.seats().select("game", "seat", pl.col("winner").alias("other")).collect()
+    joined = a.join(b, on=["game", "seat"])
+    return int(((joined["other"].cast(pl.Int32) - joined["winner"].cast(pl.Int32)) ** 2).sum())
 
 
 def test_different_seeds_are_unpaired(runs):
@@ -137,7 +149,13 @@ def test_different_seeds_are_unpaired(runs):
     assert pairing.reason == "unpaired: runs do not share deals (different seeds 1 and 2)"
     table = compare_runs(base, candidate, by=("mat",), pairing=pairing)
     assert set(table["method"]) == {"unpaired"} and table["paired_ci_low"].null_count() == table.height
-    assert table["ci_low"].to_list() == table["unpaired_ci_low"].to_list()
+    # the verdict's interval: Newcombe's, at the level that matches Holm over the mats
+    levels = holm_levels(table["p_value"].to_list(), 0.05)
+    for r, level in zip(table.iter_rows(named=True), levels):
+        b, c = round(r["base_rate"] * r["base_n"]), round(r["candidate_rate"] * r["candidate_n"])
+        assert (r["ci_low"], r["ci_high"]) == pytest.approx(
+            newcombe_difference(b, r["base_n"], c, r["candidate_n"], level)[1:3])
+        assert r["ci_low"] <= r["unpaired_ci_low"] and r["unpaired_ci_high"] <= r["ci_high"]
     assert table.schema["paired_ci_low"] == pl.Float64
 
 
@@ -171,12 +189,12 @@ def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(ru
     runner = CliRunner(env={"COLUMNS": "160"})          # wide enough for both intervals
     out = runner.invoke(main, ["compare", runs["base"], candidate, "--fail"])
     assert out.exit_code == 1, out.output                 # crimea's planted shift, seen by the paired test
-    assert "interval: paired 95%" in out.output and " unpaired " in out.output   # both intervals shown
+    assert "interval: paired, simultaneous" in out.output and " unpaired " in out.output   # both intervals shown
     assert f"verdict uses the paired interval; paired: {GAMES:,} games with identical deals" in out.output
     assert "variant: - -> wind_gambit" in out.output
     out = runner.invoke(main, ["compare", runs["base"], runs["other_seed"], "--by", "seat"])
     assert out.exit_code == 0, out.output
-    assert "interval: unpaired 95%" in out.output and "root_seed: 1 -> 2" in out.output
+    assert "interval: unpaired, simultaneous" in out.output and "root_seed: 1 -> 2" in out.output
     assert "verdict uses the unpaired interval; unpaired: runs do not share deals" in out.output
     assert [d[0] for d in run_differences(Run(runs["base"]), Run(candidate))] == ["variant"]
     # a run whose config snapshot also names the variant lists it once

@@ -6,7 +6,6 @@ differences (forest plots) and what differs between them before anything else.""
 import json
 import os
 import shutil
-import subprocess
 
 import matplotlib
 import pytest
@@ -18,6 +17,8 @@ import polars as pl  # noqa: E402
 from analysis import figures, queries  # noqa: E402
 from analysis.report import build_report  # noqa: E402
 from analysis.runs import Run  # noqa: E402
+
+from tests.browser import needs_browser, run_browser  # noqa: E402
 
 from .test_analysis import BASE, FACTIONS, MATS, fake_run  # noqa: E402
 
@@ -105,17 +106,11 @@ def test_heatmap_diverges_from_parity_over_the_full_scale(tmp_path):
     plt.close("all")
 
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(not any(shutil.which(b) for b in BROWSERS), reason="no headless browser on this machine")
+@needs_browser
 def test_the_html_renders_in_a_headless_browser(report, tmp_path):
-    browser = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
     shot = tmp_path / "report.png"
-    subprocess.run([browser, "--headless", "--disable-gpu", "--no-sandbox", f"--screenshot={shot}",
-                    "--window-size=1200,2000", f"file://{report['dir'] / 'index.html'}"],
-                   check=True, capture_output=True, timeout=120)
+    run_browser(f"--screenshot={shot}", "--window-size=1200,2000", f"file://{report['dir'] / 'index.html'}")
     assert shot.stat().st_size > 10_000
 
 

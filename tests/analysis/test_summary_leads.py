@@ -99,9 +99,9 @@ def test_an_all_out_war_run_leads_with_the_war(reports):
     assert bullets[0].startswith("war, All Out War: the standard game's winner also won 480 of the 1,080 wars "
                                  "that had a winner (44.4%")
     assert "1,080 of 1,200 wars (90.0%) were decided, 120 ended without a winner" in bullets[0]
-    assert bullets[1].startswith("war, All Out War by faction: the war's win rate against the standard game's "
-                                 "(paired 95% intervals)")
-    assert re.search(r"largest crimea 37\.5% -> 24\.3%, -13\.2 pp \(-\d+\.\d to -\d+\.\d\)", bullets[1])
+    # the war's effect on the like basis: over the decided wars, the share without a winner beside it
+    assert bullets[1].startswith("war, All Out War by faction, on the wars that had a winner (10% had none): ")
+    assert re.search(r"largest crimea \d+\.\d% -> \d+\.\d%", bullets[1]) and " pp (" not in bullets[1]
     assert bullets[2].startswith("war, All Out War by player mat")
     assert bullets[3].startswith("war (the standard game, before the war), by faction")
 
@@ -218,10 +218,10 @@ def test_every_table_keeps_one_number_format_and_fits(reports):
     war = reports["war"]
     table = war.split("#### Win rate by player mat: standard game and war")[1]
     header = next(line for line in table.splitlines() if line.startswith("| "))
-    assert header == ("| mat | seats | standard game | war | war - standard | paired 95% CI | decided_seats | "
-                      "decided wars |")
-    assert re.search(r"\| patriotic \| 946 \| 24\.7% \(22\.1-27\.6%\) \| 20\.2% \(\d+\.\d-\d+\.\d%\) \| -4\.5 pp \| "
-                     r"-\d\.\d to -\d\.\d pp \|", table)
+    assert header == ("| mat | seats | no winner | decided_seats | standard game (decided wars) | war (decided) | "
+                      "war - standard | paired CI, simultaneous (Holm) | decided_shifted |")
+    assert re.search(r"\| patriotic \| 946 \| \d+\.\d% \| \d+ \| \d+\.\d% \| \d+\.\d% \(\d+\.\d-\d+\.\d%\) \| "
+                     r"[-+]\d+\.\d pp \| [-+]\d+\.\d to [-+]\d+\.\d pp \|", table)
 
 
 def test_the_format_check_finds_a_fraction_beside_percentages():

@@ -134,3 +134,38 @@ def test_compare_war_outcomes_only_between_war_runs(runs, tmp_path):
     assert "cannot differ" in outcome_note(base, war_, "winner", pairing)
     assert "--outcome war_winner" in outcome_note(war_, other, "winner", check_pairing(war_, other))
     assert outcome_note(base, base, "winner", check_pairing(base, base)) is None
+
+
+def test_the_wars_effect_is_measured_over_decided_wars_with_the_no_winner_share_beside(runs, tmp_path):
+    # a war run where half the wars have no winner and every decided war goes to its
+    # standard winner: over all wars every faction "drops", over decided wars none moves
+    path = fake_run(tmp_path / "half", 400, BASE, seed=4)
+    seats_path = os.path.join(path, "seats", "part-000000.parquet")
+    games_path = os.path.join(path, "games", "part-000000.parquet")
+    seats = pl.read_parquet(seats_path)
+    seats.with_columns((pl.col("winner") & (pl.col("game") % 2 == 0)).alias("war_winner"),
+                       *[pl.lit(0, pl.Int16).alias(c) for c in war.MOBILISED],
+                       pl.lit(None, pl.Int8).alias("war_capitulated_by")).write_parquet(seats_path)
+    winners = dict(seats.filter(pl.col("winner")).select("game", "seat").iter_rows())
+    frame = pl.read_parquet(games_path)
+    frame.with_columns(
+        pl.Series("war_winner_seat", [winners[g] if g % 2 == 0 else None for g in frame["game"]], pl.Int8),
+        pl.Series("war_end_reason", ["points" if g % 2 == 0 else "stalemate_quiet" for g in frame["game"]],
+                  pl.Categorical),
+        pl.Series("war_rounds", [10] * 400, pl.Int16), pl.Series("war_capitulations", [0] * 400, pl.Int8),
+        pl.Series("war_combats", [5] * 400, pl.Int32)).write_parquet(games_path)
+    table = war.standard_vs_war(war.war_seats(Run(path)), "faction")
+    assert (table["difference"] < 0).all()                                  # the unlike basis
+    assert table["decided_difference"].to_list() == [0.0] * table.height     # the like basis
+    assert not table["decided_shifted"].any()
+    assert table["no_winner_share"].to_list() == pytest.approx(
+        [1 - d / n for d, n in zip(table["decided_seats"], table["seats"])])
+    from analysis.summary import war_shifts
+    line = war_shifts("half", table, "faction", "faction")[0]
+    assert "on the wars that had a winner (50% had none)" in line and f"0 of {table.height} shifted" in line
+    # a decided war won by another seat is a shift on the like basis
+    table = war.standard_vs_war(war.war_seats(runs[1]), "faction")
+    for row in table.iter_rows(named=True):
+        assert row["decided_difference"] == pytest.approx(row["decided_war_rate"] - row["decided_standard_rate"])
+        excludes = row["decided_diff_ci_low"] > 0 or row["decided_diff_ci_high"] < 0
+        assert excludes == row["decided_shifted"]

@@ -80,7 +80,9 @@ def test_stars_to_end_5_against_6_is_decided_as_shifted(tmp_path, fixed):
     data = json.loads(result.stdout)
     rows = {r["group"]: r for r in data["rows"]}
     crimea = rows["crimea"]
-    assert crimea["decision"] == "shifted" and crimea["ci_low"] > 0.02 and crimea["difference"] >= 0.02
+    # the interval shown is the one matching the Holm verdict: at least 95%, clear of 0
+    assert crimea["decision"] == "shifted" and crimea["ci_low"] > 0 and crimea["difference"] >= 0.02
+    assert crimea["ci_level"] >= 0.95
     assert crimea["p_holm"] <= 0.05 and crimea["games"] <= 600 and data["outcome"] == "shifted"
     assert data["games"] == crimea["games"] and "round 1: 200 games" in result.output
     assert sorted(os.listdir(out)) == sorted([data["base_key"], data["candidate_key"]])
@@ -134,3 +136,23 @@ def test_my_little_scythe_is_checked_by_personality_and_turn_order(tmp_path):
     data = json.loads(result.stdout)
     assert {r["by"] for r in data["rows"]} == {"personality", "turn_order"}
     assert data["games"] == 100 and data["candidate_key"].startswith("my_little_scythe-")
+
+
+@pytest.mark.slow
+def test_check_stops_at_the_first_shift_by_default_and_says_what_would_decide(tmp_path, fixed):
+    out = tmp_path / "runs"
+    args = [fixed, "--rule", "stars_to_end=5", "--by", "faction", "--round", "200", "--out", out, "--workers", "2",
+            "--quiet"]
+    first = _check(*args, "--max-games", "1000", "--format", "json")
+    assert first.exit_code == 1, first.output
+    data = json.loads(first.stdout)
+    assert data["outcome"] == "shifted" and data["games"] < 1000          # it stopped when CI had its answer
+    every = _check(*args, "--max-games", data["games"] + 200, "--every-group", "--format", "json")
+    assert json.loads(every.stdout)["games"] > data["games"]             # --every-group plays on
+    # undecided: one line says what would decide it (the plan's games, a wider margin, fewer groups)
+    short = _check(fixed, "--rule", "stars_to_end=5", "--round", "100", "--max-games", "100", "--out", out,
+                   "--min-effect", "1", "--quiet")
+    assert short.exit_code == 3, short.output
+    line = short.stdout.strip().splitlines()[-1]
+    assert line.startswith("to decide: ") and "--min-effect 2" in line and "--by faction" in line
+    assert "--max-games" in line or "--plan" in line

@@ -13,7 +13,7 @@ from scythe_sim.games.mls.kernel.state import copy_state
 from scythe_sim.games.mls.layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS, G_DECIDER, G_DEFENDER,
                                    G_N_PLAYERS, G_PHASE, G_QUEST_DECK_N, MAX_PLAYERS,
                                    N_PERSONALITIES, N_SPELL_VALUES, P_PERSONALITY, P_PIES, P_SEAT,
-                                   PH_DIAL, PH_SPELL, State)
+                                   PH_DIAL, PH_SPELL)
 from scythe_sim.games.mls.strategies import STRATEGIES
 from scythe_sim.games.mls.strategies.dispatch import choose as kernel_choose
 from scythe_sim.games.mls.strategies.weights import load_weights
@@ -58,11 +58,6 @@ def choose(strategy, point, stream_seed=5) -> int:
     seat = int(s.player[s.game[G_DECIDER], P_SEAT])
     return kernel_choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows),
                          load_weights(), new_workspace(t)._replace(rng=_stream(stream_seed)))
-
-
-def state_arrays(point) -> dict:
-    s = point[0].state
-    return {name: np.array(s[name]) for name in State._fields}
 
 
 def scramble_hidden(point, rng):

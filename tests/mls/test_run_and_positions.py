@@ -62,9 +62,9 @@ def test_a_position_round_trips():
     assert game(*d.pop("players"), **d).to_dict() == g.to_dict()
 
 
-def test_the_defender_may_decline_its_pie_fight_trophy():
-    g = game(player(["tundra_outer_corner", "camp"], spells=[0, 0, 0]),
-             player(["tundra_mid", "camp"], pies=5, spells=[0, 0, 0]))
+def _pie_fight(g):
+    """The pie fight these tests start from: player 0's seeker steps onto player 1's
+    tundra_mid, both sides dial, and the fight is played up to the rejuvenation."""
     g.play("action move")
     g.play("move seeker 0")
     g.play("step tundra_mid")
@@ -72,6 +72,12 @@ def test_the_defender_may_decline_its_pie_fight_trophy():
     g.play("dial 0 pies")
     g.play("dial 1 pies")
     g.play("rejuvenate: 2 pies")
+
+
+def test_the_defender_may_decline_its_pie_fight_trophy():
+    g = game(player(["tundra_outer_corner", "camp"], spells=[0, 0, 0]),
+             player(["tundra_mid", "camp"], pies=5, spells=[0, 0, 0]))
+    _pie_fight(g)
     assert g.phase == "def_trophy" and g.decider == 1
     g.play("decline")
     assert g.state.trophy[1, TR_PIE_FIGHT] == 0 and g.state.player[1, P_TROPHIES] == 0
@@ -83,13 +89,7 @@ def test_a_player_whose_turn_starts_the_finale_without_four_trophies_also_takes_
     three = ["pies", "spells", "quests"]
     g = game(player(["tundra_outer_corner", "camp"], spells=[0, 0, 0]),
              player(["tundra_mid", "camp"], trophies=three, pies=5, friendship=5, spells=[0, 0, 0]))
-    g.play("action move")
-    g.play("move seeker 0")
-    g.play("step tundra_mid")
-    g.play("end_move")
-    g.play("dial 0 pies")
-    g.play("dial 1 pies")
-    g.play("rejuvenate: 2 pies")
+    _pie_fight(g)
     g.play("claim")
     s = g.state
     assert s.player[1, P_TROPHIES] == 4 and s.game[G_FINALE] == 1

@@ -113,7 +113,7 @@ def test_lineups_cycle_game_by_game_and_survive_the_snapshot():
     assert again == dataclasses.replace(cfg, output=again.output)
     with pytest.raises(ConfigError, match="every line-up needs 3 names"):
         config(strategies={"lineups": [["greedy"]]})
-    with pytest.raises(ConfigError, match="unknown 'genius'"):
+    with pytest.raises(ConfigError, match="unknown strategy 'genius'"):
         config(strategies={"lineups": [["genius", "random", "random"]]})
 
 

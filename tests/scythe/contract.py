@@ -14,7 +14,7 @@ from scythe_sim.games.scythe.kernel.state import copy_state
 from scythe_sim.games.scythe.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
                                P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                               PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE, State)
+                               PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE)
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose as kernel_choose
 from scythe_sim.games.scythe.strategies.weights import load_params
@@ -86,12 +86,6 @@ def choose(strategy, point, stream_seed=5) -> int:
     work.rng[:] = np.random.default_rng(stream_seed).integers(1, 2 ** 63, work.rng.shape, dtype=np.uint64)
     work.memory[:] = game.work.memory
     return kernel_choose(STRATEGIES.index(strategy), s, t, seat, rows, len(rows), load_params(), work)
-
-
-def state_arrays(point) -> dict:
-    """Every field of the point's state, copied (to check a choice wrote nothing)."""
-    s = point[0].state
-    return {name: np.array(s[name]) for name in State._fields}
 
 
 def scramble_hidden(point, rng):

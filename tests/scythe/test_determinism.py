@@ -5,7 +5,7 @@ import pytest
 
 from scythe_sim.games.scythe.layout import MAX_PLAYERS
 from scythe_sim.games.scythe.play import R_DECISIONS, R_TURNS, SEAT_RESULTS, run_games
-from scythe_sim.games.scythe.text.playthrough import play_through
+from scythe_sim.games.scythe.playthrough import play_through
 
 
 def test_same_seeds_same_results(tables):

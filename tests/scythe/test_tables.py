@@ -339,3 +339,13 @@ def test_validate_rejects(t, field, damage, message):
     with pytest.raises(ValueError, match=message):
         validate(broken)
     validate(t)  # the real tables pass
+
+
+@pytest.mark.parametrize("rule, lowest", [("power_max", 5), ("popularity_max", 4)])
+def test_a_track_top_below_a_starting_value_is_refused(rule, lowest):
+    """The highest starting power (Crimea's 5) and popularity (Agricultural's 4) bound the
+    tracks' tops from below: a top of 0 once let every game break its bounds at the first
+    decision (the whole-surface soak, tests/soak.py, found it)."""
+    with pytest.raises(ConfigError, match=f"rule '{rule}' must be at least {lowest}, the highest starting"):
+        build_tables({rule: lowest - 1})
+    assert build_tables({rule: lowest}).rules[RULE_NAMES.index(rule)] == lowest

@@ -9,9 +9,9 @@ import pathlib
 
 from scythe_sim.compiled import register_compiled_package
 
-# The modules MLS's compiled code is built from (their hash keys its compile cache).
-COMPILED_SOURCES = ("kernel/*.py", "strategies/*.py", "play.py", "layout.py", "tables.py")
-register_compiled_package("mls", pathlib.Path(__file__).resolve().parent, COMPILED_SOURCES)
+# MLS's compiled functions cache in a folder of their own, keyed by every module
+# its compiled code imports (compiled/packages.py, compiled/imports.py).
+register_compiled_package("mls", pathlib.Path(__file__).resolve().parent)
 
 
 def __getattr__(name):

@@ -142,6 +142,23 @@ class Game:
         n = int(self.state.game[G_N_PLAYERS])
         return [dict(zip(SEAT_RESULTS, (int(x) for x in rows[seat])), seat=seat) for seat in range(n)]
 
+    def svg(self, caption: str = "") -> str:
+        """The position as an SVG picture: the board, Seekers, tokens, a panel per player."""
+        from .text.picture import scene
+        return scene(self.state, self.tables, caption).to_svg()
+
+    def _repr_svg_(self) -> str:
+        """A notebook shows the game as its picture."""
+        return self.svg()
+
+    def picture(self, path, caption: str = ""):
+        """Write the position's picture to `path`, SVG or PNG by its suffix; returns the path."""
+        from scythe_sim.picture import check_picture_path
+
+        from .text.picture import scene
+        check_picture_path(path)
+        return scene(self.state, self.tables, caption).write(path)
+
     def trophies(self) -> list:
         n = int(self.state.game[G_N_PLAYERS])
         return [[TROPHIES[k] for k in range(len(TROPHIES)) if self.state.trophy[p, k]] for p in range(n)]

@@ -9,6 +9,8 @@ from typing import NamedTuple
 import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
+from scythe_sim.compiled.outcome import (GAME_HEAD, STATUS_BAD_SETUP, STATUS_NO_ACTION, STATUS_OK, after_decision,
+                                         record_head)
 from scythe_sim.compiled.rng import seed_streams
 
 from .kernel.apply import apply_action
@@ -27,8 +29,7 @@ from .strategies.weights import load_weights
 from .strategies.workspace import new_workspace
 from .tables import R_TROPHIES_TO_WIN
 
-GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "fights", "quests",
-                "deliveries", "seeks", "finale")
+GAME_RESULTS = GAME_HEAD + ("fights", "quests", "deliveries", "seeks", "finale")
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_FIGHTS, R_QUESTS, R_DELIVERIES,
  R_SEEKS, R_FINALE) = range(len(GAME_RESULTS))
 
@@ -42,12 +43,7 @@ SEAT_RESULTS = (("turn_order", "rank", "winner", "trophies", "friendship", "pies
 SR_TROPHY0 = 16
 SR_TROPHY_TURN0 = SR_TROPHY0 + N_TROPHIES
 
-STATUS_OK = 0
-STATUS_BAD_SETUP = 1
-STATUS_NO_ACTION = 2
-STATUS_STEP_LIMIT = 3
-STATUS_INVARIANT = 100      # + the broken invariant's code
-MAX_DECISIONS = 200_000
+MAX_DECISIONS = 200_000     # the step limit (STATUS_STEP_LIMIT, compiled/outcome.py)
 
 
 @njit
@@ -94,7 +90,8 @@ def play_game(s, t, g, deal, check, actions, buf, ws):
     seed_streams(ws.rng, seed, STRATEGY_STREAM_ID)
     strategies, params = deal.strategies[g], deal.params
     decisions = 0
-    while s.game[G_GAME_OVER] == 0:
+    status = STATUS_OK
+    while s.game[G_GAME_OVER] == 0 and status == STATUS_OK:
         n = legal_actions(s, t, actions, buf)
         if n == 0:
             return STATUS_NO_ACTION, decisions
@@ -102,22 +99,13 @@ def play_game(s, t, g, deal, check, actions, buf, ws):
         i = choose(strategies[seat], s, t, seat, actions, n, params, ws)
         apply_action(s, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         decisions += 1
-        if check:
-            code = check_invariants(s, t)
-            if code != 0:
-                return STATUS_INVARIANT + code, decisions
-        if decisions >= MAX_DECISIONS:
-            return STATUS_STEP_LIMIT, decisions
-    return STATUS_OK, decisions
+        status = after_decision(check_invariants(s, t) if check else 0, decisions, MAX_DECISIONS)
+    return status, decisions
 
 
 @njit
 def record_results(s, t, status, decisions, game_row, seat_rows):
-    game_row[R_STATUS] = status
-    game_row[R_END_REASON] = s.game[G_END_REASON]
-    game_row[R_TURNS] = s.game[G_TURN]
-    game_row[R_ROUNDS] = s.game[G_ROUND]
-    game_row[R_DECISIONS] = decisions
+    record_head(game_row, status, s.game[G_END_REASON], s.game[G_TURN], s.game[G_ROUND], decisions)
     game_row[R_FIGHTS] = s.game[G_FIGHTS]
     game_row[R_QUESTS] = s.game[G_QUESTS]
     game_row[R_DELIVERIES] = s.game[G_DELIVERIES]

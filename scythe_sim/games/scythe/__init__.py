@@ -9,12 +9,6 @@ import pathlib
 
 from scythe_sim.compiled import register_compiled_package
 
-# What Scythe's compiled code is built from: the njit modules and every module whose
-# constants they read; their hash keys Scythe's compile cache (compiled/packages.py).
-# Pure-Python modules (spec, façade, text) stay out, so editing them does not throw the
-# compiled kernel away. tools/ stays out too: its compiled functions (profiling) are
-# called by nothing else, and Numba checks a function's own file itself. A new njit
-# module outside these globs must be listed here.
-COMPILED_SOURCES = ("kernel/**/*.py", "strategies/**/*.py", "play.py", "turnlog.py", "layout.py", "enums.py",
-                    "tables.py", "airships.py")
-register_compiled_package("scythe", pathlib.Path(__file__).resolve().parent, COMPILED_SOURCES)
+# Scythe's compiled functions cache in a folder of their own, keyed by every module
+# its compiled code imports (compiled/packages.py, compiled/imports.py).
+register_compiled_package("scythe", pathlib.Path(__file__).resolve().parent)

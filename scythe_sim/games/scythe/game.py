@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from scythe_sim.errors import ConfigError, PositionError
+from scythe_sim.picture import check_picture_path
 
 from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES, TERRAINS, hex_name
 from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
@@ -34,6 +35,7 @@ from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
 from .text.airship_position import tile_names
 from .text.codec import describe
+from .text.picture import scene as picture_scene
 from .text.position import dict_to_state, state_to_dict
 from .text.resolution_text import resolution_line
 
@@ -230,6 +232,20 @@ class Game:
 
     def __str__(self):
         return render_board(self.state, self.tables)
+
+    # --- pictures ---------------------------------------------------------------------
+    def svg(self, caption=""):
+        """The position as an SVG picture: board, units, a panel per player (text/picture.py)."""
+        return picture_scene(self.state, self.tables, caption).to_svg()
+
+    def _repr_svg_(self):
+        """A notebook shows the game as its picture."""
+        return self.svg()
+
+    def picture(self, path, caption=""):
+        """Write the position's picture to `path`, SVG or PNG by its suffix; returns the path."""
+        check_picture_path(path)
+        return picture_scene(self.state, self.tables, caption).write(path)
 
     def __repr__(self):
         s = self.state

@@ -5,10 +5,12 @@ a given value (a number, or a resolution or airship tile by name) into the rules
 from __future__ import annotations
 
 import numbers
+import os
 
 import numpy as np
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean, unknown_name
 
 from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, tile_names, tile_number
 from .data_files import load_data
@@ -45,6 +47,22 @@ RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
  R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE,
  R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_BOMBARD_MAX,
  R_WAR_AIRSHIP_DESTROY_MARGIN) = range(len(RULE_NAMES))
+# A test-only switch, not a house rule: no name, no config key, never in a ruleset. The
+# rules array carries it in one slot past the named rules; from that game turn on the
+# kernel offers no row (kernel/legal.py): a planted simulator bug for the tests of the
+# bad-game path (a run's reproducer, --keep-going). It is read from the environment of
+# the process that builds the tables, and is 0 (off) whenever the variable is unset.
+PLANTED_FAULT_ENV = "SCYTHE_SIM_PLANTED_FAULT"
+R_PLANTED_FAULT = len(RULE_NAMES)
+N_RULE_SLOTS = len(RULE_NAMES) + 1
+
+
+def planted_fault() -> int:
+    """The turn the planted fault starts at (0: none), from PLANTED_FAULT_ENV."""
+    value = os.environ.get(PLANTED_FAULT_ENV, "").strip()
+    return int(value) if value.isdigit() else 0
+
+
 # Each rule's range (lowest, highest), checked wherever rules are given (a run config's
 # [rules], --rule, Game.new). Switches are 0..1 and bitmasks span their vocabulary; a
 # count or an amount is at most _MOST, far above any printed rule and small enough that
@@ -96,12 +114,18 @@ def resolution_value(value, where="rule 'resolution'"):
         if name.isdigit():
             value = int(name)
         else:
-            raise ConfigError(f"{where}: unknown resolution tile {value!r}: choose one of "
-                              f"{', '.join(RESOLUTION_TILES)}, random, none or a number 0..{RESOLUTION_RANDOM}")
+            raise ConfigError(f"{where}: unknown resolution tile {value!r}:{did_you_mean(name, RESOLUTION_TILES)} "
+                              f"choose one of {', '.join(RESOLUTION_TILES)}, random, none or a number "
+                              f"0..{RESOLUTION_RANDOM} (scythe-sim list tiles)")
     return value
 
 
 _AIRSHIP_TILE_RULES = {"airship_aggressive": "aggressive", "airship_passive": "passive"}
+
+
+def rule_range(key):
+    """(lowest, highest) value a rule accepts."""
+    return _RULE_RANGE[key]
 
 
 def rule_value(key, value):
@@ -110,8 +134,21 @@ def rule_value(key, value):
     if key == "resolution":
         return resolution_value(value)
     if key in _AIRSHIP_TILE_RULES:
-        return tile_number(value, tile_names(load_data()["airships"]), _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        names = tile_names(load_data()["airships"])
+        try:
+            return tile_number(value, names, _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
+        except ConfigError as exc:       # the choices, then the nearest tile names and where the list is
+            hint = did_you_mean(value, names) if isinstance(value, str) and value not in names else ""
+            raise ConfigError(f"{exc};{hint} (scythe-sim list tiles)" if hint else f"{exc} (scythe-sim list tiles)") \
+                from None
     return value
+
+
+def lowest_track_tops(data: dict) -> dict:
+    """{rule: lowest value}: a track's top may not stand below where a faction's power or a
+    mat's popularity starts (a track that starts past its top breaks the game's bounds)."""
+    return {"power_max": max(f["power"] for f in data["factions"]["faction"].values()),
+            "popularity_max": max(m["popularity"] for m in data["mats"]["mat"].values())}
 
 
 def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
@@ -123,7 +160,7 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     for key, value in (overrides or {}).items():
         value = rule_value(key, value)
         if key not in RULE_NAMES:
-            raise ConfigError(f"unknown rule {key!r}: choose one of {', '.join(RULE_NAMES)}")
+            raise ConfigError(unknown_name("rule", key, RULE_NAMES, "scythe-sim list rules"))
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise ConfigError(f"rule {key!r} needs a whole number, got {value!r}")
         lo, hi = _RULE_RANGE[key]
@@ -136,7 +173,11 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
     if 0 < values["airship_passive"] <= N_AGGRESSIVE:
         raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
                           f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
+    for rule, lowest in lowest_track_tops(data).items():
+        if values[rule] < lowest:
+            raise ConfigError(f"rule {rule!r} must be at least {lowest}, the highest starting "
+                              f"{rule.split('_')[0]} a faction or mat gives, got {values[rule]}")
     if values["popularity_max"] > data["combat"]["popularity_max"]:
         raise ConfigError(f"rule 'popularity_max' must be at most {data['combat']['popularity_max']} "
                           f"(the top of the scoring tiers), got {values['popularity_max']}")
-    return np.array([values[name] for name in RULE_NAMES], np.int32)
+    return np.array([values[name] for name in RULE_NAMES] + [planted_fault()], np.int32)

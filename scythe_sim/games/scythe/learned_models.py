@@ -1,6 +1,7 @@
 """Learned value models as files: package data read at run time (no recompile), versioned.
-Pure Python, outside the compiled sources (editing it throws no compiled code away); the
-compiled value is strategies/learned/model.py.
+Pure Python; the compiled value is strategies/learned/model.py. strategies/workspace.py
+imports it (inside a function), so it is in Scythe's compile-cache key, which counts
+every import of a compiled module (compiled/imports.py).
 
 A model file (TOML; the shipped one is scythe_sim/games/scythe/data/learned_value.toml,
 written by `scythe-sim learn`) holds:

@@ -10,6 +10,9 @@ from typing import NamedTuple
 import numpy as np
 
 from scythe_sim.compiled.jit import njit, njit_alloc_entry
+from scythe_sim.compiled.outcome import (STATUS_INVARIANT, STATUS_STEP_LIMIT,  # noqa: F401  (re-exported)
+                                         GAME_HEAD, STATUS_BAD_SETUP, STATUS_NO_ACTION, STATUS_OK,
+                                         after_decision, record_head)
 
 from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
                     N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
@@ -42,16 +45,16 @@ from .strategies.workspace import new_workspace, start_game
 from .tables import R_AIRSHIP_PER_PLAYER, R_ALL_OUT_WAR, R_TURN_CAP, R_WAR_ROUND_CAP
 from .turnlog import TURN_FIELDS, log_turn, log_war_turn, top_choice, war_choice, war_turns_taken
 
-GAME_RESULTS = ("status", "end_reason", "turns", "rounds", "decisions", "sb_tile",
-                "contacts", "worker_retreats", "combats", "encounters",
-                # All Out War (0 / -1 in a game without a war): the war's outcome
-                "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
-                "war_decisions",
-                # The Wind Gambit's Resolution Module: the tile played (0 none) and who triggered its end (-1 none)
-                "resolution_tile", "resolution_trigger",
-                # The Wind Gambit: the tile numbers all players share (0 = no airships or
-                # a tile per player)
-                "airship_aggressive", "airship_passive")
+GAME_RESULTS = GAME_HEAD + (
+    "sb_tile", "contacts", "worker_retreats", "combats", "encounters",
+    # All Out War (0 / -1 in a game without a war): the war's outcome
+    "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
+    "war_decisions",
+    # The Wind Gambit's Resolution Module: the tile played (0 none) and who triggered its end (-1 none)
+    "resolution_tile", "resolution_trigger",
+    # The Wind Gambit: the tile numbers all players share (0 = no airships or
+    # a tile per player)
+    "airship_aggressive", "airship_passive")
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
  R_RETREATS, R_COMBATS, R_ENCOUNTERS, R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER,
  R_WAR_COMBATS, R_WAR_CAPITULATIONS, R_WAR_DECISIONS, R_RESOLUTION_TILE,
@@ -106,13 +109,8 @@ USAGE_FACTORY_KEPT0 = USAGE_FACTORY_TOP0 + N_FACTORY_CARDS        # + card
 USAGE_OBJECTIVE0 = USAGE_FACTORY_KEPT0 + N_FACTORY_CARDS          # + card
 N_USAGE = USAGE_OBJECTIVE0 + N_OBJECTIVES
 
-# status codes of a game (GAME_RESULTS "status")
-STATUS_OK = 0
-STATUS_BAD_SETUP = 1        # no deal without a banned pair was found
-STATUS_NO_ACTION = 2        # a decision point offered no row (a kernel bug)
-STATUS_STEP_LIMIT = 3       # the safety limit on decisions was hit (a kernel bug)
-STATUS_INVARIANT = 100      # + the broken invariant's code
-MAX_DECISIONS = 1_000_000
+# the status codes of a game are compiled/outcome.py's (re-exported here)
+MAX_DECISIONS = 1_000_000   # the step limit (STATUS_STEP_LIMIT)
 
 
 class Deal(NamedTuple):
@@ -183,7 +181,8 @@ def _play_decisions(s, t, g, deal, check, work, results, scratch):
     top = -1
     bottom = -1
     war_action = -1
-    while not s.game[G_GAME_OVER]:
+    status = STATUS_OK
+    while not s.game[G_GAME_OVER] and status == STATUS_OK:
         n = legal_actions(s, t, actions, buf)
         if n == 0:
             return STATUS_NO_ACTION, decisions
@@ -222,13 +221,8 @@ def _play_decisions(s, t, g, deal, check, work, results, scratch):
             record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
         start_war_if_due(s, t)   # All Out War: the war is played before the game is over
         decisions += 1
-        if check:
-            code = check_invariants(s, t)
-            if code != 0:
-                return STATUS_INVARIANT + code, decisions
-        if decisions >= MAX_DECISIONS:
-            return STATUS_STEP_LIMIT, decisions
-    return STATUS_OK, decisions
+        status = after_decision(check_invariants(s, t) if check else 0, decisions, MAX_DECISIONS)
+    return status, decisions
 
 
 @njit
@@ -255,11 +249,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
         for p in range(s.game[G_N_PLAYERS]):
             _record_war_seat(s, t, p, seat_rows[s.player[p, P_SEAT]])
         return
-    game_row[R_STATUS] = status
-    game_row[R_END_REASON] = s.game[G_END_REASON]
-    game_row[R_TURNS] = s.game[G_TURN]
-    game_row[R_ROUNDS] = s.game[G_ROUND]
-    game_row[R_DECISIONS] = decisions
+    record_head(game_row, status, s.game[G_END_REASON], s.game[G_TURN], s.game[G_ROUND], decisions)
     game_row[R_SB_TILE] = s.game[G_SB_TILE]
     game_row[R_CONTACTS] = s.game[G_CONTACTS]
     game_row[R_RETREATS] = s.game[G_RETREATS]

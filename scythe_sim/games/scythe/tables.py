@@ -40,7 +40,7 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     RESOURCES, STRUCTURE_BONUS_TILES, TECH_CUBES, TERRAINS,
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
 # The house rules live in house_rules.py; their names are read from here too.
-from .house_rules import (RULE_LIMITS, RULE_NAMES, R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP,
+from .house_rules import (N_RULE_SLOTS, RULE_LIMITS, RULE_NAMES, R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP,
                           R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY, R_EXPANSION_FACTIONS,
                           R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
                           R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF,
@@ -123,7 +123,8 @@ class Tables(NamedTuple):
     objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
     res_param: np.ndarray        # (N_RESOLUTION_TILES + 1, N_RESOLUTION_PARAMS) int64: [tile number, RP_*]; row 0 no tile
     airship_tile: np.ndarray     # (N_AIRSHIP_TILES, N_TILE_FIELDS) int64: [tile number - 1, TILE_*] (airships.py)
-    rules: np.ndarray            # (len(RULE_NAMES),) int64: house-rule values, indexed by R_*
+    rules: np.ndarray            # (N_RULE_SLOTS,) int32: house-rule values, indexed by R_* (and the
+                                 #   test-only R_PLANTED_FAULT past them, house_rules.py)
 
 
 # --- reading the data files ------------------------------------------------------------
@@ -413,7 +414,7 @@ def validate(tables) -> None:
     t = tables
     shapes = {"edge": (N_LOC, N_LOC), "neighbours": (N_LOC, 6), "terrain": (N_LOC,), "mat_cost": (N_MATS, 4),
               "fac_mechs": (N_FACTIONS, 4), "banned": (N_FACTIONS, N_MATS), "top_amount": (N_CUBES, 2),
-              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (len(RULE_NAMES),),
+              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (N_RULE_SLOTS,),
               "airship_tile": (N_AIRSHIP_TILES, N_TILE_FIELDS)}
     for name, shape in shapes.items():
         if getattr(t, name).shape != shape:

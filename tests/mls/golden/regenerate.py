@@ -8,7 +8,7 @@ import pathlib
 
 import numpy as np
 
-from scythe_sim.games.mls.text.playthrough import play_through
+from scythe_sim.games.mls.playthrough import play_through
 from scythe_sim.games.mls.strategies import STRATEGIES
 from tests.shared.golden import rewrite
 

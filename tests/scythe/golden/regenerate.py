@@ -4,7 +4,7 @@
 """
 import pathlib
 
-from scythe_sim.games.scythe.text.playthrough import play_through, score_table_lines
+from scythe_sim.games.scythe.playthrough import play_through, score_table_lines
 from tests.shared.golden import rewrite
 
 FOLDER = pathlib.Path(__file__).resolve().parent

@@ -104,14 +104,36 @@ def test_no_airship_acts_after_a_move_that_did_not_activate_it():
     assert game.phase == "war_action" and game.decider == 1
 
 
-def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 3}}, power=16,
+def test_bombard_at_no_power_a_division_is_bounded_by_the_turns_limit_and_the_divisions_only():
+    """war_airship_bombard_power = 0: free bombards (it once divided by zero); with 0 power
+    the airship still bombards up to 3 a turn, never the last division, and pays nothing."""
+    game = war_game({0: {"T11": 2}, 1: {"T06": 6}}, power=0, airships={0: ship("T06"), 1: NONE},
+                    rules={"war_airship_bombard_power": 0})
+    act(game, "war_move")
+    act(game, "war_select_airship")
+    act(game, "war_airship_stop")
+    to_airship_end(game)
+    assert [r[2] for r in rows(game, "war_bombard")] == [1, 2, 3]
+    act(game, "war_bombard", 1, 3)
+    assert divs(game, 1)["T06"] == 3 and game.to_dict()["players"][0]["power"] == 0
+    assert game.check() == 0
+
+
+def _flown_over_t12(defenders):
+    """Player 0's airship, six divisions aboard, flown from T11 over T12, where player 1
+    has `defenders` divisions: the war game at the airship's end."""
+    game = war_game({0: {"T11": 2}, 1: {"T12": defenders}}, power=16,
                     airships={0: ship("T11", divisions=6), 1: NONE})
     act(game, "war_move")
     act(game, "war_select_airship")
     act(game, "war_airship_step", L("T12"))
     act(game, "war_airship_stop")
     to_airship_end(game)
+    return game
+
+
+def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
+    game = _flown_over_t12(3)
     assert sorted(r[1] for r in rows(game, "war_blitz")) == [1, 2, 3, 4, 5, 6]   # some or all
     act(game, "war_bombard", 1, 1)
     act(game, "war_blitz", 6)
@@ -123,13 +145,7 @@ def test_blitz_drop_attacks_after_the_move_and_bombard_only_before_it():
 
 
 def test_a_blitz_drop_retreats_back_aboard_its_airship():
-    game = war_game({0: {"T11": 2}, 1: {"T12": 6}}, power=16,
-                    airships={0: ship("T11", divisions=6), 1: NONE})
-    act(game, "war_move")
-    act(game, "war_select_airship")
-    act(game, "war_airship_step", L("T12"))
-    act(game, "war_airship_stop")
-    to_airship_end(game)
+    game = _flown_over_t12(6)
     act(game, "war_blitz", 6)
     act(game, "war_airship_done")
     for dial in (0, 1):

@@ -28,6 +28,20 @@ def test_power_handed_over_stops_at_the_power_maximum():
     assert int(game.state.player[0, P_POWER]) == 16
 
 
+def test_with_the_power_cap_off_the_power_handed_over_is_kept_and_a_gain_never_lowers_it():
+    """war_capitulation_power_cap = 0: 12 + 6 power stays 18, past the track's top of 16,
+    every invariant holds (the soak once found this position broke them) and a war
+    bolster afterwards adds to it instead of cutting it back to 16."""
+    game = war_game({0: {"T12": 4}, 1: {"T30": 6}, 2: {"T41": 1}}, factions=("nordic", "rusviet", "saxony"),
+                    mats=("industrial", "engineering", "patriotic"), power=12,
+                    rules={"war_capitulation_power_cap": 0})
+    game.state.player[1, P_POWER] = 6
+    act(game, "war_move")
+    corps(game, L("T12"), L("T13"), 3)
+    assert int(game.state.player[0, P_POWER]) == 18
+    assert game.check() == 0
+
+
 def test_the_last_faction_standing_wins():
     game = war_game({0: {"T12": 4}, 1: {"T30": 6}})
     act(game, "war_move")

@@ -15,28 +15,21 @@ from scythe_sim.runner.spec import GameSpec, register
 from ..assumptions import all_assumptions
 from ..layout import MAX_PLAYERS
 from ..strategies import N_STRATEGIES, STRATEGIES
+from ..strategies.mixes import DEFAULT_POOL, pool_seats
 from ..strategies.weights import load_weights, weight_row
 from ..tables import RULE_NAMES, build_tables, default_tables
+from .names import listing
 from .results import TABLES, result_tables
 
 NAME = "my_little_scythe"
 RULESET = "mls-2018"        # the rulebook text played (docs/RULES.md, "My Little Scythe")
 PLAYERS = (1, 6)
-# the pool a run plays when its config names none: the planner and its personas (docs/STRATEGIES.md,
-# "My Little Scythe": each wins >= 95% against random players); `random` and `greedy` stay by name
-DEFAULT_POOL = ("planner", "deliverer", "pie_fighter", "quester")
 
 
 class Plan(NamedTuple):
     seeds: np.ndarray        # (G,) uint64
     players: np.ndarray      # (G,) int64
     strategies: np.ndarray   # (G, MAX_PLAYERS) int64 strategy id per seat
-
-
-def pool_seats(pool_ids, i: int, root: int, n: int) -> list:
-    """Strategy ids of the n seats of game i, drawn from pool_ids (from (i, root) only)."""
-    rng = np.random.default_rng([i, root, 2])
-    return [pool_ids[x] for x in rng.integers(0, len(pool_ids), n)]
 
 
 def plan_games(config, start: int, stop: int) -> Plan:
@@ -82,17 +75,22 @@ def data_sha256() -> str:
     return game_parts.data_sha256(resources.files("scythe_sim.games.mls").joinpath("data"))
 
 
-def replay(config, game_id, stored):
+def replay(config, game_id, stored, pictures=None):
     """(lines, mismatches): game `game_id` stepped through the façade with the run's
-    strategies, one line per decision, compared with its stored seats rows."""
-    from ..text.playthrough import play_through
+    strategies, one line per decision, compared with its stored seats rows; pictures: a
+    folder for a picture per turn and the page stepping through them."""
+    from ..playthrough import play_through
+    from ..text.picture import picture_turns
     plan = plan_games(config, game_id, game_id + 1)
     n = int(plan.players[0])
-    game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
-                               params=config.params())
     seats = stored("seats").sort("seat")
     if seats.height != n:
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    snapshots = [] if pictures is not None else None
+    game, lines = play_through(int(plan.seeds[0]), n, plan.strategies[0], config.rules_dict,
+                               params=config.params(), snapshots=snapshots)
+    if pictures is not None:
+        picture_turns(pictures, game.tables, snapshots, lines, f"My Little Scythe, game {game_id} of a run")
     mine = {row["seat"]: dict(row, winner=row["winner"] == 1) for row in game.seat_rows()}
     mismatches = []
     for row in seats.iter_rows(named=True):
@@ -100,6 +98,24 @@ def replay(config, game_id, stored):
             if str(mine[row["seat"]][key]) != str(row[key]):
                 mismatches.append(f"seat {row['seat']} {key}: stored {row[key]}, replayed {mine[row['seat']][key]}")
     return lines, mismatches
+
+
+def failure(config, game_id):
+    """Where game `game_id` of the run first fails, stepped through the façade with the
+    run's strategies and streams and every invariant checked after every decision
+    (game_parts.first_failure); None when it ends cleanly. For a bad game's reproducer."""
+    from ..game import describe
+    from ..play import MAX_DECISIONS
+    from ..playthrough import seated_game
+
+    plan = plan_games(config, game_id, game_id + 1)
+    game, pick = seated_game(int(plan.seeds[0]), int(plan.players[0]), plan.strategies[0], config.rules_dict,
+                             params=config.params())
+
+    def problem(g):
+        broken = g.invariant()
+        return None if broken == "ok" else broken
+    return game_parts.first_failure(game, pick, lambda g, row: describe(row), problem, MAX_DECISIONS)
 
 
 def warm() -> None:
@@ -131,10 +147,12 @@ SPEC = register(GameSpec(
     assumptions=assumptions,
     data_sha256=data_sha256,
     replay=replay,
+    failure=failure,
     warm=warm,
     compiled_package="mls",
     default_config={"name": NAME, "shard_size": 1000},
-    commands={"play": "scythe_sim.games.mls.text.one_game", "bench": "scythe_sim.games.mls.tools.bench",
+    commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
     balance_groups=(("personality",), ("turn_order",)),
+    listing=listing,
 ))

@@ -4,12 +4,12 @@ import numpy as np
 import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
-from scythe_sim.runner.parquet import game_columns, seat_rows
+from scythe_sim.runner.parquet import game_columns, outcome_columns, seat_rows
 
 from ..layout import END_REASONS, TROPHIES
-from ..play import (R_DECISIONS, R_DELIVERIES, R_END_REASON, R_FIGHTS, R_FINALE, R_QUESTS, R_ROUNDS,
-                   R_SEEKS, R_TURNS, SEAT_RESULTS, SR_MAKE_TILE, SR_MOVE_TILE, SR_ORDER,
-                   SR_PERSONALITY, SR_RANK, SR_TROPHY0, SR_TROPHY_TURN0, SR_WINNER)
+from ..play import (R_DELIVERIES, R_FIGHTS, R_FINALE, R_QUESTS, R_SEEKS, SEAT_RESULTS,
+                    SR_MAKE_TILE, SR_MOVE_TILE, SR_ORDER, SR_PERSONALITY, SR_RANK, SR_TROPHY0,
+                    SR_TROPHY_TURN0, SR_WINNER)
 from ..strategies import STRATEGIES
 from ..tables import load_data
 
@@ -25,10 +25,7 @@ def _names(kind):
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
     return pa.table({
         **game_columns(first_game, seeds, players),
-        "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
-        "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
-        "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),
-        "decisions": pa.array(game_out[:, R_DECISIONS].astype(np.int32)),
+        **outcome_columns(game_out, END_REASONS),
         "pie_fights": pa.array(game_out[:, R_FIGHTS].astype(np.int32)),
         "quests": pa.array(game_out[:, R_QUESTS].astype(np.int32)),
         "deliveries": pa.array(game_out[:, R_DELIVERIES].astype(np.int32)),

@@ -1,1 +1,1 @@
-"""My Little Scythe in words: position JSON and playthroughs."""
+"""My Little Scythe in words: position JSON (playthrough.py, at the game's root, steps the façade)."""

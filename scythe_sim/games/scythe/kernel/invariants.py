@@ -12,9 +12,10 @@ from ..layout import (AS_WORKERS, G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
                       UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
-from ..tables import IFA_FLAGS, R_POPULARITY_MAX, R_POWER_MAX
+from ..tables import IFA_FLAGS, R_POPULARITY_MAX
 from .board import has_ability, occupancy_count, structure_count_owner
 from .invaders.tokens import flags_placed, trap_penalty
+from .war.capitulate import power_top
 from .war.invariants import WAR_INVARIANTS, check_war
 from .wind_gambit.airship import airships_ok
 from .wind_gambit.resolution import shared_done, star_limit
@@ -62,7 +63,7 @@ def check_invariants(s, t):
             return OCCUPANCY_CODE
     n = s.game[G_N_PLAYERS]
     for p in range(n):
-        if not (0 <= s.player[p, P_POWER] <= t.rules[R_POWER_MAX]):
+        if not (0 <= s.player[p, P_POWER] <= power_top(s, t, p)):
             return 1
         if not (0 <= s.player[p, P_POPULARITY] <= t.rules[R_POPULARITY_MAX]):
             return 1

@@ -10,11 +10,12 @@ from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MO
                       A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
                       ERR_UNKNOWN_PHASE, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_ERROR,
                       G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK, G_MOVER, G_PHASE, G_SECTION,
-                      G_STEPS_LEFT, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
+                      G_STEPS_LEFT, G_TURN, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
                       PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RONIN, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                       UNIT_WORKER0)
+from ..house_rules import R_PLANTED_FAULT
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
 from .combat import legal_combat
@@ -39,6 +40,8 @@ def legal_actions(s, t, out, buf):
     """
     if s.game[G_GAME_OVER] or s.game[G_ERROR]:
         return 0
+    if t.rules[R_PLANTED_FAULT] > 0 and s.game[G_TURN] >= t.rules[R_PLANTED_FAULT]:
+        return 0        # the test-only planted simulator bug (house_rules.py), off in every real run
     p = s.game[G_ACTIVE]
     phase = s.game[G_PHASE]
     if phase == PH_SECTION:

@@ -25,14 +25,21 @@ from .wind_gambit.airship import pay_tolls, without_tolled
 
 
 @njit_inline
-def _add(out, n, loc, frm):
-    if loc == frm:
-        return n
+def add_once(out, n, loc):
+    """out[:n] with loc added unless it is there already; the new count."""
     for i in range(n):
         if out[i] == loc:
             return n
     out[n] = loc
     return n + 1
+
+
+@njit_inline
+def _add(out, n, loc, frm):
+    """A step target: loc added once, never the hex the unit steps from."""
+    if loc == frm:
+        return n
+    return add_once(out, n, loc)
 
 
 @njit

@@ -9,8 +9,10 @@ from ..tables import R_POPULARITY_MAX, R_POWER_MAX
 
 @njit_inline
 def gain_power(s, t, p, amount):
+    """A gain never lowers power: past the top only after a capitulation with the war's
+    power cap off (war_capitulation_power_cap = 0), where a gain keeps what is held."""
     v = s.player[p, P_POWER] + amount
-    cap = t.rules[R_POWER_MAX]
+    cap = max(t.rules[R_POWER_MAX], s.player[p, P_POWER])
     s.player[p, P_POWER] = v if v < cap else cap
 
 

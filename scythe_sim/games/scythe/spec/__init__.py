@@ -10,7 +10,6 @@ from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params, weight_row
 from ..tables import RULE_NAMES, build_tables, rule_value
-from ..tools.bench import warm
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -21,6 +20,7 @@ VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_ga
 DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
 from .checks import check_config
 from .deals import plan_games
+from .names import YARDSTICKS, listing
 from .results import TABLES, result_tables
 
 SPEC = register(GameSpec(
@@ -44,7 +44,8 @@ SPEC = register(GameSpec(
     assumptions=spec.assumptions,
     data_sha256=spec.data_sha256,
     replay=spec.replay,
-    warm=warm,
+    failure=spec.failure,
+    warm=spec.warm,
     weight_rows=spec.weight_rows,
     seat_weights=spec.seat_weights,
     with_seat_weights=spec.with_seat_weights,
@@ -52,12 +53,14 @@ SPEC = register(GameSpec(
     default_rules=DEFAULT_RULES,
     compiled_package="scythe",
     rule_value=rule_value,
-    commands={"play": "scythe_sim.games.scythe.text.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
+    commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
               "evaluate": "scythe_sim.games.scythe.tools.evaluate"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
                           "speed")},
     balance_groups=(("faction",), ("mat",)),
+    yardsticks=YARDSTICKS,
+    listing=listing,
     models=spec.models,
 ))

@@ -1,8 +1,11 @@
-"""Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the ruleset
-name, the flagged assumptions played, the data checksum and replaying a stored game."""
+"""Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the warm-up, the
+ruleset name, the flagged assumptions played, the data checksum and replaying a stored game."""
 import functools
+import time
 import tomllib
 from importlib import resources
+
+import numpy as np
 
 from scythe_sim.runner import game_parts
 
@@ -20,6 +23,20 @@ def play(tables, plan, config, check=False):
 
     return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
                      params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+
+
+def warm():
+    """Compile or load every entry point by playing one short game; returns seconds.
+    The strategies go in as the runner's plans give them (a writable games x seats
+    array): a read-only array would be another signature, compiled again by the first
+    shard after the clock started."""
+    start = time.perf_counter()
+    from ..layout import MAX_PLAYERS
+    from ..play import run_games
+    from ..tables import default_tables
+
+    run_games(default_tables(), [1], 2, strategies=np.zeros((1, MAX_PLAYERS), np.int64), check=True)
+    return time.perf_counter() - start
 
 
 def weight_rows(path):
@@ -111,24 +128,23 @@ def _standard_score(game):
     return rows
 
 
-def replay(config, game_id, stored):
+def replay(config, game_id, stored, pictures=None):
     """(lines, mismatches) of game `game_id` replayed from its plan; stored(table) gives
-    the stored rows of the game in that table."""
+    the stored rows of the game in that table; pictures: a folder for a picture per turn
+    and the page stepping through them."""
     from scythe_sim.errors import ConfigError
-    from ..text.playthrough import play_through
+    from ..playthrough import picture_turns, play_through
     from ..strategies import STRATEGIES
-    from .deals import plan_games
 
-    plan = plan_games(config, game_id, game_id + 1)
-    n = int(plan.players[0])
-    given_f = [FACTIONS[f] for f in plan.factions[0, :n]] if plan.factions[0, 0] >= 0 else None
-    given_m = [MATS[m] for m in plan.mats[0, :n]] if plan.mats[0, 0] >= 0 else None
-    game, lines = play_through(int(plan.seeds[0]), n, given_f, given_m,
-                               [STRATEGIES[x] for x in plan.strategies[0, :n]], config.rules_dict,
-                               params=config.params())
+    seed, n, given_f, given_m, ids = _deal(config, game_id)
     seats = stored("seats").sort("seat")
     if seats.height != n:
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
+    snapshots = [] if pictures is not None else None
+    game, lines = play_through(seed, n, given_f, given_m, [STRATEGIES[x] for x in ids], config.rules_dict,
+                               params=config.params(), snapshots=snapshots)
+    if pictures is not None:
+        picture_turns(pictures, game.tables, snapshots, lines, f"Scythe, game {game_id} of a run")
     mismatches = []
     by_seat = {row["seat"]: dict(row, turn_order=row["player"] + 1) for row in _standard_score(game)}
     for row in seats.iter_rows(named=True):
@@ -137,3 +153,45 @@ def replay(config, game_id, stored):
             if str(replayed[key]) != str(row[key]):
                 mismatches.append(f"seat {row['seat']} {key}: stored {row[key]}, replayed {replayed[key]}")
     return lines, mismatches
+
+
+def _deal(config, game_id):
+    """(seed, players, factions or None, mats or None, strategy id per seat) of game
+    `game_id` of the run, as its plan deals it (None: dealt by the game's own seed)."""
+    from .deals import plan_games
+
+    plan = plan_games(config, game_id, game_id + 1)
+    n = int(plan.players[0])
+    given_f = [FACTIONS[f] for f in plan.factions[0, :n]] if plan.factions[0, 0] >= 0 else None
+    given_m = [MATS[m] for m in plan.mats[0, :n]] if plan.mats[0, 0] >= 0 else None
+    return int(plan.seeds[0]), n, given_f, given_m, [int(x) for x in plan.strategies[0, :n]]
+
+
+def failure(config, game_id):
+    """Where game `game_id` of the run first fails, replayed through the façade with the
+    run's strategies and weights and every invariant checked after every decision
+    (game_parts.first_failure); None when it ends cleanly. For a bad game's reproducer."""
+    import numpy as np
+
+    from ..game import Game
+    from ..kernel.invariants import INVARIANTS
+    from ..layout import G_DECIDER, MAX_PLAYERS, P_SEAT
+    from ..play import MAX_DECISIONS
+    from ..strategies.dispatch import choose
+    from ..text.codec import describe
+
+    seed, n, given_f, given_m, seat_ids = _deal(config, game_id)
+    game = Game.new(seed=seed, players=n, factions=given_f, mats=given_m, rules=config.rules_dict)
+    ids = np.zeros(MAX_PLAYERS, np.int64)
+    ids[:n] = seat_ids
+    params = np.asarray(config.params(), np.float64)
+
+    def pick(g, rows):
+        seat = int(g.state.player[g.state.game[G_DECIDER], P_SEAT])
+        return choose(ids[seat], g.state, g.tables, seat, rows, len(rows), params, g.work)
+
+    def problem(g):
+        code = g.check()
+        return INVARIANTS[code - 1] if code else None
+    return game_parts.first_failure(game, pick, lambda g, row: describe(g.state, g.tables, row), problem,
+                                    MAX_DECISIONS)

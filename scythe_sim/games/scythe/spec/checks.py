@@ -1,6 +1,7 @@
 """Scythe's part of a run config's checks: player counts, the names of a fixed
 assignment, factions that are played and banned pairs, all as lineup.py decides."""
 from scythe_sim.errors import ConfigError
+from scythe_sim.names import did_you_mean
 
 from ..enums import FACTIONS, MATS
 from ..tables import NOT_PLAYED
@@ -17,7 +18,8 @@ def check_config(c) -> None:
     for key, vocabulary in (("factions", FACTIONS), ("mats", MATS)):
         for name in fixed.get(key, ()):
             if name not in vocabulary:
-                raise ConfigError(f"config 'setup.{key}': unknown {name!r}, choose from {', '.join(vocabulary)}")
+                raise ConfigError(f"config 'setup.{key}': unknown {name!r},{did_you_mean(name, vocabulary)} choose "
+                                  f"from {', '.join(vocabulary)}")
     factions = [FACTIONS.index(f) for f in fixed.get("factions", ())]
     mats = [MATS.index(m) for m in fixed.get("mats", ())]
     for f in factions:

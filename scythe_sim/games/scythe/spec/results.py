@@ -5,16 +5,18 @@ import numpy as np
 import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
-from scythe_sim.runner.parquet import game_columns, seat_rows
+from scythe_sim.runner.parquet import game_columns, outcome_columns, seat_rows
 
 from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
-from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON,
-                    R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS, SEAT_WAR_RESULTS, R_COMBATS, R_CONTACTS, R_DECISIONS, R_ENCOUNTERS,
-                    R_END_REASON, R_RETREATS, R_ROUNDS, R_SB_TILE, R_TURNS, SEAT_RESULTS,
-                    SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER,
-                    SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
+from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE,
+                    R_RESOLUTION_TRIGGER, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS,
+                    R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS,
+                    SEAT_WAR_RESULTS, R_COMBATS, R_CONTACTS, R_ENCOUNTERS, R_RETREATS, R_SB_TILE,
+                    SEAT_RESULTS, SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE,
+                    SR_ORDER, SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0,
+                    SR_STARS0)
 from ..strategies import STRATEGIES
 from ..tables import load_data
 from ..turnlog import BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, TURN_STAGES, WAR_TURN_ACTIONS
@@ -31,10 +33,7 @@ _PLAY_COLUMNS = ("turns", "bottom_actions")   # the play.py tail: how the seat p
 def games_table(first_game, seeds, players, game_out) -> pa.Table:
     return pa.table({
         **game_columns(first_game, seeds, players),
-        "end_reason": _enum(game_out[:, R_END_REASON], END_REASONS),
-        "turns": pa.array(game_out[:, R_TURNS].astype(np.int32)),
-        "rounds": pa.array(game_out[:, R_ROUNDS].astype(np.int32)),
-        "decisions": pa.array(game_out[:, R_DECISIONS].astype(np.int32)),
+        **outcome_columns(game_out, END_REASONS),
         "structure_bonus_tile": _enum(game_out[:, R_SB_TILE], STRUCTURE_BONUS_TILES),
         "contacts": pa.array(game_out[:, R_CONTACTS].astype(np.int32)),
         "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),

@@ -6,22 +6,10 @@ import numpy as np
 
 from scythe_sim.errors import ConfigError
 
+from ..spec.answers import warm  # noqa: F401  (`scythe-sim bench` and `warmup` call it here)
+
 BASELINE_MIX = "greedy1"   # the frozen baseline planner, timed beside a strategy mix
 PLAYERS = (1, 5)           # player counts the benchmark plays (it deals the base game)
-
-
-def warm():
-    """Compile or load every entry point by playing one short game; returns seconds.
-    The strategies go in as the runner's plans give them (a writable games x seats
-    array): a read-only array would be another signature, compiled again by the first
-    shard after the clock started."""
-    start = time.perf_counter()
-    from ..layout import MAX_PLAYERS
-    from ..play import run_games
-    from ..tables import default_tables
-
-    run_games(default_tables(), [1], 2, strategies=np.zeros((1, MAX_PLAYERS), np.int64), check=True)
-    return time.perf_counter() - start
 
 
 def bench_compile():

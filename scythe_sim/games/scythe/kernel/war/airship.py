@@ -172,9 +172,10 @@ def bombard_most(s, t, p, q):
     loc = s.airship_loc[p]
     if loc >= N_HEX or s.game[G_WAR_SHIP_ACTS] & WAR_SHIP_DROPPED:
         return 0
-    k = min(t.rules[R_WAR_AIRSHIP_BOMBARD_MAX] - s.game[G_WAR_BOMBARDED],
-            s.player[p, P_POWER] // t.rules[R_WAR_AIRSHIP_BOMBARD_POWER],
-            s.divisions[q, loc] - 1)
+    cost = t.rules[R_WAR_AIRSHIP_BOMBARD_POWER]
+    # a house rule of 0 power a division makes bombards free: power no longer bounds them
+    by_power = s.player[p, P_POWER] // cost if cost > 0 else s.divisions[q, loc]
+    k = min(t.rules[R_WAR_AIRSHIP_BOMBARD_MAX] - s.game[G_WAR_BOMBARDED], by_power, s.divisions[q, loc] - 1)
     return k if k > 0 else 0
 
 

@@ -17,16 +17,15 @@ from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX
 from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
-                       G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
-                       G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL,
-                       G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_ATK_MECH,
-                       G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
-                       RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
+                       G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_DECIDER,
+                       G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
+                       G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL,
+                       PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
 from ...tables import R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from
-from ..combat import add_card, before_combat_from, card_rows, dial_rows, reveal_dials
+from ..combat import add_card, before_combat_from, card_rows, clear_dials, dial_rows, reveal_dials
 from .board import enemy_at, home_of, units_at, war_emit
 from .capitulate import check_capitulations
 from .groups import retreat_groups, retreat_possible
@@ -74,12 +73,7 @@ def _start_round(s, t):
         if s.divisions[side, loc] >= t.rules[R_WAR_CARD_DIVISIONS]:
             draw_card_from(s, side, RNG_VARIANT)
     s.game[G_WAR_ATK_MECH] = 1 if count_mechs(s, p, loc) > 0 else 0
-    s.game[G_ATK_DIAL] = 0
-    s.game[G_DEF_DIAL] = 0
-    s.game[G_ATK_CARDS] = 0
-    s.game[G_DEF_CARDS] = 0
-    s.game[G_ATK_NCARDS] = 0
-    s.game[G_DEF_NCARDS] = 0
+    clear_dials(s)
     s.game[G_DECIDER] = p
     s.game[G_PHASE] = PH_WAR_DIAL
 
@@ -121,6 +115,9 @@ def add_war_card(s, t, v):
 
 @njit
 def end_war_cards(s, t):
+    """combat.end_cards with the war's rule: the defender dials in PH_WAR_DIAL, and when
+    both have played their cards a war round is resolved (resolve_round: divisions and
+    mechs lost, a retreat), not a standard fight."""
     if s.game[G_DECIDER] == s.game[G_ACTIVE]:
         s.game[G_DECIDER] = s.game[G_DEFENDER]
         s.game[G_PHASE] = PH_WAR_DIAL

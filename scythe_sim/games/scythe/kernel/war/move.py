@@ -23,21 +23,13 @@ from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MEC
                        W_LAST_ACTION)
 from ...tables import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
-from ..movement import step_targets
+from ..movement import add_once, step_targets
 from .airship import airship_end_due, can_select_war_airship, emit_select_airship, start_airship_end
 from .board import enemy_at, own_structure_at, own_tunnel, war_emit
 from .capitulate import check_capitulations
 from .combat import next_war_combat
 from .groups import add_group, may_be_carried, may_walk, pick_up, reset_move, set_down, walk
 from .turn import cube_amount
-
-@njit
-def _add(out, n, loc):
-    for i in range(n):
-        if out[i] == loc:
-            return n
-    out[n] = loc
-    return n + 1
 
 
 @njit
@@ -52,11 +44,11 @@ def division_targets(s, t, p, frm, out):
         ter = t.terrain[nb]
         if ter == HOME or ter == LAKE or t.edge[frm, nb] == 2:
             continue
-        n = _add(out, n, nb)
+        n = add_once(out, n, nb)
     if own_tunnel(s, t, p, frm):
         for loc in range(N_HEX):
             if loc != frm and own_tunnel(s, t, p, loc):
-                n = _add(out, n, loc)
+                n = add_once(out, n, loc)
     return n
 
 

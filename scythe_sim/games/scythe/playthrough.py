@@ -5,27 +5,29 @@ setup call, the same strategy streams and the same chooser.
 """
 import numpy as np
 
-from ..enums import FACTIONS, MATS, STAR_KINDS, hex_name
-from ..game import Game, check_seed
-from ..layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
+from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
+from .game import Game, check_seed
+from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
                      G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
                      G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
                      P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
                      W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
-from ..kernel.state import copy_state
-from .resolution_text import resolution_line, turns_left
-from ..strategies import strategy_id
-from ..strategies.dispatch import choose
-from ..strategies.weights import load_params
+from .kernel.state import copy_state
+from .text.resolution_text import resolution_line, turns_left
+from .strategies import strategy_id
+from .strategies.dispatch import choose
+from .strategies.weights import load_params
 
 
 def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
-                 check=True, params=None):
+                 check=True, params=None, snapshots=None):
     """Play a game to its end; returns (game, lines). With check, invariants are tested
     after every decision and a broken one raises AssertionError. params: the strategies'
-    weight rows (default: scythe_sim/games/scythe/data/strategies, as run_games)."""
+    weight rows (default: scythe_sim/games/scythe/data/strategies, as run_games).
+    snapshots: a list that receives (state copy, number of lines so far) as each turn
+    (or war turn) begins and once at the end (the pictures of `play --pictures`)."""
     game = Game.new(seed=seed, players=players, factions=factions, mats=mats, rules=rules)
     names = list(strategies or ["random"] * players)
     if len(names) == 1:
@@ -49,12 +51,14 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
         if stage == WAR_STAGE_WAR:
             war_turn = (int(s.game[G_WAR_ROUND]), int(s.game[G_ACTIVE]))
             if war_turn != last_war_turn:
+                _snapshot(snapshots, s, lines)
                 last_war_turn = war_turn
                 p = war_turn[1]
                 lines.append(f"war round {war_turn[0]}: {_name(s, p)} "
                              f"({int(s.war[p, W_POINTS])} points, ${int(s.player[p, P_COINS])}, "
                              f"{int(s.player[p, P_POWER])} power)")
         elif s.game[G_TURN] != last_turn:
+            _snapshot(snapshots, s, lines)
             last_turn = int(s.game[G_TURN])
             p = int(s.game[G_ACTIVE])
             left = turns_left(s, t)     # a resolution tile's known end
@@ -76,7 +80,13 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
         lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
     else:
         lines.extend(war_summary_lines(s))
+    _snapshot(snapshots, s, lines)
     return game, lines
+
+
+def _snapshot(snapshots, s, lines):
+    if snapshots is not None:
+        snapshots.append((copy_state(s), len(lines)))
 
 
 def war_summary_lines(s):
@@ -194,7 +204,7 @@ def _setup_line(game, names):
 def mix_seats(mix, seed, players):
     """The strategy names of each seat of `play --seed SEED`: drawn from the mix's pool
     as a run's game 0 with root seed SEED draws them."""
-    from ..strategies.mixes import mix_pool, pool_seats
+    from .strategies.mixes import mix_pool, pool_seats
 
     check_seed(seed)
     return list(pool_seats(mix_pool(mix), 0, seed, max(int(players), 0)))   # a bad count: Game.new says so
@@ -219,15 +229,31 @@ def score_table_lines(game, strategies=None):
 
 
 def play_game(seed, players, strategies=(), rules=None, factions=(), mats=(), expansion=False,
-              resolution=None, mix="default"):
+              resolution=None, mix="default", pictures=None):
     """`scythe-sim play`: (lines, score lines) of one game, the text board after the last
     decision. Without strategies the seats draw from `mix` (mix_seats); `expansion`
     (implied past 5 players) deals all seven factions; `resolution` names a Wind Gambit
-    resolution tile; `rules` (a variant's and --rule's) go on top."""
+    resolution tile; `rules` (a variant's and --rule's) go on top. pictures: a folder
+    that receives a picture per turn and the page stepping through them (picture_turns)."""
     deal = {"expansion_factions": 1} if expansion or players > 5 else {}
     if resolution:
         deal["resolution"] = resolution
     names = list(strategies) or mix_seats(mix, seed, players)
+    snapshots = [] if pictures is not None else None
     game, lines = play_through(seed, players, list(factions) or None, list(mats) or None, names,
-                               rules={**deal, **(rules or {})})
+                               rules={**deal, **(rules or {})}, snapshots=snapshots)
+    if pictures is not None:
+        picture_turns(pictures, game.tables, snapshots, lines, f"Scythe, seed {seed}, {players} players")
     return lines + [str(game)], score_table_lines(game, names)
+
+
+def picture_turns(folder, tables, snapshots, lines, heading):
+    """One picture per turn into `folder` and its stepping page (scythe_sim/picture_page.py),
+    from play_through's snapshots; each picture is titled by its turn's first line."""
+    from scythe_sim.picture_page import turn_frames, write_pages
+
+    from .picture import position_svg
+
+    frames = turn_frames(snapshots, lines, lambda state, title: position_svg(state, tables, f"{heading}: {title}"),
+                         lambda k, shown: shown[0].strip() if shown and k else "setup")
+    return write_pages(folder, frames, heading)
