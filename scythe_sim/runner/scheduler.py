@@ -71,11 +71,14 @@ def lost_cluster_stops(where):
     instead of stderr, so a stopped run prints one line; run.log records why it stopped.
     A lost worker is Dask's to handle: the scheduler gives its shards to another worker."""
     from distributed import KilledWorker
+    from distributed.comm.core import CommClosedError
 
     with _distributed_log(handlers=[], propagate=True, level=logging.WARNING):
         try:
             yield
-        except concurrent.futures.CancelledError:
+        except (concurrent.futures.CancelledError, CommClosedError):
+            # the futures are cancelled, or a submit or wait finds the connection closed
+            # (an OSError, which must not pass for the disk's: cli/progress.py)
             lost = BackendLost(f"lost the Dask scheduler {where}")
         except KilledWorker as exc:
             lost = BackendLost(f"Dask workers died playing one shard again and again ({exc})")

@@ -193,6 +193,11 @@ def test_a_cancelled_shard_is_a_lost_scheduler_and_distributed_logs_as_before_af
             assert client_log.handlers == [] and client_log.propagate     # into the run's log
             raise concurrent.futures.CancelledError("scheduler-connection-lost")
     assert (client_log.handlers, client_log.propagate) == before
+    from distributed.comm.core import CommClosedError
+
+    with pytest.raises(BackendLost, match="^lost the Dask scheduler of the local cluster$"):
+        with lost_cluster_stops("of the local cluster"):        # a submit that finds the connection closed
+            raise CommClosedError("in <TCP (closed)>: Stream is closed")
     with pytest.raises(ValueError):                     # anything else passes through
         with lost_cluster_stops("of the local cluster"):
             raise ValueError("a bug")
