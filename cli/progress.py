@@ -20,7 +20,8 @@ def run_warmer(cfg):
 class StoppedBySignals:
     """Ctrl-C (exit 130) and SIGTERM (exit 143) stop a run with its workers, keep what is
     published and say how to resume; an OS error (disk full, ...) is one line, exit 2; a
-    worker killed from outside (the OOM killer, say) is one line, exit 1."""
+    worker killed from outside (the OOM killer, say) or a Dask scheduler gone away is one
+    line, exit 1."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -38,12 +39,15 @@ class StoppedBySignals:
         from scythe_sim.runner.batch import Terminated
         from scythe_sim.runner.commands import resume_command
         from scythe_sim.runner.run import saved_games
+        from scythe_sim.runner.scheduler import BackendLost
 
         self.signals.__exit__(None, None, None)
-        if kind is None or not issubclass(kind, (KeyboardInterrupt, Terminated, OSError, BrokenProcessPool)):
+        if kind is None or not issubclass(kind, (KeyboardInterrupt, Terminated, OSError, BrokenProcessPool,
+                                                 BackendLost)):
             return False
         run_dir = str(self.cfg.run_dir())
         resume = f"resume with: {resume_command(run_dir)}"
+        saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
         if issubclass(kind, OSError):
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}: fix it, then {resume}", err=True)
@@ -52,7 +56,9 @@ class StoppedBySignals:
             click.echo("error: a worker process ended abruptly (killed from outside, or out of memory): "
                        f"{resume}", err=True)
             sys.exit(1)
-        saved = f"{saved_games(run_dir):,} of {self.cfg.games:,} games are saved in {run_dir}"
+        if issubclass(kind, BackendLost):
+            click.echo(f"error: {exc}: {saved}; {resume}", err=True)
+            sys.exit(1)
         click.echo(f"{'interrupted' if kind is KeyboardInterrupt else 'terminated'}: {saved}; {resume}", err=True)
         sys.exit(130 if kind is KeyboardInterrupt else 143)
 

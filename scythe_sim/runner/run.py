@@ -23,7 +23,7 @@ from .manifest import (SUCCESS, check_manifest, holds_nothing, new_manifest, rea
 from .parquet import is_temporary
 from .reproducer import BAD_GAMES
 from .runlog import emit, logged, run_log
-from .scheduler import CONNECT_TIMEOUT, check_scheduler
+from .scheduler import CONNECT_TIMEOUT, check_scheduler, close_quietly, lost_cluster_stops
 from .memory import peak_rss_mb
 from .shard import PEAK_RSS, run_shard, shard_count
 
@@ -109,14 +109,19 @@ def prepare(config, resume=False, overwrite=False):
         manifest = new_manifest(config)
     else:
         manifest["shards"] = valid_shards(run_dir, manifest)
-    for folder, _, names in os.walk(run_dir):      # a killed run's unpublished files
-        for name in names:
-            if is_temporary(name):
-                os.remove(os.path.join(folder, name))
+    remove_unpublished(run_dir)                    # a killed run's unpublished files
     write_manifest(run_dir, manifest)
     done = set(manifest["shards"])
     todo = (k for k in range(shard_count(config)) if f"{k:06d}" not in done)
     return manifest, todo
+
+
+def remove_unpublished(run_dir):
+    """Delete the temporary files of shards whose writer died before publishing them."""
+    for folder, _, names in os.walk(run_dir):
+        for name in names:
+            if is_temporary(name):
+                os.remove(os.path.join(folder, name))
 
 
 def refusal(run_dir, manifest, config):
@@ -176,6 +181,7 @@ def _execute(config, manifest, todo, submit_all, progress):
         played += entry["games"]
         if progress:
             progress(done, config.games)
+    remove_unpublished(run_dir)      # a lost Dask worker's half-written part; its shard was played again
     manifest["complete"] = True
     manifest[BAD_GAMES] = sum(e.get(BAD_GAMES, 0) for e in manifest["shards"].values())
     write_manifest(run_dir, manifest)
@@ -234,19 +240,16 @@ def _dask_shards(scheduler, workers):
 
     def submit_all(config, run_dir, todo, keep_going=False):
         run_dir = os.path.abspath(run_dir)
-        window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
-        for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
-                                                                    keep_going, pure=False), todo, window, wait):
-            emit(records)              # the worker's log lines, into run.log (and stderr with -v)
-            yield entry
+        with lost_cluster_stops(f"at {scheduler}" if scheduler else "of the local cluster"):
+            window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
+            for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
+                                                                        keep_going, pure=False), todo, window, wait):
+                emit(records)              # the worker's log lines, into run.log (and stderr with -v)
+                yield entry
 
     def warm_workers(spec):
         if cluster is not None:
             client.wait_for_workers(workers)
         client.run(spec.warm)               # every connected worker; later ones warm on their first shard
 
-    def close():
-        client.close()
-        if cluster is not None:
-            cluster.close()
-    return submit_all, warm_workers, close
+    return submit_all, warm_workers, lambda: close_quietly(client, cluster)

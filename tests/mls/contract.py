@@ -8,7 +8,7 @@ import functools
 import numpy as np
 
 from scythe_sim.compiled.rng import RNG_WORDS
-from scythe_sim.games.mls.game import Game
+from scythe_sim.games.mls.game import Game, describe
 from scythe_sim.games.mls.kernel.state import copy_state
 from scythe_sim.games.mls.layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_SPELLS, G_DECIDER, G_DEFENDER,
                                    G_N_PLAYERS, G_PHASE, G_QUEST_DECK_N, MAX_PLAYERS,
@@ -98,3 +98,48 @@ def peeking_choice(point) -> int:
     """A dishonest chooser: it reads the opponents' spells and the game's chance."""
     s, rows = point[0].state, point[1]
     return int(s.hand.sum(axis=1) @ np.arange(MAX_PLAYERS) + s.hand[:, 2].sum() + s.rng[0, 0] % 7) % len(rows)
+
+
+# --- the Game API fuzz (tests/contract/fuzz.py) -----------------------------------------------
+FUZZ_CASES = {"my_little_scythe": lambda rng: (int(rng.integers(1, 7)), {})}
+FUZZ_REACHES = {"my_little_scythe": {"action", "move_step"}}
+
+
+FUZZ_GUIDES = STRATEGIES
+
+
+def fuzz_guide(game, rows, name) -> int:
+    """The strategy's choice, with seat streams kept on the game (a fixed seed)."""
+    if not hasattr(game, "fuzz_workspace"):
+        game.fuzz_workspace = new_workspace(game.tables)._replace(rng=_stream(1))
+    seat = int(game.state.player[game.decider, P_SEAT])
+    return int(kernel_choose(STRATEGIES.index(name), game.state, game.tables, seat, rows, len(rows),
+                             _weights(), game.fuzz_workspace))
+
+
+@functools.lru_cache(maxsize=1)
+def _weights():
+    return load_weights()
+
+
+def fuzz_new(seed, players, rules):
+    return Game.new(seed=seed, players=players)
+
+
+def fuzz_read(position, rules):
+    return Game.from_dict(position)
+
+
+def fuzz_broken(game) -> str:
+    broken = game.invariant()
+    return "" if broken == "ok" else broken
+
+
+def fuzz_text(game, row) -> str:
+    return describe(row)
+
+
+def fuzz_savable(game) -> bool:
+    """A My Little Scythe position is a state at the start of a turn (its turn scratch is
+    not kept: docs/mls-position-format.md)."""
+    return game.phase == "action"

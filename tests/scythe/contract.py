@@ -9,6 +9,7 @@ import numpy as np
 
 from scythe_sim.games.scythe.enums import N_CARD_VALUES, N_HEX, N_OBJECTIVES, TOKEN_DISARMED0, TOKEN_TRAP0
 from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
 from scythe_sim.games.scythe.kernel.state import copy_state
 from scythe_sim.games.scythe.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
                                G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
@@ -18,6 +19,7 @@ from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose as kernel_choose
 from scythe_sim.games.scythe.strategies.weights import load_params
 from scythe_sim.games.scythe.strategies.workspace import new_workspace
+from scythe_sim.games.scythe.text.codec import describe
 
 # a small run of every variant: every player count, the default strategy mix
 RUN = {"games": 30, "players": [1, 2, 3, 4, 5], "seed": 7, "shard_size": 30}
@@ -137,3 +139,58 @@ def peeking_choice(point) -> int:
     """A dishonest chooser: it reads the opponents' cards and the game's chance."""
     s, rows = point[0].state, point[1]
     return int(s.hand.sum(axis=1) @ np.arange(MAX_PLAYERS) + s.hand[:, 3].sum() + s.rng[0, 0] % 7) % len(rows)
+
+
+# --- the Game API fuzz (tests/contract/fuzz.py) -----------------------------------------------
+def _rules_with_expansion(rules):
+    """Case maker: 2-5 players, these rules, Albion and Togawa in the deal half the time."""
+    return lambda rng: (int(rng.integers(2, 6)), {**rules, "expansion_factions": int(rng.integers(2))})
+
+
+FUZZ_CASES = {
+    "base": lambda rng: (int(rng.integers(1, 6)), {}),
+    "invaders_from_afar": lambda rng: (int(rng.integers(6, 8)), {"expansion_factions": 1}),
+    # a resolution tile (1-8, or 9: drawn at random) half the time; one pair of airship tiles or one a player
+    "wind_gambit": lambda rng: (int(rng.integers(2, 6)), {
+        "wind_gambit": 1, "resolution": int(rng.integers(1, 10)) if rng.integers(2) else 0,
+        "airship_per_player": int(rng.integers(2)), "expansion_factions": int(rng.integers(2))}),
+    "all_out_war": _rules_with_expansion({"all_out_war": 1}),
+}
+# phases the fast lane's one game of a case must reach
+FUZZ_REACHES = {"wind_gambit": {"airship"}, "all_out_war": {"war_deploy", "war_action"}}
+
+
+FUZZ_GUIDES = STRATEGIES
+
+
+def fuzz_guide(game, rows, name) -> int:
+    seat = int(game.state.player[game.decider, P_SEAT])
+    return int(kernel_choose(STRATEGIES.index(name), game.state, game.tables, seat, rows, len(rows),
+                             _params(), game.work))
+
+
+@functools.lru_cache(maxsize=1)
+def _params():
+    return load_params()
+
+
+def fuzz_new(seed, players, rules):
+    return Game.new(seed=seed, players=players, rules=rules or None)
+
+
+def fuzz_read(position, rules):
+    return Game.from_dict(position, rules=rules or None)
+
+
+def fuzz_broken(game) -> str:
+    code = game.check()
+    return INVARIANTS[code - 1] if code else ""
+
+
+def fuzz_text(game, row) -> str:
+    return describe(game.state, game.tables, row)
+
+
+def fuzz_savable(game) -> bool:
+    """A Scythe position keeps every decision point (docs/position-format.md)."""
+    return True

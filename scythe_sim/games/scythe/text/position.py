@@ -55,8 +55,8 @@ _RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "f
 TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
 # phases in which two factions' characters or mechs may stand on one territory: a Move
 # that made contact and the combats that follow it (and a game ended before them)
-_SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "combat_dial", "combat_cards", "game_over",
-                   "ship_dial", "ship_cards")
+_SHARING_PHASES = ("move_unit", "move_step", "combat_hex", "artillery", "ronin", "combat_dial", "combat_cards",
+                   "retreat", "game_over", "airship", "ship_dial", "ship_cards")
 
 
 def state_to_dict(state, tables) -> dict:
@@ -261,7 +261,8 @@ def _check_sharing(s, n):
                 raise PositionError(f"board: {FACTIONS[s.player[other, P_FACTION]]} and "
                                     f"{FACTIONS[s.player[p, P_FACTION]]} units share {hex_name(int(loc))} "
                                     f"in phase {PHASES[int(s.game[G_PHASE])]!r}: two factions meet only "
-                                    "during a Move and its combat (phase move_unit, move_step or combat_*)")
+                                    "during a Move and its combat (phase move_unit, move_step, airship, combat_*, "
+                                    "artillery, ronin or retreat)")
 
 
 
