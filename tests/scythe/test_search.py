@@ -182,3 +182,12 @@ def test_whole_games_with_search_keep_every_invariant():
     games, _ = run_games(default_tables(), np.arange(3, 5), 4, strategies=strategies,
                          params=_params(), check=True)
     assert (games[:, R_STATUS] == 0).all()
+
+
+def test_the_measurement_plays_search_against_three_greedy2_and_times_its_seat():
+    from scythe_sim.games.scythe.tools.search_check import search_check
+
+    out = search_check(4, 1, {"search_rollouts": 8})
+    assert out["games"] == 4 and out["bad"] == 0 and 0.0 <= out["rate"] <= 1.0
+    assert out["weights"]["search_rollouts"] == 8
+    assert out["cpu_per_game"] > out["mirror_cpu_per_game"] > 0.0
