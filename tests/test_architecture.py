@@ -330,7 +330,8 @@ def test_the_files_the_page_names_for_each_rule_exist():
 # docs/ARCHITECTURE.md, "The runner and the game registry": what still plays a batch
 # without runner/batch.play_range
 RUN_GAMES_TODAY = {"scythe_sim.games.scythe.tools.tune", "scythe_sim.games.scythe.tools.learn_data",
-                   "scythe_sim.games.scythe.tools.bench", "scythe_sim.games.mls.tools.bench"}
+                   "scythe_sim.games.scythe.tools.bench", "scythe_sim.games.mls.tools.bench",
+                   "scythe_sim.games.scythe.tools.search_check"}
 
 
 def test_batches_go_through_play_range_but_for_the_named_tools():
@@ -353,7 +354,7 @@ def test_batches_go_through_play_range_but_for_the_named_tools():
 # variant's state themselves instead of calling a hook
 SWITCHES = re.compile(r"\b(G_WAR_STAGE|G_RES_TILE|R_ALL_OUT_WAR)\b")
 SWITCHING_TODAY = {"kernel/ending.py", "kernel/invariants.py", "kernel/state.py", "kernel/turn.py", "play.py",
-                   "strategies/dispatch.py", "strategies/value.py", "strategies/view.py"}
+                   "strategies/dispatch.py", "strategies/value.py", "strategies/view.py", "strategies/search.py"}
 
 
 def test_only_the_named_shared_files_test_a_variants_switch():

@@ -11,7 +11,7 @@ from cli.main import main
 from scythe_sim.games.scythe.enums import STAR_KINDS
 from scythe_sim.errors import ConfigError
 from scythe_sim.games.scythe.tools.ablation import ablations
-from scythe_sim.games.scythe.tools.evaluate import SCRIPTED, block_configs, evaluate, play_blocks
+from scythe_sim.games.scythe.tools.evaluate import FAST, REFERENCE, SCRIPTED, block_configs, evaluate, play_blocks
 from scythe_sim.runner.config import load_config, parse_config
 from scythe_sim.games.scythe.spec.deals import plan_games
 from scythe_sim.runner.run import execute
@@ -57,7 +57,8 @@ def test_the_report_has_every_section_and_a_line_per_target(report):
                                               "mix_abilities", "mirror", "ladder"]
     assert [r[0] for r in report.table("vs_random").rows] == list(SCRIPTED)
     assert [r[0] for r in report.table("vs_baseline").rows] == ["greedy vs 3 greedy2", "greedy vs 3 greedy1"]
-    assert [r[0] for r in report.table("mirror").rows] == list(STRATEGIES)
+    assert [r[0] for r in report.table("mirror").rows] == list(FAST)
+    assert set(FAST) | set(REFERENCE) == set(STRATEGIES) and not set(SCRIPTED) & set(REFERENCE)
     assert sorted(r[0] for r in report.table("ladder").rows) == sorted(SCRIPTED)
     assert [r[0] for r in report.table("mix_stars").rows] == list(STAR_KINDS)
     measures = [r[0] for r in report.table("mix").rows]

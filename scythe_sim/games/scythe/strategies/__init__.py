@@ -12,12 +12,14 @@ weight sets of their own; the Automa is a card-driven chooser of its own. ``gree
 it was before multi-turn planning (its weights, with every newer term at 0): the frozen
 baseline the stronger strategies are measured against. ``greedy2`` is the planner with
 the hand-weighted value as it stood before the learned value (issue 27): its weights are
-greedy's of 2026-11-24 with `learned` = 0, the second frozen baseline.
+greedy's of 2026-11-24 with `learned` = 0, the second frozen baseline. ``search`` is the
+reference tier (search.py): at each turn start it values the planner's best whole-turn
+plans by rollouts in which every seat plays on, from its own view of the game.
 """
 STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective", "automa",
-              "greedy1", "greedy2")
+              "greedy1", "greedy2", "search")
 (STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
- STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1, STRATEGY_GREEDY2) = range(len(STRATEGIES))
+ STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1, STRATEGY_GREEDY2, STRATEGY_SEARCH) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
 N_STRATEGY_PARAMS = 64   # width of the per-strategy float parameter rows
 # Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past

@@ -1,10 +1,11 @@
 """Integer dispatch from a strategy id to its njit chooser."""
 from scythe_sim.compiled.jit import njit_entry, njit_inline
 
-from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM
+from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM, STRATEGY_SEARCH
 from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
+from .search import choose_search
 from .view import G_WAR_STAGE, seat_faction
 from .war.policy import choose_war
 
@@ -25,6 +26,8 @@ def choose(strategy_id, s, t, seat, actions, n, params, work):
         return choose_war(s, t, seat, actions, n, params[row], work)
     if strategy_id == STRATEGY_AUTOMA:
         return choose_automa(s, t, seat, actions, n, params[row], work)
+    if strategy_id == STRATEGY_SEARCH:    # the reference tier: rollouts at each turn start (search.py)
+        return choose_search(s, t, seat, actions, n, params[row], work)
     return choose_greedy(s, t, seat, actions, n, params[row], work)
 
 

@@ -71,12 +71,20 @@ WEIGHTS = (
                     # (strategies/learned; model 1 is data/learned_value.toml)
 ) + tuple(f"style_{name}" for name in FEATURES)   # with `learned`: added to the model's coefficient of
                                                   # that feature (a persona's style on top of the value)
+WEIGHTS += (
+    # --- the reference player `search` (search.py; no effect on the other strategies) ----------
+    "search_candidates",  # the planner's best whole-turn plans (section, top-row option) searched at a turn start
+    "search_rollouts",    # rollouts per decision, shared among the candidates by sequential halving
+    "search_horizon",     # rounds every seat plays on after the candidate's turn (0: to the game's end)
+)
 W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (learned/names.py F_*)
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
  W_RECRUIT, W_WORKER, W_TERRITORY, W_RESOURCE, W_OBJECTIVE, W_READY, W_ENCOUNTER, W_FACTORY,
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
  W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS,
  W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION, W_LEARNED) = range(W_STYLE0)
+W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS, W_SEARCH_HORIZON = (WEIGHTS.index(name) for name in (
+    "search_candidates", "search_rollouts", "search_horizon"))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"

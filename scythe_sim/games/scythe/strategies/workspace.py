@@ -13,7 +13,9 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
   goal is then the first one met, not a search of the board);
 - per level, the movement values of the position last valued there (movememo.py);
 - the learned value's models (learned/model.py), and the record `scythe-sim learn`
-  fills at every turn's end (learned/record.py; no rows: nothing is recorded).
+  fills at every turn's end (learned/record.py; no rows: nothing is recorded);
+- the reference player's scratch (search.py): the states its candidates and rollouts are
+  played on, its rollout rows, its rollout policy's weights row and its candidates.
 """
 import heapq
 from typing import NamedTuple
@@ -23,6 +25,7 @@ import numpy as np
 from scythe_sim.compiled.jit import njit_entry, njit_inline
 from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
 
+from . import N_STRATEGY_PARAMS
 from .learned.model import Learned
 from .learned.names import RECORD_WIDTH
 from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
@@ -37,6 +40,10 @@ N_KEPT = 4              # end positions of a decision's best candidates kept for
 UNREACHABLE = 99        # board_distances of a location no path reaches
 NEAR_BITS = 8           # near[loc, k] = (distance << NEAR_BITS) | territory
 NEAR_LOC_MASK = (1 << NEAR_BITS) - 1
+MAX_CANDIDATES = 16     # whole-turn plans a search may keep (search.py)
+N_SEARCH_STATES = 3     # search.py's scratch states: after a section, after an option's turn, a rollout
+CAND_WIDTH = 10         # a candidate: its section's index and row, its top-row option's row, its rank
+N_CAND_STATS = 3        # a candidate's planner value, rollout value sum and rollout count
 
 
 class Workspace(NamedTuple):
@@ -58,6 +65,12 @@ class Workspace(NamedTuple):
     learned: Learned        # the learned value's models (a row's `learned` = k plays model k)
     record: np.ndarray      # (rows, RECORD_WIDTH) float64: seat-turns recorded for learning (0 rows: off)
     record_n: np.ndarray    # (1,) int64: rows recorded (past the record's end: rows dropped)
+    search: np.ndarray      # (N_SEARCH_STATES,) State records: search.py's candidate and rollout copies
+    search_rows: np.ndarray  # (MAX_ACTIONS, ACTION_WIDTH) int64: legal rows of a search's copies
+    search_buf: np.ndarray  # (N_LOC,) int64: legal_actions' location scratch for those rows
+    search_w: np.ndarray    # (N_STRATEGY_PARAMS,) float64: the rollout policy's weights row
+    search_cand: np.ndarray  # (MAX_CANDIDATES, CAND_WIDTH) int64: a search's candidates, best first
+    search_stats: np.ndarray  # (MAX_CANDIDATES, N_CAND_STATS) float64: each candidate's values
 
 
 class RuleInputs(NamedTuple):
@@ -146,6 +159,12 @@ def new_workspace(tables, learned=None, record_rows=0) -> Workspace:
         learned=learned if learned is not None else default_learned(),
         record=np.zeros((record_rows, RECORD_WIDTH), np.float64),
         record_n=np.zeros(1, np.int64),
+        search=np.zeros(N_SEARCH_STATES, STATE_DTYPE),
+        search_rows=np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64),
+        search_buf=np.zeros(N_LOC, np.int64),
+        search_w=np.zeros(N_STRATEGY_PARAMS, np.float64),
+        search_cand=np.zeros((MAX_CANDIDATES, CAND_WIDTH), np.int64),
+        search_stats=np.zeros((MAX_CANDIDATES, N_CAND_STATS), np.float64),
     )
 
 

@@ -1,0 +1,337 @@
+"""The reference player `search`: the planner's best whole-turn plans, valued by playing on.
+
+At the start of its turn (the section choice) it ranks every whole-turn plan, a section
+and its top-row option played to the turn's end by the direct rules, by the planner's
+value of the turn's end (rank_candidates), and keeps the `search_candidates` best. Each
+candidate is then valued by rollouts: from a copy of the position, made a world the seat
+may know (redraw: the opponents' combat cards and objectives dealt anew at random from
+the cards the seat cannot see, the game's chance reseeded), the candidate's section and
+option are played, then every seat plays on with the planner without its look-ahead for
+`search_horizon` rounds (0: to the game's end). The leaf is the learned value of the
+searching player's margin over the best other player, or the final score margin when the
+game has ended. `search_rollouts` rollouts per decision are shared by sequential halving
+over the candidates, and rollout r deals the same world for every candidate (common
+random numbers), so the candidates are compared on the same draws.
+
+The chosen option is kept in the seat's memory and played when the top-row choice comes;
+every other decision (movement, the bottom action, combat, encounters, the Factory, the
+war phase) is the planner's own, with the search's weights row (based on greedy's).
+"""
+import numpy as np
+
+from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.rng import next_u64, rand_below, seed_streams
+
+from .greedy import PLAN, SETTLE_TURN, choose_greedy, determinize, mask_traps, play_on
+from .learned.model import set_root
+from .rules import reveal_row
+from .value import position_value
+from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, G_WAR_STAGE,
+                   N_CARD_VALUES, N_OBJECTIVES, PH_SECTION, PH_TOP, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
+                   P_OBJECTIVE_B, apply_action, copy_into, legal_actions, score_total)
+from .weights import (W_LOOKAHEAD, W_NOISE, W_SEARCH_CANDIDATES, W_SEARCH_HORIZON,
+                      W_SEARCH_ROLLOUTS)
+from .workspace import BUF_CONTROL, MAX_CANDIDATES
+
+# work.memory[seat] words: the plan chosen at the turn's start (MEM_TURN holds its turn + 1,
+# 0: none), whose top-row option (kind, a0, a1, a2) is played when that choice comes
+MEM_TURN, MEM_KIND = 0, 1
+# work.search_cand columns and work.search_stats columns
+C_SECTION, C_ROW, C_KIND, C_RANK = 0, 1, 5, 9   # the section's index among the real rows, its row
+                                                 # (kind, a0, a1, a2), the option's (kind -1: none)
+S_PRIOR, S_SUM, S_COUNT = 0, 1, 2
+MAX_ROLLOUT_STEPS = 60000                # decisions a rollout plays at most
+NO_OPTION = -1
+
+
+@njit
+def choose_search(s, t, seat, actions, n, w, work):
+    """The search's row among actions[:n]: a searched plan's section at the turn's start,
+    its option at the top-row choice, the planner's choice anywhere else."""
+    if n == 1:
+        return 0
+    i = reveal_row(actions, n)
+    if i >= 0:
+        return i              # an objective's star, whenever one is offered
+    phase = s.game[G_PHASE]
+    if phase == PH_SECTION and w[W_SEARCH_ROLLOUTS] >= 1.0 and w[W_SEARCH_CANDIDATES] >= 2.0:
+        return search_turn(s, t, seat, actions, n, w, work)
+    if phase == PH_TOP:
+        k = planned_option(s, seat, actions, n, work)
+        if k >= 0:
+            return k
+    return choose_greedy(s, t, seat, actions, n, w, work)
+
+
+@njit
+def planned_option(s, seat, actions, n, work):
+    """The row of the top-row option the search chose at this turn's start, -1 none."""
+    mem = work.memory[seat]
+    if mem[MEM_TURN] != s.game[G_TURN] + 1 or mem[MEM_KIND] == NO_OPTION:
+        return -1
+    return find_row(actions, n, mem[MEM_KIND:MEM_KIND + 4])
+
+
+@njit
+def find_row(rows, n, row):
+    for i in range(n):
+        if (rows[i, 0] == row[0] and rows[i, 1] == row[1] and rows[i, 2] == row[2]
+                and rows[i, 3] == row[3]):
+            return i
+    return -1
+
+
+@njit
+def search_turn(s, t, seat, actions, n, w, work):
+    """Rank the plans, value the best by rollouts, keep the winner's option in the seat's
+    memory and return its section row."""
+    p = s.game[G_DECIDER]
+    m = rank_candidates(s, t, p, seat, actions, n, w, work)
+    if m == 0:
+        return choose_greedy(s, t, seat, actions, n, w, work)
+    best = 0
+    if m > 1:
+        fast = work.search_w
+        for k in range(fast.shape[0]):
+            fast[k] = w[k]
+        fast[W_LOOKAHEAD] = 0.0      # the rollout policy: the planner without its look-ahead
+        fast[W_NOISE] = 0.0          # and without noise (it draws from no stream)
+        best = halving(s, t, p, seat, m, w, work)
+    cand = work.search_cand[best]
+    mem = work.memory[seat]
+    mem[MEM_TURN] = s.game[G_TURN] + 1
+    for k in range(4):
+        mem[MEM_KIND + k] = cand[C_KIND + k]
+    return cand[C_SECTION]
+
+
+@njit
+def rank_candidates(s, t, p, seat, actions, n, w, work):
+    """Fill work.search_cand with the `search_candidates` best whole-turn plans (section
+    row, top-row option) by the planner's value of the turn's end, on the planner's honest
+    copy; returns how many."""
+    limit = min(int(w[W_SEARCH_CANDIDATES]), MAX_CANDIDATES)
+    set_root(s, p, w, work.learned)
+    y, z = work.search[0], work.search[1]
+    rows = work.search_rows
+    turn = s.game[G_TURN]
+    m = 0
+    for i in range(n):
+        if actions[i, 0] != A_SECTION:
+            continue
+        copy_into(y, s)
+        determinize(y, p, seat, work)
+        apply_action(y, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
+        if y.game[G_PHASE] != PH_TOP or y.game[G_DECIDER] != p or y.game[G_GAME_OVER]:
+            play_on(y, t, p, turn, SETTLE_TURN, w, work)
+            v = position_value(y, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
+            m = keep_candidate(work, m, limit, actions, i, rows, -1, v)
+            continue
+        k = legal_actions(y, t, rows, work.search_buf)
+        for j in range(k):
+            copy_into(z, y)
+            apply_action(z, t, rows[j, 0], rows[j, 1], rows[j, 2], rows[j, 3])
+            play_on(z, t, p, turn, SETTLE_TURN, w, work)
+            v = position_value(z, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
+            m = keep_candidate(work, m, limit, actions, i, rows, j, v)
+    return m
+
+
+@njit
+def keep_candidate(work, m, limit, actions, section, rows, j, v):
+    """Insert the plan (section row `section` of actions, option row j of rows, -1: none)
+    of value v into the sorted candidates when among the `limit` best (ties: the earlier
+    first)."""
+    cand, stats = work.search_cand, work.search_stats
+    at = m
+    while at > 0 and stats[at - 1, S_PRIOR] < v:
+        at -= 1
+    if at >= limit:
+        return m
+    last = min(m, limit - 1)
+    for k in range(last, at, -1):
+        for f in range(cand.shape[1]):
+            cand[k, f] = cand[k - 1, f]
+        for f in range(stats.shape[1]):
+            stats[k, f] = stats[k - 1, f]
+    cand[at, C_SECTION] = section
+    for k in range(4):
+        cand[at, C_ROW + k] = actions[section, k]
+        cand[at, C_KIND + k] = rows[j, k] if j >= 0 else NO_OPTION
+    stats[at, S_PRIOR] = v
+    return min(m + 1, limit)
+
+
+@njit
+def halving(s, t, p, seat, m, w, work):
+    """Sequential halving over the m candidates: each round gives every candidate left the
+    same rollouts (the same seeds), then keeps the better half by mean value (ties: the
+    planner's order). Returns the winner's index in work.search_cand."""
+    cand, stats = work.search_cand, work.search_stats
+    for c in range(m):
+        cand[c, C_RANK] = c
+        stats[c, S_SUM] = 0.0
+        stats[c, S_COUNT] = 0.0
+    rounds = 0
+    while (1 << rounds) < m:
+        rounds += 1
+    budget = int(w[W_SEARCH_ROLLOUTS])
+    base = next_u64(work.rng, seat)      # this decision's worlds, from the seat's own stream
+    alive = m
+    first = 0
+    for _ in range(rounds):
+        per = max(1, budget // (alive * rounds))
+        for a in range(alive):
+            c = cand[a, C_RANK]
+            for r in range(first, first + per):
+                stats[c, S_SUM] += rollout(s, t, p, seat, c, base + np.uint64(r), w, work)
+            stats[c, S_COUNT] += per
+        first += per
+        rank_alive(cand, stats, alive)
+        alive = (alive + 1) // 2
+    return cand[0, C_RANK]
+
+
+@njit
+def rank_alive(cand, stats, alive):
+    """Order cand[:alive, C_RANK] by mean rollout value, best first (ties: planner's order)."""
+    for a in range(1, alive):
+        c = cand[a, C_RANK]
+        mean = stats[c, S_SUM] / stats[c, S_COUNT]
+        b = a
+        while b > 0:
+            d = cand[b - 1, C_RANK]
+            other = stats[d, S_SUM] / stats[d, S_COUNT]
+            if other > mean or (other == mean and d < c):
+                break
+            cand[b, C_RANK] = d
+            b -= 1
+        cand[b, C_RANK] = c
+
+
+@njit
+def rollout(s, t, p, seat, c, seed, w, work):
+    """One rollout of candidate c in the world of `seed`: its section and option played on
+    a redrawn copy of s, then every seat plays on with the fast planner; the leaf's value."""
+    x = work.search[2]
+    copy_into(x, s)
+    redraw(x, p, seed)
+    turn = x.game[G_TURN]
+    cand = work.search_cand[c]
+    apply_action(x, t, cand[C_ROW], cand[C_ROW + 1], cand[C_ROW + 2], cand[C_ROW + 3])
+    if cand[C_KIND] != NO_OPTION and x.game[G_PHASE] == PH_TOP and x.game[G_DECIDER] == p:
+        rows = work.search_rows
+        k = legal_actions(x, t, rows, work.search_buf)
+        i = find_row(rows, k, cand[C_KIND:C_KIND + 4])
+        if i >= 0:
+            apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+    horizon = int(w[W_SEARCH_HORIZON])
+    stop = turn + 1 + horizon * x.game[G_N_PLAYERS] if horizon > 0 else -1
+    play_rollout(x, t, seat, stop, work)
+    return leaf_value(x, t, p, w, work)
+
+
+@njit
+def play_rollout(x, t, seat, stop, work):
+    """Every seat plays x on with the fast planner (work.search_w) until the game ends,
+    the war begins, or the turn `stop` (-1: none) comes. The planner's own chance comes
+    from the searching seat's stream (its plans' copies), which it does not advance."""
+    rows = work.search_rows
+    fast = work.search_w
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if x.game[G_GAME_OVER] or x.game[G_WAR_STAGE] != 0:
+            return
+        if stop >= 0 and x.game[G_TURN] >= stop:
+            return
+        n = legal_actions(x, t, rows, work.search_buf)
+        if n == 0:
+            return
+        k = choose_greedy(x, t, seat, rows, n, fast, work)
+        apply_action(x, t, rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3])
+
+
+@njit
+def leaf_value(x, t, p, w, work):
+    """p's final score margin over the best other player when the game is over, else the
+    learned value of p's margin at x (at x's own phase of the game)."""
+    n = x.game[G_N_PLAYERS]
+    if x.game[G_GAME_OVER]:
+        own = score_total(x, t, p)
+        best = -1 << 30
+        for q in range(n):
+            if q != p:
+                best = max(best, score_total(x, t, q))
+        return float(own - best)
+    lv = work.learned
+    lv.root[:] = 0.0         # no plan's phase: the leaf is valued at its own
+    lv.owner[0] = -1
+    return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], lv)
+
+
+@njit
+def redraw(x, p, seed):
+    """Make x a world p may know, drawn at random from seed: the game's chance reseeded,
+    the opponents' hands dealt anew from the combat cards p cannot see (the draw pile and
+    their hands; their sizes kept), their objectives dealt anew from the cards that are
+    neither p's nor revealed, the opponents' Traps face down."""
+    seed_streams(x.rng, seed, 0)
+    n = x.game[G_N_PLAYERS]
+    for q in range(n):
+        if q != p:
+            for v in range(N_CARD_VALUES):
+                x.deck[0, v] += x.hand[q, v]
+    for q in range(n):
+        if q != p:
+            size = x.hand[q].sum()
+            x.hand[q, :] = 0
+            for _ in range(size):
+                v = draw_value(x)
+                x.hand[q, v] += 1
+                x.deck[0, v] -= 1
+    taken = 0
+    for q in range(n):
+        taken |= x.player[q, P_OBJECTIVES_DONE]
+    for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+        if x.player[p, f] >= 0:
+            taken |= 1 << x.player[p, f]
+    for q in range(n):
+        if q != p:
+            for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
+                if x.player[q, f] >= 0:
+                    card = free_card(x, taken)
+                    x.player[q, f] = card
+                    if card >= 0:
+                        taken |= 1 << card
+    mask_traps(x, p)
+
+
+@njit
+def draw_value(x):
+    """A card's value drawn at random from the draw pile's counts (x's game stream)."""
+    total = 0
+    for v in range(N_CARD_VALUES):
+        total += x.deck[0, v]
+    k = rand_below(x.rng, 0, max(total, 1))
+    for v in range(N_CARD_VALUES):
+        if k < x.deck[0, v]:
+            return v
+        k -= x.deck[0, v]
+    return N_CARD_VALUES - 1
+
+
+@njit
+def free_card(x, taken):
+    """An objective card drawn at random among those not in `taken` (bits), -1 none."""
+    free = 0
+    for c in range(N_OBJECTIVES):
+        if not (taken >> c) & 1:
+            free += 1
+    if free == 0:
+        return -1
+    k = rand_below(x.rng, 0, free)
+    for c in range(N_OBJECTIVES):
+        if not (taken >> c) & 1:
+            if k == 0:
+                return c
+            k -= 1
+    return -1

@@ -1,0 +1,193 @@
+"""The reference player `search` (strategies/search.py): the same seed the same choice, the
+state unwritten, its rollout worlds drawn from what the seat may see, its chosen option
+played at the top-row choice, rollouts that overturn the planner's ranking, whole games.
+(The contract test, tests/contract, holds it to the contract with every other strategy.)"""
+import numba
+import numpy as np
+import pytest
+
+from scythe_sim.games.scythe.game import Game
+from scythe_sim.games.scythe.kernel.state import copy_state
+from scythe_sim.games.scythe.layout import (G_DECIDER, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, P_OBJECTIVE_A,
+                                            P_OBJECTIVE_B, P_SEAT, PH_SECTION)
+from scythe_sim.games.scythe.play import R_STATUS, run_games
+from scythe_sim.games.scythe.strategies import STRATEGIES, strategy_id
+from scythe_sim.games.scythe.strategies.dispatch import choose
+from scythe_sim.games.scythe.strategies.search import (C_KIND, C_RANK, C_SECTION, MEM_KIND, MEM_TURN,
+                                                       redraw, rollout)
+from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
+from scythe_sim.games.scythe.strategies.workspace import new_workspace
+from scythe_sim.games.scythe.tables import default_tables
+from tests.scythe.contract import scramble_hidden
+
+SEARCH = STRATEGIES.index("search")
+GREEDY = STRATEGIES.index("greedy")
+
+
+@numba.njit
+def _redraw(x, p, seed):
+    redraw(x, p, seed)     # (the helpers are compiled without a Python entry)
+
+
+@numba.njit
+def _rollout(s, t, p, seat, c, seed, w, work):
+    return rollout(s, t, p, seat, c, seed, w, work)
+
+
+def _params(rollouts=8, candidates=3, horizon=1):
+    params = load_params().copy()
+    params[SEARCH, WEIGHTS.index("search_rollouts")] = rollouts
+    params[SEARCH, WEIGHTS.index("search_candidates")] = candidates
+    params[SEARCH, WEIGHTS.index("search_horizon")] = horizon
+    return params
+
+
+def _fresh_work(game, stream_seed=5):
+    work = new_workspace(game.tables)
+    work.rng[:] = np.random.default_rng(stream_seed).integers(1, 2 ** 63, work.rng.shape, dtype=np.uint64)
+    return work
+
+
+def _section_points(seed=3, wanted=4, players=4):
+    """(game copy, rows) at the first `wanted` section choices after the opening of a greedy game
+    (opponents then hold combat cards the decider cannot see)."""
+    game = Game.new(seed=seed, players=players)
+    params = load_params()
+    points = []
+    while not game.is_over and len(points) < wanted:
+        rows = game.legal_rows()
+        s = game.state
+        seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+        if s.game[G_PHASE] == PH_SECTION and s.game[G_ROUND] >= 2 and len(rows) >= 3:
+            points.append((game.copy(), rows.copy()))
+        i = choose(GREEDY, s, game.tables, seat, rows, len(rows), params, game.work)
+        game.step(tuple(int(x) for x in rows[i]))
+    return points
+
+
+def _choose(point, params, stream_seed=5):
+    game, rows = point
+    s = game.state
+    seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+    work = _fresh_work(game, stream_seed)
+    i = choose(SEARCH, s, game.tables, seat, rows, len(rows), params, work)
+    return i, work, seat
+
+
+@pytest.fixture(scope="module")
+def points():
+    return _section_points()
+
+
+def test_search_is_a_strategy_by_name_with_its_weights():
+    assert strategy_id("search") == SEARCH
+    row = load_params()[SEARCH]
+    for name in ("search_rollouts", "search_candidates", "search_horizon"):
+        assert row[WEIGHTS.index(name)] >= 1, name
+    assert row[WEIGHTS.index("learned")] >= 1, "the leaves are valued by the learned value"
+
+
+def test_same_seed_same_choice_and_the_state_unwritten(points):
+    params = _params()
+    for point in points:
+        before = copy_state(point[0].state)
+        i, _, _ = _choose(point, params)
+        assert 0 <= i < len(point[1])
+        for name in before.dtype.names:
+            assert np.array_equal(before[name], point[0].state[name]), name
+        assert _choose(point, params)[0] == i
+
+
+def test_what_the_seat_cannot_see_changes_no_choice(points):
+    params = _params()
+    rng = np.random.default_rng(11)
+    for point in points:
+        i = _choose(point, params)[0]
+        for _ in range(2):
+            assert _choose(scramble_hidden(point, rng), params)[0] == i
+
+
+def test_a_rollout_world_is_drawn_from_the_seat_s_view_only(points):
+    """redraw of a position and of its scrambled copy, with one seed, deal the same world;
+    another seed deals another (the opponents' cards and objectives are redrawn)."""
+    rng = np.random.default_rng(2)
+    differs = 0
+    for point in points:
+        s = point[0].state
+        p = int(s.game[G_DECIDER])
+        other = scramble_hidden(point, rng)[0].state
+        a, b, c = copy_state(s), copy_state(other), copy_state(s)
+        _redraw(a, p, np.uint64(77))
+        _redraw(b, p, np.uint64(77))
+        _redraw(c, p, np.uint64(78))
+        for name in ("hand", "deck", "player", "rng", "token_kind"):
+            assert np.array_equal(a[name], b[name]), name
+        assert a.hand.sum() == s.hand.sum() and (a.hand.sum(axis=1) == s.hand.sum(axis=1)).all()
+        assert (a.deck[0] + a.hand.sum(axis=0) == s.deck[0] + s.hand.sum(axis=0)).all()
+        assert np.array_equal(a.hand[p], s.hand[p])
+        assert a.player[p, P_OBJECTIVE_A] == s.player[p, P_OBJECTIVE_A]
+        mine = {int(s.player[p, P_OBJECTIVE_A]), int(s.player[p, P_OBJECTIVE_B])}
+        for q in range(int(s.game[G_N_PLAYERS])):
+            if q != p:
+                assert {int(a.player[q, P_OBJECTIVE_A]), int(a.player[q, P_OBJECTIVE_B])}.isdisjoint(mine)
+        differs += not np.array_equal(a.hand, c.hand) or not np.array_equal(a.player, c.player)
+    assert differs > 0, "another seed deals the same world"
+
+
+def test_common_random_numbers_a_rollout_repeats_its_world(points):
+    params = _params()
+    point = points[-1]
+    _, work, seat = _choose(point, params)
+    s, t = point[0].state, point[0].tables
+    p = int(s.game[G_DECIDER])
+    w = params[SEARCH]
+    first = _rollout(s, t, p, seat, 0, np.uint64(5), w, work)
+    other = _rollout(s, t, p, seat, 1, np.uint64(5), w, work)    # in between: another candidate
+    assert _rollout(s, t, p, seat, 0, np.uint64(5), w, work) == first
+    assert _rollout(s, t, p, seat, 1, np.uint64(5), w, work) == other
+
+
+def test_the_chosen_option_is_played_at_the_top_row_choice(points):
+    params = _params()
+    game, rows = points[0]
+    game = game.copy()
+    s = game.state
+    i, work, seat = _choose((game, rows), params)
+    memory = work.memory[seat]
+    assert memory[MEM_TURN] == s.game[G_TURN] + 1
+    option = tuple(int(x) for x in memory[MEM_KIND:MEM_KIND + 4])
+    game.step(tuple(int(x) for x in rows[i]))
+    top = game.legal_rows()
+    if option[0] >= 0:
+        j = choose(SEARCH, game.state, game.tables, seat, top, len(top), params, work)
+        assert tuple(int(x) for x in top[j]) == option
+
+
+def test_rollouts_overturn_the_planner_s_ranking_somewhere():
+    """Looking ahead changes the choice: at some section choice of a seeded game the plan the
+    rollouts keep is not the one the planner ranks first by its own turn's end."""
+    params = _params(rollouts=16, candidates=4, horizon=2)
+    overturned = 0
+    for point in _section_points(seed=8, wanted=6):
+        _, work, _ = _choose(point, params)
+        winner = int(work.search_cand[0, C_RANK])
+        overturned += winner != 0
+        assert work.search_cand[winner, C_SECTION] >= 0 and work.search_cand[winner, C_KIND] >= -1
+    assert overturned > 0
+
+
+@pytest.mark.slow
+def test_whole_games_with_search_keep_every_invariant():
+    strategies = np.array([SEARCH, GREEDY, GREEDY, GREEDY, 0, 0, 0], np.int64)
+    games, _ = run_games(default_tables(), np.arange(3, 5), 4, strategies=strategies,
+                         params=_params(), check=True)
+    assert (games[:, R_STATUS] == 0).all()
+
+
+def test_the_measurement_plays_search_against_three_greedy2_and_times_its_seat():
+    from scythe_sim.games.scythe.tools.search_check import search_check
+
+    out = search_check(4, 1, {"search_rollouts": 8})
+    assert out["games"] == 4 and out["bad"] == 0 and 0.0 <= out["rate"] <= 1.0
+    assert out["weights"]["search_rollouts"] == 8
+    assert out["cpu_per_game"] > out["mirror_cpu_per_game"] > 0.0
