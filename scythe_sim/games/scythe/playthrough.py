@@ -252,7 +252,7 @@ def picture_turns(folder, tables, snapshots, lines, heading):
     from play_through's snapshots; each picture is titled by its turn's first line."""
     from scythe_sim.picture_page import turn_frames, write_pages
 
-    from .picture import position_svg
+    from .text.picture import position_svg
 
     frames = turn_frames(snapshots, lines, lambda state, title: position_svg(state, tables, f"{heading}: {title}"),
                          lambda k, shown: shown[0].strip() if shown and k else "setup")

@@ -9,7 +9,6 @@ farm (T05, T06, T11, T13, T18, T19 around it); T06 village; T13 farm."""
 import json
 
 import numpy as np
-import pytest
 
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.enums import hex_name, parse_loc
@@ -115,12 +114,12 @@ def test_no_safe_haven_retreat_onto_an_opponents_unit_or_without_the_tile():
         assert game.phase != "retreat" and units(game, 1)["character"] == "home:saxony"
 
 
-@pytest.mark.xfail(strict=True, reason="known: the position format counts the workers aboard and does not say "
-                                       "which worker slot each is, so the drop-off row names another slot once "
-                                       "read back (found by the Game API fuzz: wind_gambit, seed 1038, step 586)")
 def test_a_position_read_back_keeps_which_worker_rides_the_airship():
-    # the worker in the first slot boards, the second stays on T05: the reader puts the
-    # worker on the board in the first slot and the one aboard in the second
+    """Found by the Game API fuzz (wind_gambit, seed 1038, step 586; seed 104, step 184):
+    the format counted the workers aboard only, so the drop-off row named another slot
+    once read back. It now names their slots ("worker_slots") where they differ."""
+    # the worker in the first slot boards, the second stays on T05: read back, the one on
+    # the board keeps the second slot and the one aboard the first
     game = wg_game(wg_player("nordic", ship("T11", aggressive="siege_engine"), workers=["T11", "T05"]),
                    wg_opponent("saxony", workers=["T18", "T18"]))
     act(game, A_SELECT_AIRSHIP)

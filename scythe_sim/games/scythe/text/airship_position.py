@@ -2,7 +2,9 @@
 
 {"location": "T12", "aggressive": "toll", "passive": "boost", "cargo": {"oil": 1},
  "workers_aboard": 0}: written only for a game with airships. Workers aboard (only in the
-middle of the airship's move) take the worker slots after those on the board. All Out War
+middle of the airship's move) take the worker slots after those on the board, unless
+"worker_slots" names theirs (0 = the first worker): to_dict writes it where they differ.
+All Out War
 adds "divisions" (aboard) and "destroyed": true (then "location" is "off board").
 """
 from scythe_sim.errors import PositionError
@@ -13,8 +15,8 @@ from ..layout import (AS_AGGRESSIVE, AS_ATTACKED, AS_DESTROYED, AS_DIVISIONS, AS
                      OFF_BOARD, UNIT_WORKER0)
 from ..tables import load_data
 
-AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard", "attacked", "steps",
-                "divisions", "destroyed"}
+AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard", "worker_slots", "attacked",
+                "steps", "divisions", "destroyed"}
 
 
 def tile_names() -> tuple:
@@ -29,13 +31,16 @@ def airship_to_dict(state, p) -> dict:
         return {}
     names = tile_names()
     ship = state.airship[p]
-    aboard = bin(int(ship[AS_WORKERS])).count("1")
+    slots = [w - UNIT_WORKER0 for w in range(UNIT_WORKER0, N_UNITS) if int(ship[AS_WORKERS]) >> w & 1]
+    aboard = len(slots)
     return {"airship": {
         "location": hex_name(loc) if loc != OFF_BOARD else "off board",
         "aggressive": names[int(ship[AS_AGGRESSIVE]) - 1],
         "passive": names[int(ship[AS_PASSIVE]) - 1],
         "cargo": {RESOURCES[r]: int(ship[AS_RES0 + r]) for r in range(len(RESOURCES)) if ship[AS_RES0 + r]},
         **({"workers_aboard": aboard} if aboard else {}),
+        # which worker slots ride it, where they are not the ones after the workers on the board
+        **({"worker_slots": slots} if aboard and slots != _default_slots(state, p, aboard) else {}),
         # the airship move's scratch: its attack used, territories entered
         **({"attacked": int(ship[AS_ATTACKED])} if ship[AS_ATTACKED] else {}),
         **({"steps": int(ship[AS_STEPS])} if ship[AS_STEPS] else {}),
@@ -82,9 +87,40 @@ def airship_from_dict(s, p, entry, where):
     aboard = entry.get("workers_aboard", 0)
     if isinstance(aboard, bool) or not isinstance(aboard, int) or not 0 <= aboard <= 2:
         raise PositionError(f"{where}.workers_aboard: expected 0..2, got {aboard!r}")
+    slots = entry.get("worker_slots")
+    if slots is not None:
+        _workers_into_slots(s, p, aboard, slots, f"{where}.worker_slots")
+        return
     for w in range(UNIT_WORKER0, N_UNITS):
         if aboard and s.unit_loc[p, w] == OFF_BOARD:
             s.airship[p, AS_WORKERS] |= 1 << w
             aboard -= 1
     if aboard:
         raise PositionError(f"{where}.workers_aboard: more workers than the supply holds")
+
+
+def _default_slots(state, p, aboard):
+    """The worker slots a reader gives the workers aboard when the position does not say:
+    the first ones after the workers on the board."""
+    on_board = sum(int(state.unit_loc[p, w]) != OFF_BOARD for w in range(UNIT_WORKER0, N_UNITS))
+    return list(range(on_board, on_board + aboard))
+
+
+def _workers_into_slots(s, p, aboard, slots, where):
+    """The workers aboard in the given worker slots (0 = the first worker), the workers on
+    the board (read into the first slots, in order) moved into the other slots, in order:
+    the slots the game had, which the turn's masks and the drop-off rows name."""
+    n_workers = N_UNITS - UNIT_WORKER0
+    if (not isinstance(slots, list) or len(slots) != aboard or len(set(slots)) != len(slots)
+            or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n_workers for k in slots)):
+        raise PositionError(f"{where}: give {aboard} distinct worker slots 0..{n_workers - 1}, got {slots!r}")
+    board = [int(s.unit_loc[p, w]) for w in range(UNIT_WORKER0, N_UNITS) if s.unit_loc[p, w] != OFF_BOARD]
+    if len(board) + aboard > n_workers:
+        raise PositionError(f"{where}: more workers than the supply holds")
+    free = [k for k in range(n_workers) if k not in slots]
+    for k in range(n_workers):
+        s.unit_loc[p, UNIT_WORKER0 + k] = OFF_BOARD
+    for loc, k in zip(board, free):
+        s.unit_loc[p, UNIT_WORKER0 + k] = loc
+    for k in slots:
+        s.airship[p, AS_WORKERS] |= 1 << (UNIT_WORKER0 + k)
