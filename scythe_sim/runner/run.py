@@ -183,9 +183,8 @@ def _execute(config, manifest, todo, submit_all, progress):
     start, played, worker_rss, saved = time.perf_counter(), 0, 0.0, done
 
     def counted(games):              # games the backend's workers played so far, landed or not
-        if progress:
-            progress(min(config.games, max(done, saved + games)), config.games)
-    for entry in submit_all(config, run_dir, todo, counted=counted):
+        progress(min(config.games, max(done, saved + games)), config.games)
+    for entry in submit_all(config, run_dir, todo, counted=counted if progress else None):
         worker_rss = max(worker_rss, entry.pop(PEAK_RSS, 0.0))
         manifest["shards"][f"{entry['shard']:06d}"] = entry
         write_manifest(run_dir, manifest)
