@@ -37,8 +37,10 @@ class GameSpec:
     weight_row: Callable         # (path) -> weight row of a weights file; ConfigError if bad
     check_config: Callable       # (config) -> None; ConfigError naming the field
     plan_games: Callable         # (config, start, stop) -> plan of games start..stop-1
-    play: Callable               # (tables, plan, config, check=False) -> raw results; check:
-                                 #   invariants after every step (tests/contract)
+    play: Callable               # (tables, plan, config, check=False, played=None) -> raw results;
+                                 #   check: invariants after every step (tests/contract); played:
+                                 #   an int64 (1,) array the compiled batch loop adds one to as each
+                                 #   game ends (the run's progress within a shard, runner/progress.py)
     bad_games: Callable          # (plan, raw) -> ((batch index, status, seed), ...) stopped on a bug
     result_tables: Callable      # (first game, plan, raw, config) -> {table name: pyarrow.Table}
     ruleset: Callable            # (config) -> short readable identity of the rules played

@@ -51,9 +51,10 @@ def check_config(c) -> None:
             raise ConfigError(f"config 'players' holds {n}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")
 
 
-def play(tables, plan, config, check=False):
+def play(tables, plan, config, check=False, played=None):
     from ..play import run_games
-    return run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check)
+    return run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check,
+                     played=played)
 
 
 def bad_games(plan, raw):

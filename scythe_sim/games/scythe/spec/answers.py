@@ -16,13 +16,15 @@ RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
-def play(tables, plan, config, check=False):
+def play(tables, plan, config, check=False, played=None):
     """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
-    check, the invariants are checked after every step (a broken one is a bad game)."""
+    check, the invariants are checked after every step (a broken one is a bad game);
+    played, an int64 (1,) array, gains one as each game ends."""
     from ..play import BatchOptions, run_games
 
     return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
-                     params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+                     params=config.params(), check=check,
+                     options=BatchOptions(log_turns=config.log_turns, played=played))
 
 
 def warm():
