@@ -33,11 +33,11 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
 from .lineup import check_players, check_setup, lineup
 from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
-from .text.airship_position import tile_names
+from .text.wind_gambit.airship_position import tile_names
 from .text.codec import describe
 from .text.picture import scene as picture_scene
 from .text.position import dict_to_state, state_to_dict
-from .text.resolution_text import resolution_line
+from .text.wind_gambit.resolution_text import resolution_line
 
 
 def check_seed(seed):

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from scythe_sim.games.scythe.airships import (KINDS, N_AIRSHIP_TILES, TILE_CAPACITY, TILE_CARRY, TILE_RANGE,
+from scythe_sim.games.scythe.variants.wind_gambit.airships import (KINDS, N_AIRSHIP_TILES, TILE_CAPACITY, TILE_CARRY, TILE_RANGE,
                                  airship_table, tile_names)
 from scythe_sim.games.scythe.enums import OIL, parse_loc
 from scythe_sim.games.scythe.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_PICK_RESOURCE,

@@ -27,13 +27,13 @@ from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_US
                      G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
 from ..tables import R_RESOLUTION
 from ..tables import RULE_LIMITS, RULE_NAMES
-from .airship_position import airship_from_dict, airship_to_dict
+from .wind_gambit.airship_position import airship_from_dict, airship_to_dict
 from .position_checks import SCRATCH_MAX as _SCRATCH_MAX
 from .position_checks import most as _most
 from .position_checks import location as _loc
 from .position_checks import no_unknown as _no_unknown
 from .position_checks import whole as _int
-from .war_position import war_from_dict, war_to_dict
+from .war.position import war_from_dict, war_to_dict
 from .codec import mech_name
 
 FORMAT = "scythe-sim/position-1"

@@ -14,7 +14,7 @@ from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import rand_below
 from scythe_sim.compiled.rows import emit
 
-from ...airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
+from ...variants.wind_gambit.airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
                         TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
                         TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
 from ...enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
