@@ -71,6 +71,7 @@ from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
 from ..kernel.war.board import enemy_at, home_of, in_war, territory_points, units_at, war_controller, war_points
 from ..kernel.war.combat import card_allowance as war_card_allowance
+from ..kernel.war.mobilize import war_begun
 from ..kernel.war.move import division_targets, mech_targets, movable
 from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,

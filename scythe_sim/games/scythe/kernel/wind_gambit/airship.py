@@ -10,7 +10,7 @@ set in AS_WORKERS) for the airship's move only: they must be dropped before it e
 The tile effects that change tracks (the attacks, the end-of-move gains) are in
 airship_effects.py, which may import the turn's rules (this module is below movement).
 """
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 from scythe_sim.compiled.rows import emit
 
@@ -97,6 +97,17 @@ def _bits(mask):
         count += mask & 1
         mask >>= 1
     return count
+
+
+# check_invariants' description of airships_ok
+AIRSHIPS_INVARIANT = ("airships: one per player of the Wind Gambit, off the home bases but its own, cargo of its "
+                      "tile's kind within capacity, workers aboard only during its move and counted once")
+
+
+@njit_inline
+def is_aboard(s, p, u):
+    """p's unit u (a worker) rides p's airship (off the board during the airship's move)."""
+    return (s.airship[p, AS_WORKERS] >> u) & 1
 
 
 @njit

@@ -23,7 +23,7 @@ rows): one scored choice per decision, from the seat's own information only.
 The personas differ by their weights: `aggression` scales what a won attack is worth,
 `caution` how strong the enemy's unseen cards are guessed. Ties are broken at random
 from the seat's stream."""
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
 from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
@@ -34,7 +34,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
-                   units_at, war_controller, war_points, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
+                   units_at, war_begun, war_controller, war_points, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
                    A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP,
                    A_WAR_PLACE_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
                    HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
@@ -55,6 +55,12 @@ MASSED = 0.5          # a stack made strong enough to win an attack next turn, o
 LOSS = 0.25           # an own division lost in an attack that wins (land taken is what decides a war)
 BROKE = 0.3           # per point of power room: the coins that pay for the next Bolster, when there are none
 FINISH = 6            # territorial points short of the win within which a broke faction gathers power
+
+
+@njit_inline
+def war_policy_plays(s):
+    """The war is due or under way: every scripted strategy plays this policy."""
+    return war_begun(s)
 
 
 @njit
