@@ -15,8 +15,8 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RE
 from ..tables import IFA_FLAGS, R_POPULARITY_MAX
 from .board import has_ability, occupancy_count, structure_count_owner
 from .invaders.tokens import flags_placed, trap_penalty
-from .variants import (LATE_VARIANT_INVARIANTS, VARIANT_INVARIANTS, invariants, may_be_off_board, power_top, shared_done,
-                       star_limit)
+from .variants import (LATE_VARIANT_INVARIANTS, VARIANT_INVARIANTS, invariants, may_be_off_board, power_top,
+                       shared_done, star_limit)
 
 INVARIANTS = (
     "track out of range (power, popularity or coins)",

@@ -15,8 +15,8 @@ from scythe_sim.compiled.rng import rand_below
 from scythe_sim.compiled.rows import emit
 
 from ...variants.wind_gambit.airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
-                        TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
-                        TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
+                                              TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
+                                              TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
 from ...enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
 from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                       A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,

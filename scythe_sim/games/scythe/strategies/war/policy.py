@@ -26,6 +26,7 @@ from the seat's stream."""
 from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
+from ..view import war_begun
 from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PRODUCE, A_WAR_SELECT_MECH,
                    A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO,
@@ -34,7 +35,7 @@ from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_CO
                    P_COINS, P_POWER, R_POWER_MAX, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST,
                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, count_mechs, division_targets,
                    enemy_at, hand_size, mech_targets, movable, territory_points,
-                   units_at, war_begun, war_controller, war_points, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
+                   units_at, war_controller, war_points, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP,
                    A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP,
                    A_WAR_PLACE_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, G_N_PLAYERS, G_STEPS_LEFT,
                    HOME, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
