@@ -54,7 +54,7 @@ def _random_twin(cell):
 def cells():
     """Every cell of the soak, in a fixed order."""
     from scythe_sim.games.mls.strategies import STRATEGIES as MLS_STRATEGIES
-    from scythe_sim.games.scythe.airships import N_AGGRESSIVE, N_AIRSHIP_TILES
+    from scythe_sim.games.scythe.variants.wind_gambit.airships import N_AGGRESSIVE, N_AIRSHIP_TILES
     from scythe_sim.games.scythe.enums import RESOLUTION_RANDOM
     from scythe_sim.games.scythe.house_rules import _RULE_RANGE
     from scythe_sim.games.scythe.strategies import STRATEGIES

@@ -1,10 +1,13 @@
 """The floor plan holds: docs/ARCHITECTURE.md names every module of the library's root,
 of each game's root and of cli/ and analysis/; the games are siblings that import nothing
-of each other; the runner imports no game; analysis imports no kernel; and no import
-circle exists among the project's modules, imports inside functions included."""
+of each other; the runner imports no game; analysis imports no kernel; no import circle
+exists among the project's modules, imports inside functions included; and only the named
+shared modules touch a rule variant (test the switches, import its folders, name its state)."""
 import ast
 import pathlib
 import re
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
@@ -259,7 +262,7 @@ def test_every_module_file_the_floor_plan_names_exists():
 # --- the layers inside a game ----------------------------------------------------------
 
 # docs/ARCHITECTURE.md, "Layers": a game's module imports from its own layer or earlier ones
-LAYERS = (("data_files",), ("enums",), ("layout",), ("tables", "house_rules", "airships", "assumptions"),
+LAYERS = (("data_files",), ("enums",), ("variants",), ("layout",), ("tables", "house_rules", "assumptions"),
           ("lineup",), ("kernel",), ("strategies", "learned_models"), ("play", "turnlog"), ("text",),
           ("game",), ("playthrough", "one_game"), ("spec",), ("tools",))
 # the imports that still run back up (the page would name each): (game, importer, imported)
@@ -353,8 +356,7 @@ def test_batches_go_through_play_range_but_for_the_named_tools():
 # docs/ARCHITECTURE.md, "Variant hooks": the shared Scythe files that still test a
 # variant's state themselves instead of calling a hook
 SWITCHES = re.compile(r"\b(G_WAR_STAGE|G_RES_TILE|R_ALL_OUT_WAR)\b")
-SWITCHING_TODAY = {"kernel/ending.py", "kernel/invariants.py", "kernel/state.py", "kernel/turn.py", "play.py",
-                   "strategies/dispatch.py", "strategies/value.py", "strategies/view.py", "strategies/search.py"}
+SWITCHING_TODAY = {"play.py", "strategies/view.py"}
 
 
 def test_only_the_named_shared_files_test_a_variants_switch():
@@ -365,3 +367,115 @@ def test_only_the_named_shared_files_test_a_variants_switch():
     assert switching == SWITCHING_TODAY
     hooks = DOC[DOC.index("## Variant hooks"):DOC.index("## Random streams")]
     assert all(name in hooks for name in SWITCHING_TODAY)
+
+
+# --- a variant plugs in ----------------------------------------------------------------
+
+# docs/ARCHITECTURE.md, "Where a new Scythe variant plugs in". A variant's own files are
+# every file under a folder named after it, at any depth of the game (kernel/war/,
+# strategies/war/, text/war/, variants/war/, ...), and its report section in analysis/
+# (analysis/war*.py). Any other module of the game, of analysis/ or of cli/ is shared (not
+# one variant's files: The Wind Gambit's rules that All Out War plays along are its own), and
+# it *touches* a variant when it imports a module of the variant's folders, or names, as
+# code (not in a comment or docstring), one of the variant's state fields, decision
+# points, rules or switches (VARIANT_NAMES: index constants and State record fields).
+VARIANT_NAMES = {
+    "war": (re.compile(r"(?:G_WAR_|PH_WAR_|A_WAR_|R_WAR_|WAR_)\w*|R_ALL_OUT_WAR|W_(?:STANDARD_RANK|RECRUIT_POOL|"
+                       r"DEPLOY_POOL|CASUALTIES|MOB_\w+|PRODUCED|CAPTURED_IN|CAPTURED_OUT|MECHS_LOST|TROPHIES|"
+                       r"STRUCTURES_LOST|POINTS|CAPITULATED_BY|CAPITULATED_ROUND|LAST_ACTION|WAR_TURNS|PLACE|"
+                       r"AIRSHIPS_LOST)"),
+            {"war", "divisions", "war_moved", "war_groups", "standard_score"}),
+    "wind_gambit": (re.compile(r"(?:G_RES_|R_RESOLUTION|R_AIRSHIP_|AS_|AU_|PH_AIRSHIP|PH_SHIP_|A_AIRSHIP_|A_SHIP_|"
+                               r"AIRSHIP_|RP_)\w*|R_WIND_GAMBIT|A_SELECT_AIRSHIP|A_PAY_AIRSHIP|END_RESOLUTION0"),
+                    {"airship", "airship_loc", "res_param", "airship_tile"}),
+}
+# The registration: the shared files a variant is meant to touch (the target: nothing else)
+REGISTRATION = {"scythe_sim/games/scythe/kernel/variants.py", "scythe_sim/games/scythe/strategies/variants.py"}
+
+
+def _own(rel, variant):
+    parts = rel.split("/")
+    return variant in parts[:-1] or (parts[0] == "analysis" and parts[-1].startswith(variant))
+
+
+def _names_in(source):
+    """The identifiers a module's code uses: (names, attributes and imported names; the
+    attributes alone, where a State record field is read: `s.war`)."""
+    names, attributes = set(), set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            attributes.add(node.attr)
+        elif isinstance(node, ast.alias):
+            names.add(node.name.rpartition(".")[2])
+    return names | attributes, attributes
+
+
+def _touching(variant, modules=None, graph=None):
+    """The shared modules (paths relative to the checkout) that touch variant."""
+    modules, graph = modules or MODULES, graph or GRAPH
+    pattern, fields = VARIANT_NAMES[variant]
+    rel = {name: path.relative_to(ROOT).as_posix() for name, path in modules.items()}
+    out = set()
+    for name, path in modules.items():
+        if not name.startswith(("scythe_sim.games.scythe", "analysis", "cli")) or any(
+                _own(rel[name], v) for v in VARIANT_NAMES):    # a variant's own, or another variant's
+            continue
+        imports = any(_own(rel[t], variant) for t in graph[name] if t in rel)
+        names, attributes = _names_in(path.read_text())
+        if imports or attributes & fields or any(pattern.fullmatch(n) for n in names):
+            out.add(rel[name])
+    return out
+
+
+def _scythe(*paths):
+    return {f"scythe_sim/games/scythe/{p}" for p in paths}
+
+
+# The shared modules that still touch each variant beside the registration: what is left of
+# issue 43's "a variant plugs in" (the page names the work). Shrink these, never grow them.
+TOUCHING_TODAY = {
+    "war": _scythe("game.py", "house_rules.py", "kernel/apply.py", "kernel/legal.py", "kernel/state.py",
+                   "layout.py", "play.py", "playthrough.py", "spec/answers.py",
+                   "spec/results.py", "strategies/view.py", "tables.py", "text/codec.py",
+                   "text/picture.py", "text/picture_panel.py", "text/position.py",
+                   "turnlog.py")
+    | {"analysis/answer.py", "analysis/compare.py", "analysis/report.py"},
+    "wind_gambit": _scythe("enums.py", "game.py", "house_rules.py", "kernel/apply.py", "kernel/board.py",
+                           "kernel/bottom.py", "kernel/combat.py",
+                           "kernel/gains.py", "kernel/legal.py",
+                           "kernel/movement.py", "kernel/objectives.py",
+                           "kernel/scoring.py", "kernel/setup.py",
+                           "kernel/state.py", "layout.py", "play.py",
+                           "playthrough.py", "spec/results.py",
+                           "strategies/rules.py", "strategies/value.py",
+                           "strategies/view.py", "tables.py", "text/codec.py",
+                           "text/picture.py", "text/picture_panel.py",
+                           "text/position.py", "tools/wind_evaluate.py")
+    | {"analysis/answer.py", "analysis/report.py"},
+}
+
+
+def test_each_variant_touches_only_the_registration_and_the_named_shared_files():
+    for variant in VARIANT_NAMES:
+        touching = _touching(variant)
+        assert touching - REGISTRATION == TOUCHING_TODAY[variant], variant
+
+
+def test_the_target_each_variant_touches_at_most_three_shared_files():
+    """Issue 43's target, not met yet (TOUCHING_TODAY is what is left): the registration
+    alone, at most three shared files."""
+    if any(TOUCHING_TODAY.values()):
+        pytest.xfail("shared modules still touch a variant: " + ", ".join(
+            f"{v} {len(m)}" for v, m in TOUCHING_TODAY.items()))
+    assert all(len(_touching(v)) <= 3 for v in VARIANT_NAMES)
+
+
+def test_the_touch_check_finds_an_import_and_a_name():
+    assert _names_in("from x import G_WAR_STAGE as stage\ns.war[p, 0] = war  # R_ALL_OUT_WAR\n") == (
+        {"G_WAR_STAGE", "s", "war", "p"}, {"war"})
+    assert _names_in("war = 1\n")[1] == set()     # a local of the same name is no State field
+    assert _own("scythe_sim/games/scythe/kernel/war/move.py", "war")
+    assert _own("analysis/wind_gambit_report.py", "wind_gambit")
+    assert not _own("scythe_sim/games/scythe/kernel/warfare.py", "war")

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scythe_sim.errors import ConfigError
-from scythe_sim.games.scythe.airships import (N_AIRSHIP_TILES, TILE_CAPACITY, TILE_FEE_COINS,
+from scythe_sim.games.scythe.variants.wind_gambit.airships import (N_AIRSHIP_TILES, TILE_CAPACITY, TILE_FEE_COINS,
                                               TILE_GAIN_COINS, TILE_OPP_COINS)
 from scythe_sim.games.scythe.enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_RES0, CUBE_GAIN,
                                            MECH_ABILITIES, N_CUBES, N_ENCOUNTER_CARDS, N_FACTIONS,

@@ -20,8 +20,9 @@ GAMES = {"scythe": "games/scythe", "mls": "games/mls"}
 
 # Modules the compiled code must be keyed by, whatever else it imports.
 MUST = {
-    "scythe": ("house_rules.py", "tables.py", "enums.py", "layout.py", "airships.py", "turnlog.py",
-               "kernel/legal.py", "kernel/war/combat.py", "kernel/wind_gambit/airship.py",
+    "scythe": ("house_rules.py", "tables.py", "enums.py", "layout.py", "variants/wind_gambit/airships.py",
+               "turnlog.py", "kernel/legal.py", "kernel/war/combat.py", "kernel/wind_gambit/airship.py",
+               "kernel/variants.py",
                "strategies/dispatch.py", "strategies/view.py", "strategies/weights.py"),
     "mls": ("layout.py", "tables.py", "kernel/legal.py", "strategies/dispatch.py",
             "strategies/workspace.py"),

@@ -17,12 +17,12 @@ from .enums import FACTIONS, MATS, MECH_ABILITIES, N_HEX, RESOURCES, STRUCTURES,
 from .enums import (N_LOC, STRUCTURE_BONUS_TILES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
                     TRAP_PENALTIES)
 from .kernel.apply import apply_action
-from .kernel.ending import start_war_if_due
 from .kernel.invariants import INVARIANTS, check_invariants
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import copy_state, new_state
+from .kernel.variants import after_step
 from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDER, G_END_REASON,
                      G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
@@ -33,11 +33,11 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
 from .lineup import check_players, check_setup, lineup
 from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
-from .text.airship_position import tile_names
+from .text.wind_gambit.airship_position import tile_names
 from .text.codec import describe
 from .text.picture import scene as picture_scene
 from .text.position import dict_to_state, state_to_dict
-from .text.resolution_text import resolution_line
+from .text.wind_gambit.resolution_text import resolution_line
 
 
 def check_seed(seed):
@@ -188,7 +188,7 @@ class Game:
                 raise ValueError(f"{action} is not legal now")
             chosen = matches[0]
         apply_action(self.state, self.tables, chosen.kind, chosen.a0, chosen.a1, chosen.a2)
-        start_war_if_due(self.state, self.tables)
+        after_step(self.state, self.tables)
         return chosen
 
     def check(self):

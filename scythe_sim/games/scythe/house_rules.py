@@ -12,7 +12,7 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 from scythe_sim.names import did_you_mean, unknown_name
 
-from .airships import N_AGGRESSIVE, N_AIRSHIP_TILES, tile_names, tile_number
+from .variants.wind_gambit.airships import N_AGGRESSIVE, N_AIRSHIP_TILES, tile_names, tile_number
 from .data_files import load_data
 from .enums import FACTION_ABILITIES, FACTIONS, MECH_ABILITIES, RESOLUTION_RANDOM, RESOLUTION_TILES
 

@@ -292,7 +292,7 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
 # G_WAR_STAGE values
 # "due": the standard game is over (G_GAME_OVER set, exactly as in a base game, so the
 # planners judge its end as in a base run) and the driver (play.play_game, Game.step)
-# starts the war with ending.start_war_if_due.
+# starts the war after the step (kernel/variants.after_step: war/mobilize.start_war_if_due).
 WAR_STAGES = ("none", "due", "mobilization", "war")
 WAR_STAGE_NONE, WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR = range(len(WAR_STAGES))
 # G_WAR_END_REASON values
@@ -349,6 +349,9 @@ N_WAR_FIELDS = len(WAR_FIELDS)
 # then one per resolution tile: END_RESOLUTION0 + tile number - 1 (the tile's condition ended it)
 END_REASONS = ("none", "six_stars", "turn_cap") + RESOLUTION_TILES
 END_NONE, END_STARS, END_TURN_CAP, END_RESOLUTION0 = range(4)
+# what a variant's end hook (kernel/variants.py) answers besides an END_* reason: the game
+# goes on; no variant rules this end (the base game's rule applies)
+END_GOES_ON, END_BASE_RULE = -1, -2
 
 # --- Actions: rows (kind, a0, a1, a2) ---------------------------------------------------
 ACTION_KINDS = (

@@ -20,12 +20,12 @@ from .kernel.apply import apply_action
 from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                            workers_on_board)
 from .kernel.cards import hand_size
-from .kernel.ending import start_war_if_due
 from .kernel.invariants import check_invariants
 from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
+from .kernel.variants import after_step
 from .kernel.war.board import war_points
 from .layout import (ACTION_WIDTH, A_BOTTOM, A_ENCOUNTER_OPTION, A_FACTORY_TOP,
                      A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, G_ACTIVE, G_COMBATS, G_CONTACTS,
@@ -219,7 +219,7 @@ def _play_decisions(s, t, g, deal, check, work, results, scratch):
             war_action = -1
         if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
             record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
-        start_war_if_due(s, t)   # All Out War: the war is played before the game is over
+        after_step(s, t)   # a variant may take the game on (All Out War's war, before it is over)
         decisions += 1
         status = after_decision(check_invariants(s, t) if check else 0, decisions, MAX_DECISIONS)
     return status, decisions

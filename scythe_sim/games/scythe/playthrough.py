@@ -15,7 +15,7 @@ from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX,
                      WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
                      W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
 from .kernel.state import copy_state
-from .text.resolution_text import resolution_line, turns_left
+from .text.wind_gambit.resolution_text import resolution_line, turns_left
 from .strategies import strategy_id
 from .strategies.dispatch import choose
 from .strategies.weights import load_params

@@ -29,7 +29,7 @@ import numpy as np
 
 from scythe_sim.compiled.records import as_record
 
-from .airships import N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table
+from .variants.wind_gambit.airships import N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table
 from .data_files import DATA_FILES, SETS, load_data, read_data
 from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, CF_LOOK_AT_HAND,
                     FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES, N_BONUSES,
@@ -122,7 +122,7 @@ class Tables(NamedTuple):
     factory_steps: np.ndarray    # (1,) int64: hexes the Factory cards' bottom-row Move allows
     objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
     res_param: np.ndarray        # (N_RESOLUTION_TILES + 1, N_RESOLUTION_PARAMS) int64: [tile number, RP_*]; row 0 no tile
-    airship_tile: np.ndarray     # (N_AIRSHIP_TILES, N_TILE_FIELDS) int64: [tile number - 1, TILE_*] (airships.py)
+    airship_tile: np.ndarray     # (N_AIRSHIP_TILES, N_TILE_FIELDS) int64: [tile number - 1, TILE_*] (variants/wind_gambit/)
     rules: np.ndarray            # (N_RULE_SLOTS,) int32: house-rule values, indexed by R_* (and the
                                  #   test-only R_PLANTED_FAULT past them, house_rules.py)
 

@@ -3,7 +3,7 @@ territory divisions, hand-overs with the giver's exchange, the board cleared, de
 turns of 5 in place order, then mechs one at a time, then the first war turn."""
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.kernel.ending import start_war_if_due
+from scythe_sim.games.scythe.kernel.variants import after_step
 from scythe_sim.games.scythe.layout import WAR_END_REASONS, WAR_STAGE_DUE
 from tests.scythe.positions import P, position
 from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
@@ -16,7 +16,7 @@ def over(*players, resources=None, rules=None, board=None):
     if board:
         data["board"] = {**data.get("board", {}), **board}
     game = Game.from_dict(data, rules={**WAR_RULES, **(rules or {})})
-    assert start_war_if_due(game.state, game.tables)
+    assert after_step(game.state, game.tables)
     assert game.check() == 0
     return game
 

@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
-from scythe_sim.games.scythe.airships import (KINDS, N_AIRSHIP_TILES, TILE_CAPACITY, TILE_CARRY, TILE_RANGE,
-                                 airship_table, tile_names)
+from scythe_sim.games.scythe.variants.wind_gambit.airships import (KINDS, N_AIRSHIP_TILES, TILE_CAPACITY, TILE_CARRY,
+                                                                   TILE_RANGE, airship_table, tile_names)
 from scythe_sim.games.scythe.enums import OIL, parse_loc
 from scythe_sim.games.scythe.layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_PICK_RESOURCE,
                                A_SELECT_AIRSHIP, A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, A_STEP,

@@ -6,19 +6,17 @@ from ..enums import (DOMINATE, HOME, LAKE, N_CARD_VALUES, N_CUBES, N_FACTORY_CAR
                      N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
                      N_TOKEN_KINDS, N_TRAP_PENALTIES, SEAWORTHY, STAR_COMBAT, STAR_OBJECTIVE,
                      SUBMERGE, SUITON, TOKEN_NONE, TOKEN_TRAP0, WAYFARE)
-from ..layout import (AS_WORKERS, G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
+from ..layout import (G_ACTIVE, G_CARGO_MASK, PH_MOVE_STEP, ERR_NONE, G_CARGO_RES0, G_ERROR, G_FACTORY_POOL, G_GAME_OVER,
                       G_N_PLAYERS, G_PHASE, MAX_PLAYERS, N_UNITS, OFF_BOARD, PH_GAME_OVER,
                       P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
                       P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_ONETIME0,
                       P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0, P_STARS, UNIT_CHARACTER,
-                      UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_MOBILIZATION)
+                      UNIT_WORKER0)
 from ..tables import IFA_FLAGS, R_POPULARITY_MAX
 from .board import has_ability, occupancy_count, structure_count_owner
 from .invaders.tokens import flags_placed, trap_penalty
-from .war.capitulate import power_top
-from .war.invariants import WAR_INVARIANTS, check_war
-from .wind_gambit.airship import airships_ok
-from .wind_gambit.resolution import shared_done, star_limit
+from .variants import (LATE_VARIANT_INVARIANTS, VARIANT_INVARIANTS, invariants, may_be_off_board, power_top,
+                       shared_done, star_limit)
 
 INVARIANTS = (
     "track out of range (power, popularity or coins)",
@@ -40,16 +38,15 @@ INVARIANTS = (
     "Factory cards: one kept twice, kept and on the board, or more than players + 1",
     "objectives: star count, revealed cards and cards held disagree",
     "kernel error: an action kind or phase that no rule routes (game.turn_state.error)",
-) + WAR_INVARIANTS + (   # codes 20.. (kernel/war/invariants.py), then the tokens' and the occupancy's
+) + VARIANT_INVARIANTS + (   # codes 20.. (kernel/variants.py), the tokens', the variants' late ones, the occupancy's
     "faction tokens: a token without an owner (or the reverse), off the territories, more "
     "Flags than the supply or one Trap penalty twice",
-    "airships: one per player of the Wind Gambit, off the home bases but its own, cargo of its "
-    "tile's kind within capacity, workers aboard only during its move and counted once",
+) + LATE_VARIANT_INVARIANTS + (
     "occupancy or structure owners disagree with the pieces (a piece moved without "
     "board.put_unit / put_structure)",
 )
-TOKENS_CODE = 20 + len(WAR_INVARIANTS)
-AIRSHIP_CODE = len(INVARIANTS) - 1
+TOKENS_CODE = 20 + len(VARIANT_INVARIANTS)
+LATE_CODE = TOKENS_CODE + 1   # the first of LATE_VARIANT_INVARIANTS
 OCCUPANCY_CODE = len(INVARIANTS)
 
 
@@ -108,11 +105,7 @@ def check_invariants(s, t):
             return 18
     if not _tokens_ok(s, t, n):
         return TOKENS_CODE
-    if not airships_ok(s, t, n):
-        return AIRSHIP_CODE
-    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
-        return check_war(s, t, 20)
-    return 0
+    return invariants(s, t, n, 20, LATE_CODE)
 
 
 @njit
@@ -207,10 +200,8 @@ def _check_units(s, t, p):
     for u in range(N_UNITS):
         loc = s.unit_loc[p, u]
         if loc == OFF_BOARD:
-            # workers leave the board at a war's mobilization, characters at a capitulation
-            at_war = s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION
-            aboard = (s.airship[p, AS_WORKERS] >> u) & 1   # The Wind Gambit
-            if not at_war and not aboard and (u == UNIT_CHARACTER or u == UNIT_WORKER0 or u == UNIT_WORKER0 + 1):
+            # a variant may take them off (a war's mobilization, a capitulation, an airship)
+            if not may_be_off_board(s, p, u) and (u == UNIT_CHARACTER or u == UNIT_WORKER0 or u == UNIT_WORKER0 + 1):
                 return 6
             continue
         if loc < 0 or loc >= N_LOC:

@@ -12,7 +12,8 @@ import numpy as np
 from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.records import copy_record_bytes
 
-from ..layout import G_WAR_STAGE, OFF_BOARD, STATE_DTYPE, STATE_FIELDS, WAR_STAGE_NONE
+from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
+from .variants import full_copy
 
 # The All Out War fields close the record: a base-game copy is its bytes up to them.
 WAR_FIELDS = ("war", "divisions", "war_moved", "war_groups", "standard_score")
@@ -54,8 +55,7 @@ def copy_into(dst, src):
     The All Out War fields are copied only when src or dst is in a war: outside a war
     they stay blank in every state, and the planners copy base-game states constantly
     (the war fields would add about half again to each copy)."""
-    war = src.game[G_WAR_STAGE] != WAR_STAGE_NONE or dst.game[G_WAR_STAGE] != WAR_STAGE_NONE
-    copy_record_bytes(dst, src, ALL_BYTES if war else BASE_BYTES)
+    copy_record_bytes(dst, src, ALL_BYTES if full_copy(dst, src) else BASE_BYTES)
 
 
 @njit_entry

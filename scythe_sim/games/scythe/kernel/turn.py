@@ -9,13 +9,13 @@ from ..layout import (G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_COERCION_USED, G_C
                       G_GAIN_LOC, G_GAME_OVER, G_HERE_MASK, G_MILL_LEFT, G_MOVED_MASK, G_MOVER,
                       G_N_PLAYERS, G_PAY_LEFT, G_PAY_RES, G_PHASE, G_PRODUCE_LEFT, G_ROUND,
                       G_SECTION, G_STEPS_LEFT, G_STEPS_TAKEN, G_TRADE_A, G_TRADE_B, G_TURN,
-                      G_RES_FREE_DONE, G_TOKA_USED, G_TOKEN_OFFERED, G_UNITS_LEFT, G_WARNING, G_WAR_STAGE, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
+                      G_TOKA_USED, G_TOKEN_OFFERED, G_UNITS_LEFT, G_WARNING, N_WORKERS, PH_SECTION, PH_TOP, P_ABILITY,
                       P_FACTORY_CARD, P_LAST_SECTION, P_POPULARITY, P_POWER, P_STARS, P_TURNS)
 from ..tables import R_POPULARITY_MAX, R_POWER_MAX, R_RELENTLESS_FACTORY
 from .board import (mechs_deployed, note_faction_ability, recruits_enlisted, structures_built,
                     upgrades_done, workers_on_board)
 from .ending import after_round, after_star, after_turn
-from .wind_gambit.resolution import star_cap_reached
+from .variants import clear_turn, star_cap_reached, stars_closed
 
 
 @njit
@@ -60,7 +60,7 @@ _TRACK_KINDS = (STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_
 def check_stars(s, t, p):
     """Place every star p has newly earned; True when the game has ended (or, with All
     Out War, the war has started: stars are no longer placed)."""
-    if s.game[G_GAME_OVER] or s.game[G_WAR_STAGE]:
+    if s.game[G_GAME_OVER] or stars_closed(s):
         return True
     for kind in _TRACK_KINDS:
         if s.stars[p, kind] == 0 and _achieved(s, t, p, kind):
@@ -98,7 +98,7 @@ def clear_turn_scratch(s):
     s.game[G_WARNING] = 0
     s.game[G_TOKA_USED] = 0
     s.game[G_TOKEN_OFFERED] = 0
-    s.game[G_RES_FREE_DONE] = 0
+    clear_turn(s)
 
 
 @njit

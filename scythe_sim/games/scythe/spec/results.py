@@ -7,7 +7,6 @@ import pyarrow as pa
 from scythe_sim.runner.parquet import enum_column as _enum
 from scythe_sim.runner.parquet import game_columns, outcome_columns, seat_rows
 
-from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
 from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE,
@@ -20,6 +19,7 @@ from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE,
 from ..strategies import STRATEGIES
 from ..tables import load_data
 from ..turnlog import BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, TURN_STAGES, WAR_TURN_ACTIONS
+from ..variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
 
 TABLES = ("games", "seats", "turns")
 _TILES = tile_names(load_data()["airships"])

@@ -6,8 +6,8 @@ from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
 from .search import choose_search
-from .view import G_WAR_STAGE, seat_faction
-from .war.policy import choose_war
+from .variants import choose_variant, takes_over
+from .view import seat_faction
 
 
 @njit_inline
@@ -22,8 +22,8 @@ def choose(strategy_id, s, t, seat, actions, n, params, work):
     if strategy_id == STRATEGY_RANDOM:
         return choose_random(seat, n, work.rng)
     row = param_row(params, strategy_id, s, seat)
-    if s.game[G_WAR_STAGE] != 0:   # All Out War: every scripted strategy's war policy (war.py)
-        return choose_war(s, t, seat, actions, n, params[row], work)
+    if takes_over(s):   # a variant's own policy (All Out War's war policy, war/policy.py)
+        return choose_variant(s, t, seat, actions, n, params[row], work)
     if strategy_id == STRATEGY_AUTOMA:
         return choose_automa(s, t, seat, actions, n, params[row], work)
     if strategy_id == STRATEGY_SEARCH:    # the reference tier: rollouts at each turn start (search.py)

@@ -26,7 +26,8 @@ from .greedy import PLAN, SETTLE_TURN, choose_greedy, determinize, mask_traps, p
 from .learned.model import set_root
 from .rules import reveal_row
 from .value import position_value
-from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN, G_WAR_STAGE,
+from .variants import rollout_ends
+from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN,
                    N_CARD_VALUES, N_OBJECTIVES, PH_SECTION, PH_TOP, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                    P_OBJECTIVE_B, apply_action, copy_into, legal_actions, score_total)
 from .weights import (W_LOOKAHEAD, W_NOISE, W_SEARCH_CANDIDATES, W_SEARCH_HORIZON,
@@ -239,7 +240,7 @@ def play_rollout(x, t, seat, stop, work):
     rows = work.search_rows
     fast = work.search_w
     for _ in range(MAX_ROLLOUT_STEPS):
-        if x.game[G_GAME_OVER] or x.game[G_WAR_STAGE] != 0:
+        if x.game[G_GAME_OVER] or rollout_ends(x):
             return
         if stop >= 0 and x.game[G_TURN] >= stop:
             return

@@ -7,28 +7,25 @@ see. Two kinds, chosen by the weight `learned`:
   weighted by the batch's model k for the player's faction, mat and the game's phase,
   plus the row's style terms.
 
-Both add the Wind Gambit's terms (the airship's standing, the resolution tile's end)."""
+Both add the variants' terms (variants.py: the Wind Gambit's airship standing and resolution
+tile's end, wind_gambit/standing.py)."""
 from scythe_sim.compiled.jit import njit
 
-from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_RES_TILE, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, N_STRUCTURES,
-                   N_UNITS, OFF_BOARD, P_COINS, P_FACTORY_CARD, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B,
-                   P_POPULARITY, P_POWER, P_STARS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible,
-                   bottom_cost, controller, faction_ability, flag_counts, hand_size,
-                   mechs_deployed, objective_holds, objective_progress, recruits_enlisted,
-                   scoring_controller, structure_feature_count, structures_built,
-                   rounds_to_end, upgrades_done, workers_on_board,
-                   G_GAME_OVER, G_RES_LAST_TURN, G_RES_TRIGGER, G_TURN, KIND_HAVEN, KIND_TOLL,
-                   RP_FACTORY_EXPLOSION, TILE_KIND, aggressive_param, haven_owner, opponents_with_units,
-                   passive_param, score_total, MAX_SHARED_OBJECTIVES, star_cap_reached, shared_objective)
+from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, P_COINS, P_FACTORY_CARD,
+                   P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER, P_STARS,
+                   R_POWER_MAX, STAR_OBJECTIVE, benefit_possible, bottom_cost, controller,
+                   faction_ability, flag_counts, hand_size, mechs_deployed, objective_holds,
+                   objective_progress, recruits_enlisted, scoring_controller,
+                   structure_feature_count, structures_built, upgrades_done, workers_on_board)
 from .weights import (W_COMBAT_CARD, W_LEARNED, W_MECH, W_OBJECTIVE, W_OUTLOOK, W_POPULARITY, W_POWER,
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
-                      W_TERRITORY, W_UPGRADE, W_WORKER, W_RESOLUTION)
+                      W_TERRITORY, W_UPGRADE, W_WORKER)
 from .learned.model import learned_value
 from .learned.names import (F_BIAS, F_COINS, F_COMBAT_CARDS, F_FACTORY_CARD, F_MECHS, F_OBJECTIVES,
                             F_OUTLOOK, F_POPULARITY, F_POWER, F_POWER_LEAD, F_PROGRESS, F_READY, F_RECRUITS,
                             F_RESOURCES, F_SCORE, F_STAR_LEAD, F_STARS, F_STRUCTURES, F_TERRITORIES,
                             F_UPGRADES, F_WORKERS)
-from .wind_gambit.airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
+from .variants import variant_value
 
 # What a player typically holds when the game ends, the counts its popularity tier will
 # pay for (stars, territories, resource pairs): the popularity outlook prices a tier
@@ -178,12 +175,7 @@ def position_value(s, t, p, w, held, lv):
         v += w[W_PROGRESS] * objectives_progress(s, t, p)
     if w[W_READY] != 0.0:
         v += w[W_READY] * bottom_readiness(s, t, p, held)
-    if s.game[G_RES_TILE] != 0:
-        v = near_end(s, t, v, w[W_SCORE] * score)
-        v += resolution_term(s, t, p, w)
-    if s.airship_loc[p] != OFF_BOARD and purposeful(w):
-        v += airship_term(s, t, p, w)
-    return v
+    return variant_value(s, t, p, w, v, w[W_SCORE] * score)
 
 
 @njit
@@ -192,112 +184,7 @@ def learned_position_value(s, t, p, w, held, lv):
     model does not know: near a fixed round clock's end the projected score takes over."""
     score = position_features(s, t, p, held, lv.feat)
     v = learned_value(s, p, w, lv)
-    if s.game[G_RES_TILE] != 0:
-        v = near_end(s, t, v, float(score))
-        v += resolution_term(s, t, p, w)
-    if s.airship_loc[p] != OFF_BOARD and purposeful(w):
-        v += airship_term(s, t, p, w)
-    return v
-
-
-# --- The Wind Gambit: the airship's standing and the resolution tile's end ----------------
-LEAD_BONUS = 10.0      # coins a triggered end is worth beyond the margin to the player leading
-                       # (and costs one behind): the end decides the winner, not the coins
-
-
-@njit
-def airship_term(s, t, p, w):
-    """What p's airship adds where it stands (the purposeful airship's standing value; its
-    cargo is counted with the resources held): Safe Haven's territory, which counts as p's
-    at the end, and a toll in the way of opponents' characters and mechs next to it."""
-    loc = s.airship_loc[p]
-    if loc >= N_HEX:
-        return 0.0
-    v = 0.0
-    if passive_param(s, t, p, TILE_KIND) == KIND_HAVEN and haven_owner(s, t, loc) == p:
-        tier = t.pop_tier[s.player[p, P_POPULARITY]]
-        v += w[W_TERRITORY] + w[W_SCORE] * t.tier_pay[tier, 1]
-    if aggressive_param(s, t, p, TILE_KIND) == KIND_TOLL and opponents_with_units(s, p, loc) == 0:
-        v += TOLL_WORTH * fighters_next_to(s, t, p, loc)
-    return v
-
-
-@njit
-def resolution_term(s, t, p, w):
-    """What the resolution tile in play adds (weight `resolution` on): its shared objectives
-    (Mission Possible: a star each, valued as p's own objective cards are), and once its
-    end is triggered (or the game is over) the lead the end decides: `resolution` per coin
-    of p's margin over the best opponent plus LEAD_BONUS for leading (minus for
-    trailing), faded by the rounds still to play; so a plan that triggers the end is
-    taken when p leads and shunned when it trails. With Factory Explosion to come, p's
-    territories on and next to the Factory held by its units alone are not counted (they
-    go home before the scoring)."""
-    if w[W_RESOLUTION] == 0.0:
-        return 0.0
-    v = shared_objectives_value(s, t, p, w)
-    if s.game[G_RES_TRIGGER] == 0 and s.game[G_GAME_OVER] == 0:
-        return v
-    mine = score_total(s, t, p)
-    best = -1 << 30
-    for q in range(s.game[G_N_PLAYERS]):
-        if q != p:
-            best = max(best, score_total(s, t, q))
-    margin = mine - best
-    lead = margin + (LEAD_BONUS if margin >= 0 else -LEAD_BONUS)
-    rounds = 0
-    if s.game[G_GAME_OVER] == 0:
-        rounds = max(0, s.game[G_RES_LAST_TURN] - s.game[G_TURN]) // max(s.game[G_N_PLAYERS], 1)
-    v += w[W_RESOLUTION] * lead / (1 + rounds)
-    if s.game[G_GAME_OVER] == 0 and t.res_param[s.game[G_RES_TILE], RP_FACTORY_EXPLOSION] != 0:
-        v -= w[W_SCORE] * exploded_territories(s, t, p) * t.tier_pay[t.pop_tier[s.player[p, P_POPULARITY]], 1]
-    return v
-
-
-@njit
-def shared_objectives_value(s, t, p, w):
-    """Mission Possible's face-up objectives p has not completed: each holding one is a
-    star within reach (`objective`), each partly fulfilled its share (`progress`)."""
-    if star_cap_reached(s, t, p):
-        return 0.0
-    v = 0.0
-    for k in range(MAX_SHARED_OBJECTIVES):
-        card = shared_objective(s, k)
-        if card >= 0 and not (s.player[p, P_OBJECTIVES_DONE] >> card) & 1:
-            if objective_holds(s, t, p, card):
-                v += w[W_OBJECTIVE]
-            else:
-                v += w[W_PROGRESS] * objective_progress(s, t, p, card)
-    return v
-
-
-@njit
-def exploded_territories(s, t, p):
-    """p's territories on and next to the Factory that only its units hold (no structure
-    of p's there): Factory Explosion sends the units home before the end's scoring."""
-    factory = t.factory_loc[0]
-    lost = 0
-    for loc in range(N_HEX):
-        if (loc == factory or t.edge[factory, loc] != 0) and controller(s, loc) == p:
-            if s.structure_owner[loc] != p:
-                lost += t.factory_territories[0] if loc == factory else 1
-    return lost
-
-
-# Rounds before a resolution tile's fixed round clock (Doomsday Clock) ends the game from
-# which progress still counts in full: closer to the end it fades; once the clock has run
-# out only the score counts.
-END_HORIZON = 3
-
-
-@njit
-def near_end(s, t, v, score_part):
-    """v with the progress terms (all but the score) faded as a fixed round clock runs
-    out. A star-triggered end is left alone: fading after a trigger would make every
-    triggering move look worse than its alternatives and stall the game short of it."""
-    left = rounds_to_end(s, t)
-    if left < 0 or left >= END_HORIZON:
-        return v
-    return score_part + (v - score_part) * left / END_HORIZON
+    return variant_value(s, t, p, w, v, float(score))
 
 
 @njit

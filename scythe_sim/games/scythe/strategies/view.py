@@ -44,16 +44,18 @@ from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE, A
                       PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT, PH_RONIN)
 from ..tables import IFA_FLAGS  # noqa: F401
 # The Wind Gambit (kernel/wind_gambit/airship.py): the airship's fields, rows and tile parameters
-from ..airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL, TILE_KIND, TILE_RANGE,  # noqa: F401
-                        TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER, WHERE_OPPONENT, WHERE_VILLAGE)
+from ..variants.wind_gambit.airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL,  # noqa: F401
+                                             TILE_KIND, TILE_RANGE, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER,
+                                             WHERE_OPPONENT, WHERE_VILLAGE)
 from ..kernel.wind_gambit.airship import aggressive_param, opponents_with_units, passive_param  # noqa: F401
 from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,  # noqa: F401
                       A_SELECT_AIRSHIP, AS_RES0, AS_STEPS, G_STEPS_LEFT, PH_AIRSHIP)
 from ..enums import VILLAGE  # noqa: F401
 # ... what the purposeful airship and the resolution tiles' values read (airship.py, value.py)
-from ..airships import (CARRY_WORKERS, KIND_BOMBARD, KIND_HAVEN, TILE_CAPACITY, TILE_CARRY,  # noqa: F401
-                        TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_LOSS1,
-                        TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_SELF_POPULARITY)
+from ..variants.wind_gambit.airships import (CARRY_WORKERS, KIND_BOMBARD, KIND_HAVEN, TILE_CAPACITY,  # noqa: F401
+                                             TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER,
+                                             TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER,
+                                             TILE_SELF_POPULARITY)
 from ..kernel.wind_gambit.airship import can_drop_off, cargo_total, haven_owner, workers_aboard  # noqa: F401
 from ..kernel.wind_gambit.landing import reach_mask  # noqa: F401
 from ..layout import A_AIRSHIP_UNLOAD, A_RETREAT_HAVEN  # noqa: F401
@@ -71,6 +73,7 @@ from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
 from ..kernel.war.board import enemy_at, home_of, in_war, territory_points, units_at, war_controller, war_points
 from ..kernel.war.combat import card_allowance as war_card_allowance
+from ..kernel.war.mobilize import war_begun
 from ..kernel.war.move import division_targets, mech_targets, movable
 from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,

@@ -64,8 +64,8 @@ WEIGHTS = (
     "ahead_sections",  # with lookahead: the next turn is looked at for this many best sections by their own turn
     "ahead_options",   # ... and for this many best top-row options (0: an option is judged by its own turn)
     # --- The Wind Gambit (0: as before; no effect without the variant's rules) ------------
-    "airship",      # 1: the airship flies with purpose (airship.py, value.py airship_term); 0: the simple rules
-    "resolution",   # per coin of lead once a resolution tile's end is triggered (value.py resolution_term)
+    "airship",      # 1: the airship flies with purpose (airship.py, wind_gambit/standing.py); 0: the simple rules
+    "resolution",   # per coin of lead once a resolution tile's end is triggered (wind_gambit/standing.py)
     # --- the learned value (issue 27; 0: the hand-weighted value above, as before) -------------
     "learned",      # 0: value.py's hand-weighted sum; k >= 1: the learned value of the batch's model k
                     # (strategies/learned; model 1 is data/learned_value.toml)

@@ -20,7 +20,7 @@ from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, G_WAR_ROU
                       WG_ORIGIN, WG_TERRITORY)
 from .picture_panel import PANEL_WIDTH, draw_panels, faction_tag, panel_height
 from .picture_style import FACTION_COLOURS, RIVER, STRUCTURE_LETTERS, TERRAIN_COLOURS
-from .resolution_text import resolution_line
+from .wind_gambit.resolution_text import resolution_line
 
 R = 40.0                          # hex radius (centre to corner), pixels
 SQ3 = math.sqrt(3.0)

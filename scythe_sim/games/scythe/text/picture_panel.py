@@ -8,7 +8,7 @@ from ..layout import (AS_AGGRESSIVE, AS_PASSIVE, G_ACTIVE, G_N_PLAYERS, G_WAR_ST
                       P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_MAT, P_POPULARITY, P_POWER, P_RECRUIT0,
                       P_SEAT, P_STARS, UNIT_CHARACTER, UNIT_WORKER0, W_LAST_ACTION, W_POINTS, WAR_ACTIONS,
                       WAR_STAGE_MOBILIZATION)
-from .airship_position import tile_names
+from .wind_gambit.airship_position import tile_names
 from .picture_style import FACTION_COLOURS, FACTION_TAGS
 
 PANEL_WIDTH = 350.0

@@ -12,7 +12,7 @@ from ..enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
                     N_ENCOUNTER_CARDS, N_FACTORY_CARDS, N_HEX, N_LOC, N_OBJECTIVES, N_SECTIONS,
                     ONE_TIME_BONUSES, RESOURCES, STAR_KINDS, STRUCTURES, STRUCTURE_BONUS_TILES,
                     TECH_CUBES, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0,
-                    TRAP_PENALTIES, MAX_SHARED_OBJECTIVES, RESOLUTION_TILES, hex_name)
+                    TRAP_PENALTIES, hex_name)
 from ..kernel.board import rebuild_occupancy
 from ..kernel.setup import seed_state_rng, set_abilities
 from ..kernel.state import new_state
@@ -23,17 +23,18 @@ from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_US
                      P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_NONE,
-                     G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER)
-from ..tables import R_RESOLUTION
+                     UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_NONE)
 from ..tables import RULE_LIMITS, RULE_NAMES
-from .airship_position import airship_from_dict, airship_to_dict
+from .wind_gambit.airship_position import airship_from_dict, airship_to_dict
 from .position_checks import SCRATCH_MAX as _SCRATCH_MAX
+from .position_checks import as_list as _list
 from .position_checks import most as _most
 from .position_checks import location as _loc
+from .position_checks import name_index as _name
 from .position_checks import no_unknown as _no_unknown
 from .position_checks import whole as _int
-from .war_position import war_from_dict, war_to_dict
+from .war.position import war_from_dict, war_to_dict
+from .wind_gambit.resolution_position import play_rules_tile, resolution_from_dict, resolution_to_dict
 from .codec import mech_name
 
 FORMAT = "scythe-sim/position-1"
@@ -49,7 +50,6 @@ _PLAYER_KEYS = {"faction", "mat", "seat", "power", "popularity", "coins", "last_
                 "one_time_bonuses", "objectives", "stars", "star_turns", "character",
                 "mechs", "workers", "structures", "factory_card", "objectives_done", "airship"}
 _TOP_KEYS = {"format", "players", "board", "deck", "game", "rng", "war"}
-_RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}
 # the largest game turn a position may give (game.turn, star turns): the turns of a game at
 # the largest turn cap, so a game played on from it keeps its star turns within their int16
 TURN_MAX = (RULE_LIMITS["turn_cap"] + 1) * MAX_PLAYERS
@@ -76,8 +76,9 @@ def state_to_dict(state, tables) -> dict:
     game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
     game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
     game["marked"] = _marked_to_json(state.mark)
-    if state.game[G_RES_TILE] != 0:
-        game["resolution"] = _resolution_to_dict(state)
+    resolution = resolution_to_dict(state)
+    if resolution is not None:
+        game["resolution"] = resolution
     return {
         "format": FORMAT,
         "players": players,
@@ -91,36 +92,6 @@ def state_to_dict(state, tables) -> dict:
         "rng": [[str(int(w)) for w in row] for row in state.rng],
         **({"war": war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
     }
-
-
-def _resolution_to_dict(state):
-    """The resolution tile in play and its progress (written only with a tile)."""
-    trigger = int(state.game[G_RES_TRIGGER])
-    shared = [int(state.game[G_RES_SHARED0 + k]) for k in range(MAX_SHARED_OBJECTIVES)]
-    return {"tile": RESOLUTION_TILES[int(state.game[G_RES_TILE]) - 1],
-            "triggered_by": trigger - 1 if trigger else None,
-            "last_turn": int(state.game[G_RES_LAST_TURN]) if trigger else None,
-            "shared_objectives": [c for c in shared if c > 0],
-            "free_actions_taken": [name for b, name in enumerate(BOTTOM_ACTIONS)
-                                   if (state.game[G_RES_FREE_DONE] >> b) & 1]}
-
-
-def _resolution_from_dict(s, entry, n):
-    if not isinstance(entry, dict):
-        raise PositionError("game.resolution: give an object with " + ", ".join(sorted(_RESOLUTION_KEYS)))
-    _no_unknown(entry, _RESOLUTION_KEYS, "game.resolution")
-    s.game[G_RES_TILE] = _name(entry.get("tile"), RESOLUTION_TILES, "game.resolution.tile") + 1
-    trigger = entry.get("triggered_by")
-    if trigger is not None:
-        s.game[G_RES_TRIGGER] = _int(trigger, "game.resolution.triggered_by", 0, n - 1) + 1
-        s.game[G_RES_LAST_TURN] = _int(entry.get("last_turn", s.game[G_TURN]), "game.resolution.last_turn", 0)
-    cards = _list(entry.get("shared_objectives", []), "game.resolution.shared_objectives")
-    if len(cards) > MAX_SHARED_OBJECTIVES:
-        raise PositionError(f"game.resolution.shared_objectives: give at most {MAX_SHARED_OBJECTIVES} cards")
-    for name in _list(entry.get("free_actions_taken", []), "game.resolution.free_actions_taken"):
-        s.game[G_RES_FREE_DONE] |= 1 << _name(name, BOTTOM_ACTIONS, "game.resolution.free_actions_taken")
-    for k, card in enumerate(cards):
-        s.game[G_RES_SHARED0 + k] = _int(card, f"game.resolution.shared_objectives[{k}]", 1, N_OBJECTIVES)
 
 
 def _tokens_to_dict(state):
@@ -226,9 +197,7 @@ def dict_to_state(data, tables, reachable=True):
     _board_from_dict(s, data.get("board", {}))
     _deck_from_dict(s, tables, data.get("deck"))
     _game_from_dict(s, data.get("game", {}), len(players))
-    fixed_tile = int(tables.rules[R_RESOLUTION])   # a position without game.resolution plays the rules' tile
-    if s.game[G_RES_TILE] == 0 and fixed_tile <= len(RESOLUTION_TILES):
-        s.game[G_RES_TILE] = fixed_tile
+    play_rules_tile(s, tables)
     _rng_from_dict(s, data.get("rng"))
     if "war" in data:
         war_from_dict(s, data["war"], len(players))
@@ -264,20 +233,6 @@ def _check_sharing(s, n):
                                     "during a Move and its combat (phase move_unit, move_step, airship, combat_*, "
                                     "artillery, ronin or retreat)")
 
-
-
-
-def _list(value, where):
-    if not isinstance(value, list):
-        raise PositionError(f"{where}: expected a list, got {value!r}")
-    return value
-
-
-def _name(value, names, where):
-    key = str(value).strip().lower()
-    if key not in names:
-        raise PositionError(f"{where}: unknown {value!r} (choose one of {', '.join(names)})")
-    return names.index(key)
 
 
 
@@ -443,7 +398,7 @@ def _game_from_dict(s, game, n):
         lo, hi = ranges.get(name, (-1, _SCRATCH_MAX))
         s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}", lo, hi)
     if "resolution" in game:
-        _resolution_from_dict(s, game["resolution"], n)
+        resolution_from_dict(s, game["resolution"], n)
     marked = game.get("marked", [])
     if isinstance(marked, dict):
         for name, count in marked.items():

@@ -45,3 +45,18 @@ def location(value, where):
         return parse_loc(value)
     except ValueError as exc:
         raise PositionError(f"{where}: {exc}") from None
+
+
+def as_list(value, where):
+    """value, when it is a list."""
+    if not isinstance(value, list):
+        raise PositionError(f"{where}: expected a list, got {value!r}")
+    return value
+
+
+def name_index(value, names, where):
+    """The index of value among names (case and spaces around it aside)."""
+    key = str(value).strip().lower()
+    if key not in names:
+        raise PositionError(f"{where}: unknown {value!r} (choose one of {', '.join(names)})")
+    return names.index(key)

@@ -28,12 +28,12 @@ from scythe_sim.intervals import paired_difference
 from scythe_sim.quality import Report, Table, Target, play_blocks
 from scythe_sim.runner.config import parse_config
 
-from ..airships import N_AGGRESSIVE, tile_names
 from ..enums import RESOLUTION_TILES
 from ..layout import AIRSHIP_USES, END_RESOLUTION0
 from ..strategies import N_SLOTS, STRATEGIES
 from ..strategies.mixes import MIXES
 from ..tables import load_data
+from ..variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
 from .lineups import check_args, deal_rules, pct, win_rate, with_params
 
 NEW, OLD = "greedy", "greedy1"

@@ -21,7 +21,7 @@ rules on: without the Wind Gambit no airship is on the board and nothing here ac
   lost (capitulate.py)."""
 from scythe_sim.compiled.jit import njit
 
-from ...airships import TILE_RANGE
+from ...variants.wind_gambit.airships import TILE_RANGE
 from ...enums import HOME, LAKE, N_HEX
 from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
                        A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,

@@ -21,8 +21,9 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, 
                        G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
                        G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL,
                        PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
-                       W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES)
-from ...tables import R_WAR_CARD_DIVISIONS
+                       W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES, AS_DESTROYED, AS_DIVISIONS, G_WAR_SHIP_ACTS,
+                       G_WAR_STAGE, PH_WAR_AIRSHIP_END, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST)
+from ...tables import R_WAR_AIRSHIP_DESTROY_MARGIN, R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from
 from ..combat import add_card, before_combat_from, card_rows, clear_dials, dial_rows, reveal_dials
@@ -207,3 +208,31 @@ def after_war_move(s, t, p):
         return
     if not s.game[G_GAME_OVER]:
         end_war_turn(s, t)
+
+
+# --- an airship's fight (kernel/wind_gambit/airship_combat.py) in the war -----------------
+
+@njit
+def ship_fight_in_war(s, t, winner, loser, margin):
+    """A ship combat has been revealed (margin: the winner's power over the loser's): in
+    the war, its outcome, and the end of the war Move goes on; True then. False in the
+    standard game (Blitzkrieg, which the Wind Gambit plays on)."""
+    if s.game[G_WAR_STAGE] != WAR_STAGE_WAR:
+        return False
+    _ship_fight_outcome(s, t, winner, loser, margin)
+    s.game[G_WAR_SHIP_ACTS] |= WAR_SHIP_FOUGHT
+    s.game[G_PHASE] = PH_WAR_AIRSHIP_END
+    return True
+
+
+@njit
+def _ship_fight_outcome(s, t, winner, loser, margin):
+    """The war's ship combat: the loser's divisions aboard are destroyed; a loss by the
+    destroy margin or more destroys its airship for good, a trophy for the winner."""
+    s.war[loser, W_CASUALTIES] += s.airship[loser, AS_DIVISIONS]
+    s.airship[loser, AS_DIVISIONS] = 0
+    if margin >= t.rules[R_WAR_AIRSHIP_DESTROY_MARGIN]:
+        s.airship_loc[loser] = OFF_BOARD
+        s.airship[loser, AS_DESTROYED] = 1
+        s.war[loser, W_AIRSHIPS_LOST] += 1
+        s.war[winner, W_TROPHIES] += 1

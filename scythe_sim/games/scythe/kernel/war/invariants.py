@@ -1,12 +1,13 @@
 """What must hold during All Out War (kernel/invariants.py asks here once a war started)."""
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import N_HEX, N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
                        G_ACTIVE, G_MOVER, G_WAR_CARGO, PH_WAR_CORPS_SIZE, WM_CARRIED, WM_WALKED,
                        PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, G_GAME_OVER, G_N_PLAYERS, G_PHASE, PH_WAR_CARDS, PH_WAR_DIAL,
                        PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
-                       W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL)
+                       W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL, G_WAR_STAGE,
+                       WAR_STAGE_MOBILIZATION)
 from ...tables import R_WAR_AIRSHIP_CARRY, R_WAR_DIVISIONS
 from .board import units_at
 
@@ -29,6 +30,21 @@ def division_total(s, p):
         total += s.divisions[p, loc]
     return (total + s.war[p, W_RECRUIT_POOL] + s.war[p, W_DEPLOY_POOL] + s.war[p, W_CASUALTIES]
             + s.war[p, W_CAPTURED_OUT] - s.war[p, W_CAPTURED_IN])
+
+
+@njit_inline
+def mobilized(s):
+    """The war's mobilization has begun: workers have left the board, and a capitulated
+    faction's character too."""
+    return s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION
+
+
+@njit
+def war_invariants(s, t, first_code):
+    """0 outside a war; in one, check_war's answer."""
+    if mobilized(s):
+        return check_war(s, t, first_code)
+    return 0
 
 
 @njit

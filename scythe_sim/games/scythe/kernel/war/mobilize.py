@@ -10,7 +10,7 @@ place divisions (PH_WAR_DEPLOY), then mechs (PH_WAR_MECH), then each airship
 (PH_WAR_AIRSHIP_PLACE, with the Wind Gambit) in place order; the war starts with the
 first place.
 """
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import LAKE, N_HEX, N_LOC, N_RES
 from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_CONTROL_HASH,
@@ -40,6 +40,24 @@ def mark_war_due(s, t):
     war has begun."""
     if t.rules[R_ALL_OUT_WAR] != 0 and s.game[G_WAR_STAGE] == WAR_STAGE_NONE:
         s.game[G_WAR_STAGE] = WAR_STAGE_DUE
+
+
+@njit_inline
+def war_begun(s):
+    """The war is due or under way: the standard game's stars are no longer placed."""
+    return s.game[G_WAR_STAGE] != WAR_STAGE_NONE
+
+
+@njit
+def start_war_if_due(s, t):
+    """After each step: when the standard game has just ended with All Out War due, the
+    war's mobilization starts (the game goes on); True then. The war waits for this
+    call, not for end_game, so a planner playing a copy to the game's end sees it end
+    exactly as in a base run, and the standard half of a war run plays as the base run."""
+    if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
+        start_war(s, t)
+        return True
+    return False
 
 
 @njit

@@ -10,13 +10,13 @@ set in AS_WORKERS) for the airship's move only: they must be dropped before it e
 The tile effects that change tracks (the attacks, the end-of-move gains) are in
 airship_effects.py, which may import the turn's rules (this module is below movement).
 """
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 from scythe_sim.compiled.rows import emit
 
-from ...airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
-                        TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
-                        TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
+from ...variants.wind_gambit.airships import (CARRY_WORKERS, FEE_RESOURCE, KIND_HAVEN, KIND_TOLL, TILE_CAPACITY,
+                                              TILE_CARRY, TILE_FEE, TILE_FEE_COINS, TILE_FIGHTERS_ONLY, TILE_KIND,
+                                              TILE_RANGE, TILE_TUNNELS, N_AGGRESSIVE)
 from ...enums import FACTORY_SECTION, HOME, LAKE, N_HEX, N_RES
 from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
                       A_AIRSHIP_UNLOAD, AIRSHIP_BIT, AS_AGGRESSIVE, AS_ATTACKED, AS_PASSIVE, AS_STEPS,
@@ -97,6 +97,17 @@ def _bits(mask):
         count += mask & 1
         mask >>= 1
     return count
+
+
+# check_invariants' description of airships_ok
+AIRSHIPS_INVARIANT = ("airships: one per player of the Wind Gambit, off the home bases but its own, cargo of its "
+                      "tile's kind within capacity, workers aboard only during its move and counted once")
+
+
+@njit_inline
+def is_aboard(s, p, u):
+    """p's unit u (a worker) rides p's airship (off the board during the airship's move)."""
+    return (s.airship[p, AS_WORKERS] >> u) & 1
 
 
 @njit

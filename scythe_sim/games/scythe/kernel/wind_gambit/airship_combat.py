@@ -9,26 +9,24 @@ it dialled power or played a card (from the variant's stream: a Wind Gambit game
 the base game's draws); the loser's airship goes to its home base. No ability acts before
 it and no other unit takes part, nor retreats.
 
-What follows depends on where the fight happens (the war stage is state, not a variant
-switch): in the standard game (Blitzkrieg) the winner's combat star within the cap, and
-the attacker's airship move goes on; in the war, the loser's divisions aboard are
-destroyed, a loss by war_airship_destroy_margin or more power destroys its airship for
-good (a trophy for the winner), and the end of the war Move goes on."""
+What follows depends on where the fight happens: in the war, the war's outcome
+(kernel/war/combat.ship_fight_in_war: the loser's divisions aboard are destroyed, a loss
+by war_airship_destroy_margin or more power destroys its airship for good, a trophy for
+the winner, and the end of the war Move goes on); in the standard game (Blitzkrieg) the
+winner's combat star within the cap, and the attacker's airship move goes on."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import DOMINATE, STAR_COMBAT
-from ...layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, AS_DESTROYED, AS_DIVISIONS,
-                      G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBATS,
-                      G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
-                      G_PHASE, G_WAR_COMBATS, G_WAR_SHIP_ACTS, G_WAR_STAGE, OFF_BOARD, PH_AIRSHIP,
-                      PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP_END, P_ABILITY, P_FACTION,
-                      RNG_VARIANT, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST,
-                      W_CASUALTIES, W_TROPHIES, AU_BLITZ_LOST, AU_BLITZ_WON)
-from ...tables import R_WAR_AIRSHIP_DESTROY_MARGIN
+from ...layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
+                      G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                      G_PHASE, G_WAR_COMBATS, G_WAR_STAGE, PH_AIRSHIP, PH_SHIP_CARDS,
+                      PH_SHIP_DIAL, P_ABILITY, P_FACTION, RNG_VARIANT, WAR_STAGE_WAR,
+                      AU_BLITZ_LOST, AU_BLITZ_WON)
 from ..board import note_airship_use, note_faction_ability
 from ..cards import draw_card_from
 from ..combat import add_card, card_rows, clear_dials, dial_rows, reveal_dials
 from ..turn import place_star
+from ..war.combat import ship_fight_in_war
 from .resolution import combat_star_cap
 
 SHIP_CARDS = 1   # combat cards each side may add: one unit against one unit
@@ -92,11 +90,7 @@ def _resolve(s, t):
     s.game[G_COMBAT_HEX] = -1
     s.game[G_DEFENDER] = -1
     s.game[G_DECIDER] = p
-    if s.game[G_WAR_STAGE] == WAR_STAGE_WAR:
-        _war_outcome(s, t, winner, loser, abs(attack - defence))
-        s.game[G_WAR_SHIP_ACTS] |= WAR_SHIP_FOUGHT
-        s.game[G_PHASE] = PH_WAR_AIRSHIP_END
-    else:
+    if not ship_fight_in_war(s, t, winner, loser, abs(attack - defence)):   # Blitzkrieg
         s.game[G_PHASE] = PH_AIRSHIP
         note_airship_use(s, winner, AU_BLITZ_WON, 1)
         note_airship_use(s, loser, AU_BLITZ_LOST, 1)
@@ -112,17 +106,3 @@ def _combat_star(s, t, winner):
         if s.stars[winner, STAR_COMBAT] >= cap:
             note_faction_ability(s, winner, DOMINATE)
         place_star(s, t, winner, STAR_COMBAT)
-
-
-@njit
-def _war_outcome(s, t, winner, loser, margin):
-    """The war's ship combat: the loser's divisions aboard are destroyed; a loss by the
-    destroy margin or more destroys its airship for good, a trophy for the winner."""
-    s.war[loser, W_CASUALTIES] += s.airship[loser, AS_DIVISIONS]
-    s.airship[loser, AS_DIVISIONS] = 0
-    if margin >= t.rules[R_WAR_AIRSHIP_DESTROY_MARGIN]:
-        s.airship_loc[loser] = OFF_BOARD
-        s.airship[loser, AS_DESTROYED] = 1
-        s.war[loser, W_AIRSHIPS_LOST] += 1
-        s.war[winner, W_TROPHIES] += 1
-

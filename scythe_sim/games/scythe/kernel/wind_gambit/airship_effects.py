@@ -4,11 +4,11 @@ the tracks: the aggressive attacks (bombard, Blitzkrieg) and the end-of-move eff
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rows import emit
 
-from ...airships import (KIND_BLITZKRIEG, KIND_BOMBARD, KIND_HARASS, KIND_STOP_GAIN,
-                        TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
-                        TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER,
-                        TILE_SELF_POPULARITY, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER,
-                        WHERE_OPPONENT, WHERE_VILLAGE)
+from ...variants.wind_gambit.airships import (KIND_BLITZKRIEG, KIND_BOMBARD, KIND_HARASS, KIND_STOP_GAIN,
+                                              TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
+                                              TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER,
+                                              TILE_SELF_POPULARITY, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER,
+                                              WHERE_OPPONENT, WHERE_VILLAGE)
 from ...enums import N_HEX, N_RES, VILLAGE
 from ...layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD,
                       A_AIRSHIP_STEP, A_AIRSHIP_STOP, A_AIRSHIP_UNLOAD,

@@ -10,7 +10,7 @@ it may board, and workers aboard may leave onto that land (the units an airship 
 are workers; resources still load and unload only where it stands, never on a lake)."""
 from scythe_sim.compiled.jit import njit
 
-from ...airships import KIND_FERRY, TILE_KIND, TILE_TUNNELS
+from ...variants.wind_gambit.airships import KIND_FERRY, TILE_KIND, TILE_TUNNELS
 from ...enums import HOME, LAKE, N_HEX, N_LOC
 from ...layout import AS_PASSIVE
 from ..board import enemy_presence

@@ -18,9 +18,10 @@ from ...enums import (MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, R
                      RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION, RP_MAX_STARS,
                      RP_SHARED_OBJECTIVES, RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS,
                      RP_TRIGGER_ROUNDS, RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
-from ...layout import (G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER,
-                      G_ROUND, G_TURN, N_UNITS, OFF_BOARD, P_COINS, P_FACTION, P_OBJECTIVE_A,
-                      P_OBJECTIVE_B, P_OBJECTIVES_DONE, P_POPULARITY, P_STARS, RNG_VARIANT)
+from ...layout import (END_BASE_RULE, END_GOES_ON, END_RESOLUTION0, G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN,
+                      G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER, G_ROUND, G_TURN, N_UNITS, OFF_BOARD, P_COINS,
+                      P_FACTION, P_OBJECTIVE_A, P_OBJECTIVE_B, P_OBJECTIVES_DONE, P_POPULARITY, P_STARS,
+                      RNG_VARIANT)
 from ...tables import R_COMBAT_STAR_CAP, R_POPULARITY_MAX, R_RESOLUTION, R_STARS_TO_END
 from ..board import controller, put_unit
 from ..scoring import holdings, score_total
@@ -125,6 +126,34 @@ def action_open(s, b):
 
 
 # --- the end ---------------------------------------------------------------------------------
+
+@njit_inline
+def clear_turn(s):
+    """A turn starts: no bottom action has been given free by a card in it yet."""
+    s.game[G_RES_FREE_DONE] = 0
+
+
+@njit
+def star_end(s, t, p):
+    """p has just placed a star: END_BASE_RULE without a tile (the stars to end apply),
+    else the tile's END_* reason when the game ends now, END_GOES_ON when not."""
+    tile = s.game[G_RES_TILE]
+    if tile == 0:
+        return END_BASE_RULE
+    if star_ends_game(s, t, p):
+        return END_RESOLUTION0 + tile - 1
+    return END_GOES_ON
+
+
+@njit
+def turn_end(s, t, p):
+    """p's turn is over (a completed round counted): the tile's END_* reason when its
+    condition ends the game now, END_GOES_ON when not or without a tile."""
+    tile = s.game[G_RES_TILE]
+    if tile != 0 and turn_ends_game(s, t, p):
+        return END_RESOLUTION0 + tile - 1
+    return END_GOES_ON
+
 
 @njit
 def star_ends_game(s, t, p):

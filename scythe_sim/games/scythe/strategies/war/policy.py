@@ -23,9 +23,10 @@ rows): one scored choice per decision, from the seat's own information only.
 The personas differ by their weights: `aggression` scales what a won attack is worth,
 `caution` how strong the enemy's unseen cards are guessed. Ties are broken at random
 from the seat's stream."""
-from scythe_sim.compiled.jit import njit
+from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
+from ..view import war_begun
 from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PRODUCE, A_WAR_SELECT_MECH,
                    A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO,
@@ -55,6 +56,12 @@ MASSED = 0.5          # a stack made strong enough to win an attack next turn, o
 LOSS = 0.25           # an own division lost in an attack that wins (land taken is what decides a war)
 BROKE = 0.3           # per point of power room: the coins that pay for the next Bolster, when there are none
 FINISH = 6            # territorial points short of the win within which a broke faction gathers power
+
+
+@njit_inline
+def war_policy_plays(s):
+    """The war is due or under way: every scripted strategy plays this policy."""
+    return war_begun(s)
 
 
 @njit

@@ -3,10 +3,10 @@ player's war values, divisions and standard score, and the war Move in progress 
 its divisions did, its attacking groups)."""
 from scythe_sim.errors import PositionError
 
-from ..enums import N_LOC, hex_name
-from ..layout import (FROM_AIRSHIP, MAX_WAR_GROUPS, SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0,
+from ...enums import N_LOC, hex_name
+from ...layout import (FROM_AIRSHIP, MAX_WAR_GROUPS, SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0,
                       WAR_FIELDS, WAR_MOVED, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY)
-from .position_checks import least, location, most, no_unknown, whole
+from ..position_checks import least, location, most, no_unknown, whole
 
 WAR_KEYS = {"players", "divisions", "moved", "groups", "standard_score"}
 

@@ -9,11 +9,11 @@ adds "divisions" (aboard) and "destroyed": true (then "location" is "off board")
 """
 from scythe_sim.errors import PositionError
 
-from ..airships import N_AGGRESSIVE
-from ..enums import RESOURCES, hex_name, parse_loc
-from ..layout import (AS_AGGRESSIVE, AS_ATTACKED, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS,
+from ...enums import RESOURCES, hex_name, parse_loc
+from ...layout import (AS_AGGRESSIVE, AS_ATTACKED, AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, AS_RES0, AS_STEPS, AS_WORKERS, N_UNITS,
                      OFF_BOARD, UNIT_WORKER0)
-from ..tables import load_data
+from ...tables import load_data
+from ...variants.wind_gambit.airships import N_AGGRESSIVE
 
 AIRSHIP_KEYS = {"location", "aggressive", "passive", "cargo", "workers_aboard", "worker_slots", "attacked",
                 "steps", "divisions", "destroyed"}
