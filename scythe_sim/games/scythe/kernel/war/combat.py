@@ -41,18 +41,25 @@ def war_fight_due(s, p, loc):
 
 
 @njit
-def next_war_combat(s, t, p):
-    """The next fight of p's Move: the one due, or p's pick of those due
-    (PH_WAR_FIGHT_PICK); none left, the Move's aftermath."""
-    s.game[G_DECIDER] = p
-    s.game[G_COMBAT_HEX] = -1
-    s.game[G_DEFENDER] = -1
+def _fights_due(s, p):
+    """(how many of p's fights are due, the last territory of them)."""
     due = 0
     last = -1
     for loc in range(N_HEX):
         if war_fight_due(s, p, loc):
             due += 1
             last = loc
+    return due, last
+
+
+@njit
+def next_war_combat(s, t, p):
+    """The next fight of p's Move: the one due, or p's pick of those due
+    (PH_WAR_FIGHT_PICK); none left, the Move's aftermath."""
+    s.game[G_DECIDER] = p
+    s.game[G_COMBAT_HEX] = -1
+    s.game[G_DEFENDER] = -1
+    due, last = _fights_due(s, p)
     if due == 0:
         after_war_move(s, t, p)
     elif due == 1:
