@@ -254,7 +254,9 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           # Invaders from Afar: Ronin's choice before a fight (kernel/invaders/ronin.py)
           "ronin",
           # All Out War: how many divisions the corps chosen takes (kernel/war/move.py)
-          "war_corps_size")
+          "war_corps_size",
+          # All Out War: which of the Move's fights comes next (kernel/war/combat.py)
+          "war_fight_pick")
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
@@ -263,7 +265,9 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
  PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
  PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP,
  PH_SHIP_DIAL, PH_SHIP_CARDS, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, PH_WAR_AIRSHIP_PLACE,
- PH_RONIN, PH_WAR_CORPS_SIZE) = range(len(PHASES))
+ PH_RONIN, PH_WAR_CORPS_SIZE, PH_WAR_FIGHT_PICK) = range(len(PHASES))
+# PH_WAR_FIGHT_PICK: a war Move left fights on several territories; the attacker picks the
+# next (a war_fight row each), as after a standard Move.
 # PH_WAR_CORPS_SIZE: a war Move's corps (from, to) is chosen; how many of the divisions that
 # may leave go (any number: a war_corps row per size).
 # PH_WAR_AIRSHIP_PLACE: mobilization's final step, a faction moves its airship from its home
@@ -445,6 +449,7 @@ ACTION_KINDS = (
     "war_place_airship",  # a0 = territory the airship goes to from the home base (mobilization)
     "ronin",              # Ronin: gain 2 power before the fight (the Skip declines)
     "retreat_haven",      # a0 = the Safe Haven airship's territory the loser's units retreat to (the Skip: home)
+    "war_fight",          # a0 = territory whose war fight is fought next (the attacker's choice)
 )
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
@@ -462,7 +467,7 @@ ACTION_KINDS = (
  A_SHIP_DIAL, A_SHIP_CARD, A_SHIP_END_CARDS,
  A_WAR_SELECT_AIRSHIP, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_UNLOAD,
  A_WAR_AIRSHIP_STOP, A_WAR_BOMBARD, A_WAR_BLITZ, A_WAR_SHIP_FIGHT,
- A_WAR_AIRSHIP_DONE, A_WAR_PLACE_AIRSHIP, A_RONIN, A_RETREAT_HAVEN) = range(len(ACTION_KINDS))
+ A_WAR_AIRSHIP_DONE, A_WAR_PLACE_AIRSHIP, A_RONIN, A_RETREAT_HAVEN, A_WAR_FIGHT) = range(len(ACTION_KINDS))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 

@@ -132,3 +132,36 @@ def test_a_retreat_splits_the_survivors_by_group_and_mechs_go_back_with_theirs()
     act(game, "war_retreat")
     assert divs(game, 0) == {"T16": 1 + 6, "T30": 1 + 1}
     assert game.to_dict()["players"][0]["mechs"]["speed"] == "T30"
+
+
+def two_fights():
+    """Nordic's Move ends with fights due on T13 (next to Rusviet's home base, 1 Rusviet
+    division) and on T23 (the Factory, 4); Rusviet has 2 more on T30, Saxony plays on."""
+    game = war_game({0: {"T12": 4, "T16": 6}, 1: {"T13": 1, FIGHT: 4, "T30": 2}, 2: {"T41": 1}},
+                    factions=("nordic", "rusviet", "saxony"), mats=("industrial", "engineering", "patriotic"),
+                    power=7)
+    act(game, "war_move")
+    corps(game, L("T12"), L("T13"), 3)
+    corps(game, L("T16"), L(FIGHT), 5)
+    if game.phase == "war_move":
+        act(game, "war_end_move")
+    return game
+
+
+def test_with_fights_due_on_several_territories_the_attacker_picks_the_order():
+    game = two_fights()
+    assert game.phase == "war_fight_pick" and game.decider == 0
+    assert [(r[0], r[1]) for r in rows(game)] == [("war_fight", L("T13")), ("war_fight", L(FIGHT))]
+    act(game, "war_fight", L(FIGHT))
+    assert game.phase == "war_dial" and turn_state(game, "combat_hex") == L(FIGHT)
+
+
+def test_the_order_changes_the_outcome_a_capitulation_first_ends_the_other_fight_unfought():
+    """T13 first: won, Rusviet capitulates, its 4 divisions on the Factory become Nordic's
+    and no fight is left there. T23 first would have been fought (test above)."""
+    game = two_fights()
+    act(game, "war_fight", L("T13"))
+    round_(game, 5, 0)   # Rusviet's 1 loses 6; Nordic loses 1 to attrition
+    assert war(game, 1, "capitulated_by") == 0
+    assert divs(game, 0) == {"T12": 1, "T13": 2, "T16": 1, FIGHT: 9, "T30": 2}
+    assert game.phase == "war_action" and game.active_player == 2   # no fight left: Saxony's turn

@@ -148,3 +148,21 @@ def test_a_broke_faction_near_the_win_takes_the_coins_for_power(strategy):
                     coins=0, power=0)
     game.state.player[1, P_POWER] = 7
     assert pick(game, strategy)[0] == "war_gain_coins"
+
+
+@pytest.mark.parametrize("strategy", SCRIPTED)
+def test_fights_first_where_a_win_makes_the_enemy_capitulate(strategy):
+    """Fights due on T13 (next to Rusviet's home base, 1 point) and on the Factory (3
+    points), both won by the forecast: the capitulation comes first, since it captures
+    the Factory's defenders and the second fight is over unfought."""
+    game = war_game({0: {"T12": 4, "T16": 6}, 1: {"T13": 1, "T23": 2, "T30": 2}, 2: {"T41": 1}},
+                    factions=("nordic", "rusviet", "saxony"), mats=("industrial", "engineering", "patriotic"),
+                    power=7)
+    game.state.player[1, P_POWER] = 0
+    act(game, "war_move")
+    corps(game, L("T12"), L("T13"), 3)
+    corps(game, L("T16"), L("T23"), 5)
+    if game.phase == "war_move":
+        act(game, "war_end_move")
+    assert game.phase == "war_fight_pick"
+    assert pick(game, strategy)[:2] == ("war_fight", L("T13"))

@@ -76,12 +76,12 @@ from ..kernel.war.combat import card_allowance as war_card_allowance
 from ..kernel.war.mobilize import war_begun
 from ..kernel.war.move import division_targets, mech_targets, movable
 from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
-                      A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
+                      A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
                       A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PRODUCE,
                       A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
                       G_WAR_CARGO, G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, G_WAR_QUIET_ROUNDS, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_CARDS,
                       PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
-                      PH_WAR_CORPS_SIZE, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
+                      PH_WAR_CORPS_SIZE, PH_WAR_FIGHT_PICK, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,

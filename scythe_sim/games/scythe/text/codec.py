@@ -16,7 +16,7 @@ from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSH
                      A_REVEAL_OBJECTIVE, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
                      A_TAKE_FACTORY, A_TRADE_HEX, A_TRADE_POPULARITY, A_TRADE_RESOURCES,
                      A_UPGRADE, A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH,
-                     A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON,
+                     A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON,
                      A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE,
                      A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP,
                      A_WAR_SWAP, G_COMBAT_HEX, G_DECIDER, G_ENC_CARD, G_MOVER, G_PHASE, PH_END_TURN,
@@ -35,7 +35,7 @@ _CARD_KINDS = (A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FAC
 _BENEFIT_KINDS = (A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST)
 _WAR_KINDS = (A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS,
               A_WAR_MOVE, A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_LOAD, A_WAR_STOP,
-              A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
+              A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT, A_WAR_FIGHT_ON,
               A_WAR_RETREAT)
 # a war mech's choice and step read as the standard game's unit choice and step
 _READS_AS = {A_WAR_SELECT_MECH: A_SELECT_UNIT, A_WAR_STEP: A_STEP}
@@ -264,6 +264,8 @@ def _describe_war(state, tables, p, kind, a0, a1, a2):
         return f"{faction} adds a combat card ({CARD_VALUES[a0]}) this round"
     if kind == A_WAR_END_CARDS:
         return f"{faction} adds no more combat cards this round"
+    if kind == A_WAR_FIGHT:
+        return f"fight on {hex_name(a0)} next"
     if kind == A_WAR_FIGHT_ON:
         return f"fight another round on {hex_name(int(state.game[G_COMBAT_HEX]))}"
     return f"retreat from {hex_name(int(state.game[G_COMBAT_HEX]))}"

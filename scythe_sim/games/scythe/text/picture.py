@@ -111,7 +111,7 @@ def _rivers(sc, t):
                     data={"between": f"{hex_name(a)}-{hex_name(b)}"})
 
 
-MOVE_PHASES = ("war_move", "war_mech_step", "war_corps_size", "war_dial", "war_cards", "war_retreat")
+MOVE_PHASES = ("war_move", "war_mech_step", "war_corps_size", "war_fight_pick", "war_dial", "war_cards", "war_retreat")
 
 
 def _corps(sc, s, t):

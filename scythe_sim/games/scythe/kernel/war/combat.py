@@ -1,5 +1,7 @@
 """War combat: every territory where the active faction's units met an enemy's is fought
-over in rounds, in location order, until one side is destroyed or the attacker retreats.
+over in rounds, until one side is destroyed or the attacker retreats. With fights due on
+several territories the attacker picks the next one each time (PH_WAR_FIGHT_PICK), as
+after a standard Move.
 
 A round: each side with at least 5 divisions there draws a combat card (from the
 variant's random stream); the attacker, then the defender, sets a dial and adds cards
@@ -16,10 +18,10 @@ destroyed, capitulations follow, and the turn ends."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX
-from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT_ON, A_WAR_RETREAT,
+from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_RETREAT,
                        G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_DECIDER,
                        G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                       G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL,
+                       G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_FIGHT_PICK,
                        PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES, AS_DESTROYED, AS_DIVISIONS, G_WAR_SHIP_ACTS,
                        G_WAR_STAGE, PH_WAR_AIRSHIP_END, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST)
@@ -34,20 +36,41 @@ from .turn import end_war_turn
 
 
 @njit
-def next_war_combat(s, t, p):
-    """The next fight of p's Move (lowest location first), or the Move's aftermath."""
-    s.game[G_DECIDER] = p
-    for loc in range(N_HEX):
-        if units_at(s, p, loc) > 0 and enemy_at(s, p, loc) >= 0:
-            _start_combat(s, t, p, loc)
-            return
-    s.game[G_COMBAT_HEX] = -1
-    s.game[G_DEFENDER] = -1
-    after_war_move(s, t, p)
+def war_fight_due(s, p, loc):
+    """p's units share loc with an enemy's: a fight of p's Move is due there."""
+    return units_at(s, p, loc) > 0 and enemy_at(s, p, loc) >= 0
 
 
 @njit
-def _start_combat(s, t, p, loc):
+def _fights_due(s, p):
+    """(how many of p's fights are due, the last territory of them)."""
+    due = 0
+    last = -1
+    for loc in range(N_HEX):
+        if war_fight_due(s, p, loc):
+            due += 1
+            last = loc
+    return due, last
+
+
+@njit
+def next_war_combat(s, t, p):
+    """The next fight of p's Move: the one due, or p's pick of those due
+    (PH_WAR_FIGHT_PICK); none left, the Move's aftermath."""
+    s.game[G_DECIDER] = p
+    s.game[G_COMBAT_HEX] = -1
+    s.game[G_DEFENDER] = -1
+    due, last = _fights_due(s, p)
+    if due == 0:
+        after_war_move(s, t, p)
+    elif due == 1:
+        start_war_fight(s, t, p, last)
+    else:
+        s.game[G_PHASE] = PH_WAR_FIGHT_PICK
+
+
+@njit
+def start_war_fight(s, t, p, loc):
     q = enemy_at(s, p, loc)
     s.game[G_COMBAT_HEX] = loc
     s.game[G_DEFENDER] = q
@@ -90,7 +113,11 @@ def legal_war_combat(s, t, out):
     n = 0
     phase = s.game[G_PHASE]
     d = s.game[G_DECIDER]
-    if phase == PH_WAR_DIAL:
+    if phase == PH_WAR_FIGHT_PICK:
+        for loc in range(N_HEX):
+            if war_fight_due(s, s.game[G_ACTIVE], loc):
+                n = war_emit(out, n, A_WAR_FIGHT, loc, 0, 0)
+    elif phase == PH_WAR_DIAL:
         n = dial_rows(s, t, d, out, n, A_WAR_DIAL)
     elif phase == PH_WAR_CARDS:
         n = card_rows(s, d, out, n, A_WAR_CARD, A_WAR_END_CARDS)

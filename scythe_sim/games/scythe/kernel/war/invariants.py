@@ -5,7 +5,7 @@ from ...enums import N_HEX, N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
                        G_ACTIVE, G_MOVER, G_WAR_CARGO, PH_WAR_CORPS_SIZE, WM_CARRIED, WM_WALKED,
                        PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, G_GAME_OVER, G_N_PLAYERS, G_PHASE, PH_WAR_CARDS, PH_WAR_DIAL,
-                       PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
+                       PH_WAR_FIGHT_PICK, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
                        W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL, G_WAR_STAGE,
                        WAR_STAGE_MOBILIZATION)
 from ...tables import R_WAR_AIRSHIP_CARRY, R_WAR_DIVISIONS
@@ -80,7 +80,7 @@ def _fighting(s):
     """Between a war Move's first step and its last fight (or a war that ended there)."""
     phase = s.game[G_PHASE]
     return (s.game[G_GAME_OVER] != 0 or phase == PH_WAR_MOVE or phase == PH_WAR_MECH_STEP
-            or phase == PH_WAR_CORPS_SIZE
+            or phase == PH_WAR_CORPS_SIZE or phase == PH_WAR_FIGHT_PICK
             or phase == PH_WAR_DIAL or phase == PH_WAR_CARDS or phase == PH_WAR_RETREAT
             or phase == PH_WAR_AIRSHIP or phase == PH_WAR_AIRSHIP_END or phase == PH_SHIP_DIAL
             or phase == PH_SHIP_CARDS)

@@ -4,18 +4,19 @@ from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import N_HEX
 from ...layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
-                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
+                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
                        A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE,
                        A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
                        G_DECIDER, G_PHASE, G_WAR_PLACE_LEFT, PH_WAR_ACTION, PH_WAR_CARDS,
                        PH_WAR_AIRSHIP_PLACE, PH_WAR_CORPS_SIZE, PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
-                       PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
+                       PH_WAR_FIGHT_PICK, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
 from .airship import (apply_airship_end, apply_war_airship_move, is_end_kind, is_stop_kind,
                       is_war_airship_kind, is_war_airship_phase, legal_war_airship_phase)
 from .airship_mobilize import legal_airship_place
 from .board import place_spot, war_controller, war_emit
 from .capitulate import check_capitulations
-from .combat import add_war_card, end_war_cards, fight_on, legal_war_combat, retreat, set_war_dial
+from .combat import (add_war_card, end_war_cards, fight_on, legal_war_combat, retreat, set_war_dial,
+                     start_war_fight)
 from .mobilize import (deploy_mech, deployment_done, pending_handover, place_airship, swap,
                        swap_candidate)
 from .move import (any_war_move, end_war_move, legal_corps_size, legal_mech_step, legal_war_move,
@@ -30,6 +31,7 @@ def is_war_phase(phase):
             or phase == PH_WAR_ACTION or phase == PH_WAR_PLACE or phase == PH_WAR_MOVE
             or phase == PH_WAR_MECH_STEP or phase == PH_WAR_DIAL or phase == PH_WAR_CARDS
             or phase == PH_WAR_RETREAT or phase == PH_WAR_AIRSHIP_PLACE or phase == PH_WAR_CORPS_SIZE
+            or phase == PH_WAR_FIGHT_PICK
             or is_war_airship_phase(phase))
 
 
@@ -41,7 +43,8 @@ def is_war_kind(kind):
             or kind == A_WAR_SELECT_MECH or kind == A_WAR_LOAD or kind == A_WAR_STEP
             or kind == A_WAR_STOP or kind == A_WAR_END_MOVE or kind == A_WAR_DIAL
             or kind == A_WAR_CARD or kind == A_WAR_END_CARDS or kind == A_WAR_FIGHT_ON
-            or kind == A_WAR_RETREAT or kind == A_WAR_PLACE_AIRSHIP or is_war_airship_kind(kind))
+            or kind == A_WAR_RETREAT or kind == A_WAR_PLACE_AIRSHIP or kind == A_WAR_FIGHT
+            or is_war_airship_kind(kind))
 
 
 @njit
@@ -141,6 +144,8 @@ def apply_war(s, t, p, kind, a0, a1, a2):
         add_war_card(s, t, a0)
     elif kind == A_WAR_END_CARDS:
         end_war_cards(s, t)
+    elif kind == A_WAR_FIGHT:
+        start_war_fight(s, t, p, a0)
     elif kind == A_WAR_FIGHT_ON:
         fight_on(s, t)
     elif kind == A_WAR_RETREAT:

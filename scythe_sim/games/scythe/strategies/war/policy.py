@@ -13,6 +13,8 @@ rows): one scored choice per decision, from the seat's own information only.
 - A move: take empty land by its points, attack where war_combat.forecast wins (its
   worth times aggression/4, capitulations first), reinforce land that needs units;
   never strip a territory below what it wants to keep (home-adjacent land above all).
+- The order of a Move's fights: a won fight that makes an enemy capitulate first, then
+  the won ones by the land they take, the lost ones last.
 - Each combat round: war_combat (dial, cards, fight on or retreat).
 - The airship (with the Wind Gambit): flown, with the spare divisions where it stands
   aboard, to where it ends its move best within its range (a blitz drop the forecast
@@ -27,7 +29,7 @@ from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
 from ..view import war_begun
-from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_GAIN_COINS,
+from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_FIGHT, A_WAR_GAIN_COINS,
                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PRODUCE, A_WAR_SELECT_MECH,
                    A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO,
                    G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, N_HEX, OFF_BOARD, PH_WAR_ACTION, PH_WAR_CARDS,
@@ -119,6 +121,8 @@ def _score(s, t, d, row, w, work):
         return _swap_value(s, t, d, a0)
     if kind == A_WAR_CORPS:   # a2 = 0: the corps chosen, its best size; else that size
         return _corps_value(s, t, d, a0, a1, a2, w, work) if a2 > 0 else best_corps(s, t, d, a0, a1, w, work)
+    if kind == A_WAR_FIGHT:
+        return _fight_first_value(s, t, d, a0, w, work)
     if kind == A_WAR_SELECT_MECH:
         return _mech_value(s, t, d, a0, w, work)
     if kind == A_WAR_LOAD:
@@ -133,6 +137,25 @@ def _score(s, t, d, row, w, work):
     if s.game[G_PHASE] == PH_WAR_AIRSHIP or s.game[G_PHASE] == PH_WAR_AIRSHIP_END or kind == A_WAR_SELECT_AIRSHIP:
         return _airship_row_value(s, t, d, kind, a0, a1, w, work)
     return 0.0   # stop, end of the Move (worth nothing more), pass
+
+
+@njit
+def _fight_first_value(s, t, d, loc, w, work):
+    """Which of the Move's fights d fights next: the one whose result helps the others
+    most. A fight the forecast wins that makes an enemy capitulate comes first (the
+    enemy's divisions on the other fights' territories become d's, and those fights are
+    over unfought), then the won fights by the land they take, while power and cards are
+    fresh; the fights it loses come last, the cheapest loss first."""
+    q = enemy_at(s, d, loc)
+    mine = s.divisions[d, loc]
+    won, left, _, _ = forecast(s, t, loc, side(d, mine, count_mechs(s, d, loc)),
+                               side(q, s.divisions[q, loc], count_mechs(s, q, loc)), w, work.buf[0, BUF_NEED])
+    if not won:
+        return -1.0 - (mine - left)
+    prize = POINT * territory_points(t, loc)
+    if capitulation_target(s, t, d, loc) == q:
+        prize += CAPITULATION
+    return prize - LOSS * (mine - left)
 
 
 # --- placing -------------------------------------------------------------------------------
