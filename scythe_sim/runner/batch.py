@@ -7,7 +7,6 @@ ranges, in this process or on a pool of workers forked after the kernel is warm.
 import concurrent.futures
 import contextlib
 import ctypes
-import functools
 import logging
 import multiprocessing
 import os
@@ -16,6 +15,7 @@ import sys
 from typing import NamedTuple
 
 from .parquet import with_run_columns
+from .spec import game_tables
 
 
 class Batch(NamedTuple):
@@ -23,23 +23,14 @@ class Batch(NamedTuple):
     bad: tuple        # ((batch index, status, seed), ...): games stopped on a simulator bug
 
 
-@functools.lru_cache(maxsize=4)
-def _tables(game, rules):
-    from .spec import spec_for
-
-    return spec_for(game).build_tables(dict(rules))
-
-
 def play_range(config, start: int, stop: int, check=False) -> Batch:
     """Plan and play games start..stop-1 of the run; their result tables. With check,
     every invariant is checked after every decision (a broken one makes a bad game)."""
     spec = config.spec
     plan = spec.plan_games(config, start, stop)
-    raw = spec.play(_tables(config.game, config.rules), plan, config, check=check)
+    tables, bad = spec.play(game_tables(config.game, config.rules), start, plan, config, check=check)
     ruleset = spec.ruleset(config)
-    tables = {name: with_run_columns(table, ruleset, config.variant)
-              for name, table in spec.result_tables(start, plan, raw, config).items()}
-    return Batch(tables, spec.bad_games(plan, raw))
+    return Batch({name: with_run_columns(table, ruleset, config.variant) for name, table in tables.items()}, bad)
 
 
 class Terminated(BaseException):

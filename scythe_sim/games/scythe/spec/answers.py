@@ -1,5 +1,6 @@
 """Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the warm-up, the
-ruleset name, the flagged assumptions played, the data checksum and replaying a stored game."""
+ruleset name, the provenance (data checksum, flagged assumptions played, learned models)
+and replaying a stored game."""
 import functools
 import time
 import tomllib
@@ -8,21 +9,24 @@ from importlib import resources
 import numpy as np
 
 from scythe_sim.runner import game_parts
+from scythe_sim.runner.spec import game_tables
 
 from ..enums import FACTIONS, MATS
-from ..tables import RULE_NAMES, build_tables, default_tables
+from ..tables import RULE_NAMES, default_tables
 
 RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
-def play(tables, plan, config, check=False):
-    """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
-    check, the invariants are checked after every step (a broken one is a bad game)."""
+def play(tables, first, plan, config, check=False):
+    """(result tables, bad games) of the plan's games, the first being game `first` of the
+    run; with check, the invariants are checked after every step (a broken one is a bad game)."""
     from ..play import BatchOptions, run_games
+    from .results import result_tables
 
-    return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
-                     params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+    raw = run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
+                    params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+    return result_tables(first, plan, raw, config), bad_games(plan, raw)
 
 
 def warm():
@@ -103,7 +107,7 @@ def all_assumptions() -> tuple:
 
 def assumptions(config) -> list:
     """[{"id", "text"}, ...] of the assumptions played by the config's variant and rules."""
-    rules = build_tables(config.rules_dict).rules if config.rules else default_tables().rules
+    rules = game_tables("scythe", config.rules).rules
     out = []
     for a in all_assumptions():
         when = a.get("when", {})
@@ -111,6 +115,11 @@ def assumptions(config) -> list:
                                                    for k, v in when.items()):
             out.append({"id": a["id"], "text": a["text"]})
     return out
+
+
+def provenance(config) -> dict:
+    """What the run's manifest records the games were played with beside the config."""
+    return {"data_sha256": data_sha256(), "assumptions": assumptions(config), "models": models()}
 
 
 def _standard_score(game):
