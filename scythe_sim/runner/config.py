@@ -151,12 +151,34 @@ def load_config(path=None, **overrides) -> RunConfig:
     """Read a run config (None: configs/default.toml's values, built in) and apply the
     command-line overrides (None values are ignored). Weights files named in the config
     are found relative to the config file."""
-    data = {}
-    base = Path.cwd()
-    if path is not None:
-        p = Path(path)
-        data = read_toml(p, f"cannot read config {str(path)!r}", f"config {str(path)!r} is not valid TOML")
-        base = p.resolve().parent
+    return config_of(*read_config(path), **overrides)
+
+
+def read_config(path=None):
+    """(table, folder) of the run config file at path, read once: the table as TOML gives
+    it, the folder its weights files are relative to; None: no file (the game's defaults)."""
+    if path is None:
+        return None, Path.cwd()
+    p = Path(path)
+    return read_toml(p, f"cannot read config {str(path)!r}", f"config {str(path)!r} is not valid TOML"), \
+        p.resolve().parent
+
+
+def game_of(data) -> str:
+    """The game a config table names (the default when it names none); a ConfigError for a
+    name that is not a known game's."""
+    game = (data or {}).get("game", RunConfig.game)
+    if not isinstance(game, str):
+        raise ConfigError(f"config 'game' must be a game name (a string), got {_shown(game)}")
+    spec_for(game)
+    return game
+
+
+def config_of(data, base, **overrides) -> RunConfig:
+    """The validated RunConfig of a table read_config gave (None: no file, the game's
+    default config) under the command-line overrides (None values are ignored)."""
+    from_file = data is not None
+    data = dict(data or {})
     for key, value in overrides.items():
         if value is None:
             continue
@@ -166,7 +188,7 @@ def load_config(path=None, **overrides) -> RunConfig:
             data[key] = {**{k: v for k, v in _table(data, key).items() if k not in STRATEGY_MODES}, **value}
         else:
             data[key] = value
-    if path is None:        # the game's default config (e.g. configs/default.toml) under the flags
+    if not from_file:       # the game's default config (e.g. configs/default.toml) under the flags
         spec = spec_for(data.get("game", RunConfig.game))
         data = {**spec.setup.default_config, **data}
         defaults = dict(spec.setup.default_rules.get(data.get("variant", spec.setup.variants[0]), ()))
@@ -210,9 +232,7 @@ def parse_config(data: dict, base=None) -> RunConfig:
     """The validated RunConfig of a parsed TOML table; weights file paths are relative to
     base (default: the current folder)."""
     _known(data, _TOP_KEYS, "")
-    game = data.get("game", RunConfig.game)
-    if not isinstance(game, str):
-        raise ConfigError(f"config 'game' must be a game name (a string), got {_shown(game)}")
+    game = game_of(data)
     spec = spec_for(game)
     known = spec.setup
     setup = _table(data, "setup")

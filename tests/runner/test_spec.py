@@ -152,6 +152,29 @@ def test_a_fixed_config_survives_the_manifest_snapshot():
     assert again.config_hash() == cfg.config_hash() and again.fixed_dict == cfg.fixed_dict
 
 
+def test_run_reads_and_validates_its_config_once(tmp_path, monkeypatch):
+    """`scythe-sim run CONFIG --flags` reads the file once and validates the config once."""
+    from click.testing import CliRunner
+
+    import scythe_sim.runner.config as config_module
+    from cli.main import main
+
+    path = tmp_path / "c.toml"
+    path.write_text('name = "once"\ngames = 10\n[strategies]\nseats = ["random"]\n')
+    counts = {"read": 0, "parse": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return call
+    monkeypatch.setattr(config_module, "read_toml", counted("read", config_module.read_toml))
+    monkeypatch.setattr(config_module, "parse_config", counted("parse", config_module.parse_config))
+    result = CliRunner().invoke(main, ["run", str(path), "--players", "3", "--out", str(tmp_path), "--cache-key"])
+    assert result.exit_code == 0, result.output
+    assert counts == {"read": 1, "parse": 1}
+
+
 def test_a_game_s_tables_are_built_once_a_process(monkeypatch):
     """Config validation builds the rules' tables; the batches of the process reuse them."""
     import scythe_sim.runner.spec as spec_module
