@@ -21,12 +21,23 @@ _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 def play(tables, first, plan, config, check=False):
     """(result tables, bad games) of the plan's games, the first being game `first` of the
     run; with check, the invariants are checked after every step (a broken one is a bad game)."""
-    from ..play import BatchOptions, run_games
+    from ..play import BatchOptions
     from .results import result_tables
 
-    raw = run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
-                    params=config.params(), check=check, options=BatchOptions(log_turns=config.log_turns))
+    raw = play_plan(tables, plan, config.params(), check, BatchOptions(log_turns=config.log_turns))
     return result_tables(first, plan, raw, config), bad_games(plan, raw)
+
+
+def play_plan(tables, plan, params, check=False, options=None):
+    """The one way a batch of Scythe games is played: play.run_games' raw results of a plan
+    (deals.Plan) with the weight rows `params`, under BatchOptions (None: the defaults).
+    Behind every run (`play` above, so runner/batch.play_range) and the tools that need
+    what a run config does not carry (tune's candidate slot, learn's model stacks and
+    recorded seat-turns, the search check's CPU per batch)."""
+    from ..play import BatchOptions, run_games
+
+    return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
+                     params=params, check=check, options=options if options is not None else BatchOptions())
 
 
 def warm():

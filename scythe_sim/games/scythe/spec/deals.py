@@ -76,6 +76,16 @@ def run_lineup(rules: tuple):
     return lineup(tables=game_tables("scythe", rules))
 
 
+def dealt_plan(seeds, players, strategies) -> Plan:
+    """A plan of games whose factions and mats the game's own seed deals (the rulebook's
+    random deal), with the given strategy ids per seat (G, MAX_PLAYERS): the tools' plans."""
+    seeds = np.asarray(seeds, np.uint64)
+    g = seeds.shape[0]
+    unseated = np.full((g, MAX_PLAYERS), -1, np.int64)
+    return Plan(seeds, np.broadcast_to(np.asarray(players, np.int64), (g,)).copy(), unseated, unseated.copy(),
+                strategies)
+
+
 def plan_games(config, start: int, stop: int) -> Plan:
     g = stop - start
     seeds = np.empty(g, np.uint64)
