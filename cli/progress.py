@@ -83,10 +83,15 @@ def stopped_by_signals(command):
 
 
 class ProgressBar:
-    """A rich progress bar with games/s and ETA, or nothing when not on a terminal."""
+    """A rich progress bar of a run's games, or nothing when not on a terminal: the games
+    done of the total, the share, games/s and the time left (ETA). The first update
+    starts it (a resumed run at the games it already holds); the rate and the time left
+    count only the games played since. A local run updates it a few times a second while
+    its shards play (runner/progress.py), a Dask run as each shard lands. console: where
+    it draws (default: the terminal)."""
 
-    def __init__(self, show, total):
-        self.show, self.total, self.bar = show, total, None
+    def __init__(self, show, total, console=None):
+        self.show, self.total, self.bar, self.console = show, total, None, console
 
     def __enter__(self):
         if not self.show:
@@ -97,27 +102,40 @@ class ProgressBar:
 
         def update(done, total):
             if self.bar is None:        # started with the first games: errors and the compile come first
-                self._start()
+                self._start(done)
             now = time.perf_counter()
             if start[0] is None:
                 start[0], start[1] = now, done
             rate = (done - start[1]) / (now - start[0]) if now > start[0] else 0.0
-            self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} games/s" if rate else "")
+            self.bar.update(self.task, completed=done, total=total, rate=f"{rate:,.0f} games/s" if rate else "",
+                            left=time_left(total - done, rate), refresh=True)
         return update
 
-    def _start(self):
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
-                                   TextColumn, TimeRemainingColumn)
+    def _start(self, done):
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
-        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                            TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+        self.bar = Progress(TextColumn("games {task.completed:,.0f} of {task.total:,.0f}"), BarColumn(),
+                            TaskProgressColumn(), TextColumn("{task.fields[rate]}"),
+                            TextColumn("{task.fields[left]}"), console=self.console)
         self.bar.start()
-        self.task = self.bar.add_task("run", total=self.total, rate="")
+        self.task = self.bar.add_task("run", total=self.total, completed=done, rate="",
+                                      left=time_left(self.total - done, 0.0))
 
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.stop()
         return False
+
+
+def time_left(games, rate):
+    """"ETA 0:01:05" for `games` still to play at `rate` games/s; "ETA -:--:--" before a
+    rate is known, "done" when none is left."""
+    if games <= 0:
+        return "done"
+    if rate <= 0:
+        return "ETA -:--:--"
+    seconds = round(games / rate)
+    return f"ETA {seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 def print_summary(result):

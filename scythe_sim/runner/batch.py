@@ -15,6 +15,7 @@ import sys
 from typing import NamedTuple
 
 from .parquet import with_run_columns
+from .progress import counter
 from .spec import game_tables
 
 
@@ -25,10 +26,12 @@ class Batch(NamedTuple):
 
 def play_range(config, start: int, stop: int, check=False) -> Batch:
     """Plan and play games start..stop-1 of the run; their result tables. With check,
-    every invariant is checked after every decision (a broken one makes a bad game)."""
+    every invariant is checked after every decision (a broken one makes a bad game). The
+    games are counted on this process's counter as they end (progress.py)."""
     spec = config.spec
     plan = spec.plan_games(config, start, stop)
-    tables, bad = spec.play(game_tables(config.game, config.rules), start, plan, config, check=check)
+    tables, bad = spec.play(game_tables(config.game, config.rules), start, plan, config, check=check,
+                            played=counter())
     ruleset = spec.ruleset(config)
     return Batch({name: with_run_columns(table, ruleset, config.variant) for name, table in tables.items()}, bad)
 
@@ -62,17 +65,20 @@ def stop_on_signals():
 
 
 @contextlib.contextmanager
-def forked_pool(workers, warm):
+def forked_pool(workers, warm, counts=None):
     """A ProcessPoolExecutor of `workers` processes forked after `warm()` compiled or
     loaded the game's kernel in this process (so no worker compiles), logging through
     multiprocessing-logging. Leaving it by an exception (an error, Ctrl-C, Terminated)
-    stops the workers at once (stop_pool) instead of waiting for their work."""
+    stops the workers at once (stop_pool) instead of waiting for their work. With counts
+    (progress.SharedCounts of `workers` slots), each worker counts its games in a slot
+    the parent reads while they play."""
     warm()                               # compile or load once; forked workers inherit it
     wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     try:
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals) as pool:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start,
+                                                    initargs=(counts,)) as pool:
             try:
                 yield pool
             except BaseException:
@@ -127,6 +133,13 @@ class _Relay(logging.Handler):
 
     def emit(self, record):
         self.target.emit(record)
+
+
+def _worker_start(counts):
+    """A worker's first step: its signals, and its slot of the pool's game counts if any."""
+    _worker_signals()
+    if counts is not None:
+        counts.join()
 
 
 def _worker_signals():

@@ -5,6 +5,10 @@ Backends: "local" (a process pool forked after the JIT is warm, one worker inclu
 worker logs through multiprocessing-logging) and "dask" (a scheduler address or an
 in-process LocalCluster, worker logs carried back with each shard: runlog.logged).
 Both call shard.run_shard, so the output is the same file for file.
+
+Progress: a local pool's workers count their games in shared memory as each game ends
+(progress.py), and the parent reads the counts a few times a second while it waits, so
+`progress` moves within a shard; a Dask run's progress moves as each shard lands.
 """
 import concurrent.futures
 import dataclasses
@@ -25,6 +29,7 @@ from .reproducer import BAD_GAMES
 from .runlog import emit, logged, run_log
 from .scheduler import CONNECT_TIMEOUT, check_scheduler, close_quietly, lost_cluster_stops
 from .memory import peak_rss_mb
+from .progress import POLL_SECONDS, SharedCounts
 from .shard import PEAK_RSS, run_shard, shard_count
 
 log = logging.getLogger(__name__)
@@ -136,7 +141,10 @@ def refusal(run_dir, manifest, config):
 
 def execute(config, workers=1, backend="local", scheduler=None, resume=False, overwrite=False,
             progress=None, warm=None, verbose=False, keep_going=False):
-    """Play every missing shard; `progress(games_done, games_total)` is called as shards land.
+    """Play every missing shard; `progress(games_done, games_total)` is called as shards land
+    and, with the local backend, a few times a second while they play: games_done counts
+    the games saved before this call and those played since, published or still in a
+    shard (the published ones are in the manifest when it is called).
     A game stopped on a simulator bug stops the run with SimulatorBug after writing its
     reproducer; with keep_going such games are left out and listed (shard.run_shard), and
     the manifest counts them (`bad_games`).
@@ -172,8 +180,11 @@ def _execute(config, manifest, todo, submit_all, progress):
              shard_count(config) - len(manifest["shards"]), done)
     if progress:
         progress(done, config.games)
-    start, played, worker_rss = time.perf_counter(), 0, 0.0
-    for entry in submit_all(config, run_dir, todo):
+    start, played, worker_rss, saved = time.perf_counter(), 0, 0.0, done
+
+    def counted(games):              # games the backend's workers played so far, landed or not
+        progress(min(config.games, max(done, saved + games)), config.games)
+    for entry in submit_all(config, run_dir, todo, counted=counted if progress else None):
         worker_rss = max(worker_rss, entry.pop(PEAK_RSS, 0.0))
         manifest["shards"][f"{entry['shard']:06d}"] = entry
         write_manifest(run_dir, manifest)
@@ -192,17 +203,26 @@ def _execute(config, manifest, todo, submit_all, progress):
     return RunResult(run_dir, manifest, time.perf_counter() - start, played, worker_rss, peak_rss_mb())
 
 
-def _windowed(submit, todo, window, wait=concurrent.futures.wait):
+def _windowed(submit, todo, window, wait=concurrent.futures.wait, tick=None):
     """Results of submit(shard) for every shard of the (lazy) todo, as they finish, with at
-    most `window` in flight: a run of 10^12 games never lists its shards in memory."""
+    most `window` in flight: a run of 10^12 games never lists its shards in memory. With
+    tick, waiting wakes every POLL_SECONDS to call tick() (the progress within shards)."""
+    def first_landed(pending):
+        while True:
+            finished, pending = wait(pending, timeout=POLL_SECONDS if tick else None,
+                                     return_when="FIRST_COMPLETED")
+            if finished or tick is None:
+                return finished, pending
+            tick()
+
     pending = set()
     for shard in todo:
         pending.add(submit(shard))
         if len(pending) >= window:
-            finished, pending = wait(pending, return_when="FIRST_COMPLETED")
+            finished, pending = first_landed(pending)
             yield from (f.result() for f in finished)
     while pending:
-        finished, pending = wait(pending, return_when="FIRST_COMPLETED")
+        finished, pending = first_landed(pending)
         yield from (f.result() for f in finished)
 
 
@@ -210,11 +230,14 @@ def _windowed(submit, todo, window, wait=concurrent.futures.wait):
 def _local_shards(workers):
     """Shards on a pool of forked workers, one worker included: this process only waits,
     so a signal stops the run at once (a shard played here would hold it until the
-    compiled batch returns)."""
-    def submit_all(config, run_dir, todo, keep_going=False):
-        with forked_pool(workers, config.spec.warm) as pool:     # stops its workers on an error or a signal
+    compiled batch returns). The workers count their games in shared memory, and while it
+    waits this process calls counted(games played by the pool so far) every POLL_SECONDS."""
+    def submit_all(config, run_dir, todo, keep_going=False, counted=None):
+        counts = SharedCounts(workers)
+        tick = (lambda: counted(counts.total())) if counted else None
+        with forked_pool(workers, config.spec.warm, counts) as pool:     # stops its workers on an error or a signal
             yield from _windowed(lambda shard: pool.submit(run_shard, config, run_dir, shard, keep_going), todo,
-                                 2 * workers)
+                                 2 * workers, tick=tick)
     return submit_all
 
 
@@ -238,7 +261,9 @@ def _dask_shards(scheduler, workers):
                                dashboard_address=None)
         client = Client(cluster)
 
-    def submit_all(config, run_dir, todo, keep_going=False):
+    def submit_all(config, run_dir, todo, keep_going=False, counted=None):
+        # a Dask worker's counter is its own (no memory shared with this process): the
+        # progress moves as each shard lands
         run_dir = os.path.abspath(run_dir)
         with lost_cluster_stops(f"at {scheduler}" if scheduler else "of the local cluster"):
             window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))

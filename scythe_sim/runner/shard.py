@@ -13,6 +13,7 @@ from .batch import Batch, play_range
 from .memory import peak_rss_mb
 from .parquet import write_table
 from .plan import game_seed
+from .progress import counter
 from .reproducer import BAD_GAMES, STATUS_RAISED, REPRODUCERS_PER_SHARD, leave_out, stop_on_bug, write_reproducer
 
 log = logging.getLogger(__name__)
@@ -35,11 +36,14 @@ def part_name(shard):
 def play_isolating(config, start, stop, check=False) -> Batch:
     """play_range(config, start, stop, check); when the compiled code raises (a simulator
     bug too), the games are played one by one, and each game that raises is a bad game of
-    status STATUS_RAISED, so that it gets a reproducer like any other."""
+    status STATUS_RAISED, so that it gets a reproducer like any other (the games counted
+    before the error are taken back from this process's counter: each is counted once)."""
+    before = int(counter()[0])
     try:
         return play_range(config, start, stop, check)
     except Exception:                   # noqa: BLE001 - any error of the compiled batch is a bug
         log.warning("games %d to %d raised an error: playing them one by one", start, stop - 1)
+    counter()[0] = before
     tables, bad = {}, []
     for g in range(start, stop):
         try:

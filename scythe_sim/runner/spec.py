@@ -77,9 +77,11 @@ class GameSpec:
     build_tables: Callable       # (rules dict) -> tables; ConfigError on a bad rule
     check_config: Callable       # (config) -> None; ConfigError naming the field
     plan_games: Callable         # (config, start, stop) -> plan of games start..stop-1
-    play: Callable               # (tables, start, plan, config, check=False) -> ({table name:
-                                 #   pyarrow.Table}, ((batch index, status, seed), ...) of the games
-                                 #   stopped on a bug); check: invariants after every step
+    play: Callable               # (tables, start, plan, config, check=False, played=None) -> ({table
+                                 #   name: pyarrow.Table}, ((batch index, status, seed), ...) of the
+                                 #   games stopped on a bug); check: invariants after every step;
+                                 #   played: an int64 (1,) array the compiled batch loop adds one to
+                                 #   as each game ends (the run's progress within a shard, runner/progress.py)
     ruleset: Callable            # (config) -> short readable identity of the rules played
     provenance: Callable         # (config) -> {"data_sha256": sha256 of the game's data files,
                                  #   "assumptions": [{"id", "text"}, ...] flagged assumptions played,

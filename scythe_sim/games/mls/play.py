@@ -137,19 +137,23 @@ def record_results(s, t, status, decisions, game_row, seat_rows):
 
 
 @njit_alloc_entry
-def play_batch(s, t, deal, check, game_out, seat_out, ws):
+def play_batch(s, t, deal, check, game_out, seat_out, ws, played):
     """Play the deal's games (Deal); game_out (G, len(GAME_RESULTS)), seat_out (G,
-    MAX_PLAYERS, len(SEAT_RESULTS)) int32; ws the strategies' Workspace."""
+    MAX_PLAYERS, len(SEAT_RESULTS)) int32; ws the strategies' Workspace; played (1,) int64
+    gains one as each game's results are recorded (a counter another thread or process may
+    read while the batch plays: the runner's progress)."""
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(64, np.int64)
     for g in range(deal.seeds.shape[0]):
         status, decisions = play_game(s, t, g, deal, check, actions, buf, ws)
         seat_out[g, :, :] = -1
         record_results(s, t, status, decisions, game_out[g], seat_out[g])
+        played[0] += 1
 
 
-def run_games(tables, seeds, n_players, strategies=None, params=None, check=False):
-    """Python entry: allocate inputs and outputs, call play_batch once; (game_out, seat_out)."""
+def run_games(tables, seeds, n_players, strategies=None, params=None, check=False, played=None):
+    """Python entry: allocate inputs and outputs, call play_batch once; (game_out, seat_out).
+    played: an int64 (1,) array that gains one as each game ends (play_batch)."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -161,7 +165,7 @@ def run_games(tables, seeds, n_players, strategies=None, params=None, check=Fals
     game_out = np.zeros((g, len(GAME_RESULTS)), np.int32)
     seat_out = np.zeros((g, MAX_PLAYERS, len(SEAT_RESULTS)), np.int32)
     play_batch(new_state(), tables, Deal(seeds, n_players, strategies, params), bool(check), game_out, seat_out,
-               new_workspace(tables))
+               new_workspace(tables), np.zeros(1, np.int64) if played is None else played)
     return game_out, seat_out
 
 

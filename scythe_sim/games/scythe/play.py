@@ -329,9 +329,10 @@ def _record_uses(s, p, row):
 
 
 @njit_alloc_entry
-def play_batch(s, t, deal, check, results, work):
+def play_batch(s, t, deal, check, results, work, played):
     """Play the deal's games (Deal) into the results (Results); work is the strategies'
-    Workspace."""
+    Workspace. played (1,) int64 gains one as each game's results are recorded: a counter
+    another thread or process may read while the batch plays (the runner's progress)."""
     scratch = new_scratch()
     game_out, seat_out = results.game_out, results.seat_out
     for g in range(deal.seeds.shape[0]):
@@ -339,6 +340,7 @@ def play_batch(s, t, deal, check, results, work):
         game_out[g, :] = 0
         status, decisions = play_game(s, t, g, deal, check, work, results, scratch)
         record_results(s, t, status, decisions, game_out[g], seat_out[g], scratch.score, scratch.bottoms)
+        played[0] += 1
 
 
 def turn_log_rounds(tables):
@@ -356,6 +358,8 @@ class BatchOptions(NamedTuple):
                                 # RECORD_HEAD..., batch index in the game column)
     learned: object = None      # the learned models the rows may play (strategies/learned/model.Learned;
                                 # default the shipped model)
+    played: object = None       # an int64 (1,) array that gains one as each game ends (a progress
+                                # counter, e.g. over shared memory: runner/progress.py)
 
 
 def run_games(tables, seeds, n_players, seating=None, strategies=None, params=None, check=False,
@@ -366,7 +370,7 @@ def run_games(tables, seeds, n_players, seating=None, strategies=None, params=No
     recorded views with options.record (BatchOptions). params defaults to every strategy's
     weights from scythe_sim/games/scythe/data/strategies."""
     factions, mats = seating if seating is not None else (None, None)
-    usage, log_turns, record, learned = options
+    usage, log_turns, record, learned, played = options
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -394,7 +398,8 @@ def run_games(tables, seeds, n_players, seating=None, strategies=None, params=No
     _check_learned(params, work.learned)
     deal = Deal(seeds, n_players, np.asarray(factions, np.int64), np.asarray(mats, np.int64),
                 np.asarray(strategies, np.int64), params)
-    play_batch(new_state(), tables, deal, bool(check), Results(game_out, seat_out, usage, log, log_n), work)
+    play_batch(new_state(), tables, deal, bool(check), Results(game_out, seat_out, usage, log, log_n), work,
+               np.zeros(1, np.int64) if played is None else played)
     out = (game_out, seat_out)
     if log_turns:
         out += (log[:log_n[0]],)

@@ -4,7 +4,7 @@ turns of 5 in place order, then mechs one at a time, then the first war turn."""
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.ending import start_war_if_due
-from scythe_sim.games.scythe.layout import WAR_STAGE_DUE
+from scythe_sim.games.scythe.layout import WAR_END_REASONS, WAR_STAGE_DUE
 from tests.scythe.positions import P, position
 from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
 
@@ -122,3 +122,26 @@ def test_without_the_wind_gambit_mobilization_places_no_airship():
     game = over(nordic(), rusviet())
     deploy_all(game)
     assert game.phase == "war_action"
+
+
+def test_a_faction_deploying_next_to_another_home_base_makes_it_capitulate_at_once():
+    """With every division drawn into the deployment pool (a bonus of 1,000 a recruit)
+    no division is put on Nordic's Mill on T13, so nothing is handed over; Nordic's first
+    deployment turn places 5 there, next to Rusviet's home base: Rusviet capitulates then,
+    and with two factions the war is over before its first turn."""
+    game = over(nordic(structures={"mill": "T13"}), rusviet(), rules={"war_bonus_per_recruit": 1000})
+    assert divs(game, 0) == {} and game.phase == "war_deploy" and game.active_player == 0
+    act(game, "war_place", L("T13"), 5)
+    assert war(game, 1, "capitulated_by") == 0 and war(game, 1, "captured_out") > 0
+    assert game.is_over and turn_state(game, "war_winner") == 0
+    assert WAR_END_REASONS[turn_state(game, "war_end_reason")] == "last_standing"
+
+
+def test_a_faction_that_capitulated_during_deployment_deploys_no_more():
+    game = over(nordic(structures={"mill": "T13"}), rusviet(), P("saxony", "patriotic", coins=5, popularity=3,
+                                                                  workers=["T34", "T41"], character="T41"),
+                rules={"war_bonus_per_recruit": 1000})
+    act(game, "war_place", L("T13"), 5)
+    assert war(game, 1, "capitulated_by") == 0 and not game.is_over
+    deploy_all(game)
+    assert war(game, 1, "deploy_pool") > 0 and divs(game, 1) == {}   # its pool stays unused

@@ -78,3 +78,17 @@ def test_the_round_cap_ends_the_war_as_a_stalemate():
     act(game, "war_bolster", 0)
     act(game, "war_bolster", 0)
     assert game.is_over and WAR_END_REASONS[turn_state(game, "war_end_reason")] == "stalemate_cap"
+
+
+def test_divisions_produced_onto_own_structure_next_to_a_home_base_make_that_faction_capitulate():
+    """Nordic's Mill on T13 (next to Rusviet's home base) gives Nordic the territory
+    without a unit there; placing a Produce's divisions on it occupies it: Rusviet
+    capitulates at that moment, not after some later Move (the soak found a faction
+    left standing there that then moved while capitulated)."""
+    game = war_game({0: {"T12": 4}, 1: {"T30": 6}, 2: {"T41": 1}}, factions=("nordic", "rusviet", "saxony"),
+                    mats=("industrial", "engineering", "patriotic"), structures={0: {"mill": "T13"}})
+    act(game, "war_produce")
+    act(game, "war_place", L("T13"), 5)
+    assert war(game, 1, "capitulated_by") == 0
+    assert divs(game, 0) == {"T12": 4, "T13": 5, "T30": 6}
+    assert game.active_player == 2                            # Rusviet takes no more turns

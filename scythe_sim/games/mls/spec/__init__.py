@@ -51,11 +51,13 @@ def check_config(c) -> None:
             raise ConfigError(f"config 'players' holds {n}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")
 
 
-def play(tables, first, plan, config, check=False):
-    """(result tables, bad games) of the plan's games, the first being game `first` of the run."""
+def play(tables, first, plan, config, check=False, played=None):
+    """(result tables, bad games) of the plan's games, the first being game `first` of the run;
+    played, an int64 (1,) array, gains one as each game ends."""
     from ..play import R_STATUS, STATUS_OK, run_games
 
-    raw = run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check)
+    raw = run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check,
+                    played=played)
     return result_tables(first, plan, raw, config), game_parts.bad_games(raw[0][:, R_STATUS], plan.seeds, STATUS_OK)
 
 

@@ -18,13 +18,14 @@ RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
-def play(tables, first, plan, config, check=False):
+def play(tables, first, plan, config, check=False, played=None):
     """(result tables, bad games) of the plan's games, the first being game `first` of the
-    run; with check, the invariants are checked after every step (a broken one is a bad game)."""
+    run; with check, the invariants are checked after every step (a broken one is a bad game);
+    played, an int64 (1,) array, gains one as each game ends."""
     from ..play import BatchOptions
     from .results import result_tables
 
-    raw = play_plan(tables, plan, config.params(), check, BatchOptions(log_turns=config.log_turns))
+    raw = play_plan(tables, plan, config.params(), check, BatchOptions(log_turns=config.log_turns, played=played))
     return result_tables(first, plan, raw, config), bad_games(plan, raw)
 
 

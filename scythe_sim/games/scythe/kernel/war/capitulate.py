@@ -8,7 +8,7 @@ and the divisions aboard are lost."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
-from ...layout import (AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_WAR, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
+from ...layout import (AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_MOBILIZATION, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
                        W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,
                        W_CASUALTIES)
 from ...tables import R_POWER_MAX, R_WAR_CAPITULATION_POWER_CAP
@@ -50,7 +50,7 @@ def power_top(s, t, p):
     """The most power faction p may hold: the track's top, or past it once it took a
     capitulation with the power cap off (war_capitulation_power_cap = 0): then all the
     power handed over is kept, at most every faction's top together."""
-    if t.rules[R_WAR_CAPITULATION_POWER_CAP] == 0 and s.game[G_WAR_STAGE] == WAR_STAGE_WAR:
+    if t.rules[R_WAR_CAPITULATION_POWER_CAP] == 0 and s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
         for q in range(s.game[G_N_PLAYERS]):
             if s.war[q, W_CAPITULATED_BY] == p:
                 return t.rules[R_POWER_MAX] * s.game[G_N_PLAYERS]

@@ -14,6 +14,7 @@ from .airship import (apply_airship_end, apply_war_airship_move, is_end_kind, is
                       is_war_airship_kind, is_war_airship_phase, legal_war_airship_phase)
 from .airship_mobilize import legal_airship_place
 from .board import place_spot, war_controller, war_emit
+from .capitulate import check_capitulations
 from .combat import add_war_card, end_war_cards, fight_on, legal_war_combat, retreat, set_war_dial
 from .mobilize import (deploy_mech, deployment_done, pending_handover, place_airship, swap,
                        swap_candidate)
@@ -100,7 +101,10 @@ def apply_war(s, t, p, kind, a0, a1, a2):
     if kind == A_WAR_SWAP:
         swap(s, t, a0)
     elif kind == A_WAR_PLACE:
-        if place_divisions(s, p, a0, a1):
+        done = place_divisions(s, p, a0, a1)
+        if check_capitulations(s, t):   # placed next to a home base: "at any moment"
+            return
+        if done:
             if s.game[G_PHASE] == PH_WAR_DEPLOY:
                 deployment_done(s, t)
             else:

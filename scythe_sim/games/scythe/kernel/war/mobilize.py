@@ -28,7 +28,8 @@ from ..board import NOBODY, controlled_resource, controller, put_unit, recruits_
 from ..invaders.tokens import clear_tokens
 from ..scoring import score_game
 from .airship_mobilize import airship_to_place, airships_home, put_war_airship
-from .board import any_place_spot, control_hash, home_of, next_to_other_home, war_controller
+from .board import any_place_spot, control_hash, home_of, in_war, next_to_other_home, war_controller
+from .capitulate import check_capitulations
 from .turn import start_war_turn
 
 
@@ -235,7 +236,9 @@ def _player_at_place(s, place):
 
 @njit
 def _can_deploy(s, t, p):
-    return s.war[p, W_DEPLOY_POOL] > 0 and any_place_spot(s, t, p)
+    """p has divisions to place and land to place them on (a faction that capitulated
+    during deployment leaves its pool unused)."""
+    return in_war(s, p) and s.war[p, W_DEPLOY_POOL] > 0 and any_place_spot(s, t, p)
 
 
 @njit
@@ -315,6 +318,8 @@ def place_airship(s, t, loc):
 def deploy_mech(s, t, loc):
     p = s.game[G_ACTIVE]
     put_unit(s, p, _mech_waiting(s, t, p), loc)
+    if check_capitulations(s, t):   # deployed next to a home base: "at any moment"
+        return
     _next_mech_deployer(s, t, s.war[p, W_PLACE])
 
 
