@@ -71,7 +71,7 @@ def forked_pool(workers, warm, counts=None):
     multiprocessing-logging. Leaving it by an exception (an error, Ctrl-C, Terminated)
     stops the workers at once (stop_pool) instead of waiting for their work. With counts
     (progress.SharedCounts of `workers` slots), each worker counts its games in a slot
-    the parent reads while they play."""
+    the parent reads while the games go on."""
     warm()                               # compile or load once; forked workers inherit it
     wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
