@@ -60,6 +60,7 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
         return
 
     from scythe_sim.compiled.packages import has_cache
+    from scythe_sim.runner.spec import tools_for
 
     from .compiling import COLD_COMPILE_MINUTES, warm_visibly
 
@@ -68,7 +69,7 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
                    f"(about {COLD_COMPILE_MINUTES} minutes), then a load from that cache ...", err=True)
         cold, cached = tools.bench_compile()
         click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
-    warm_visibly(tools.warm, cached=has_cache(spec.compiled_package))      # never timed as play
+    warm_visibly(tools.warm, cached=has_cache(tools_for(spec.name).compiled_package))      # never timed as play
     what = "random play" if mix is None else f"strategy mix {mix!r}" + (" and the baseline" if baseline else "")
     click.echo(f"timing {what}: {repeats} x {games} games of {players} players on one core ...", err=True)
     if mix is None:

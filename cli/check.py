@@ -104,15 +104,15 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
 
 def _groupings(by, game):
     """The groupings decided: --by's, or the game's own; one line for a column the game lacks."""
-    from scythe_sim.runner.spec import spec_for
+    from scythe_sim.runner.spec import tools_for
 
-    spec = spec_for(game)
-    known = list(dict.fromkeys([c for g in spec.balance_groups for c in g] + list(EVERY_GAME)))
+    groups = tools_for(game).balance_groups
+    known = list(dict.fromkeys([c for g in groups for c in g] + list(EVERY_GAME)))
     for b in by:
         missing = [c for c in b.split(",") if c not in known]
         if missing:
             raise ScytheSimError(f"--by {b}: {game} seats have no {missing[0]!r}: choose from {', '.join(known)}")
-    return [tuple(b.split(",")) for b in dict.fromkeys(by)] if by else list(spec.balance_groups)
+    return [tuple(b.split(",")) for b in dict.fromkeys(by)] if by else list(groups)
 
 
 def _sides(sources, rules, variant, seed, out, base_sim, workers):

@@ -36,7 +36,7 @@ def game_option(default="scythe", help="The game: scythe or my_little_scythe; it
 def game_spec(game, command, own=()):
     """The spec of --game `game` for `command`, after refusing (one line) each of the
     command's game-specific options `own` given on the command line that the game does
-    not take (spec.options)."""
+    not take (its GameTools' options)."""
     from click.core import ParameterSource
 
     from scythe_sim.runner.spec import spec_for
@@ -47,22 +47,32 @@ def game_spec(game, command, own=()):
         raise ConfigError(f"--game {game!r}: {str(exc).split(': ', 1)[1]}") from None
     ctx = click.get_current_context()
     for param in ctx.command.params:
-        if param.name in own and param.name not in spec.options.get(command, ()) and \
+        if param.name in own and not game_takes(spec, command, param.name) and \
                 ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None):
             raise ConfigError(f"{param.opts[0]} does not apply to {spec.name}: drop it")
     return spec
 
 
+def game_takes(spec, command, option):
+    """Whether the game takes `command`'s game-specific `option` (its GameTools' options)."""
+    from scythe_sim.runner.spec import tools_for
+
+    return option in tools_for(spec.name).options.get(command, ())
+
+
 def check_variant(spec, variant):
     """--variant: one of the game's variants, in one line."""
-    if variant is None or variant in spec.variants:
+    variants = spec.setup.variants
+    if variant is None or variant in variants:
         return
-    if len(spec.variants) == 1:
-        raise ConfigError(f"--variant {variant}: {spec.name} has no variant but {spec.variants[0]}: drop --variant")
-    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}:{did_you_mean(variant, spec.variants)} "
-                      f"choose one of {', '.join(spec.variants)}")
+    if len(variants) == 1:
+        raise ConfigError(f"--variant {variant}: {spec.name} has no variant but {variants[0]}: drop --variant")
+    raise ConfigError(f"--variant {variant!r} is not a variant of {spec.name}:{did_you_mean(variant, variants)} "
+                      f"choose one of {', '.join(variants)}")
 
 
 def game_module(spec, command):
-    """The game's module behind `command` (spec.commands), imported now."""
-    return importlib.import_module(spec.commands[command])
+    """The game's module behind `command` (its GameTools' commands), imported now."""
+    from scythe_sim.runner.spec import tools_for
+
+    return importlib.import_module(tools_for(spec.name).commands[command])

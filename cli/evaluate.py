@@ -5,7 +5,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import game_module, game_option, game_spec
+from .common import game_module, game_option, game_spec, game_takes
 from .progress import ProgressBar, stopped_by_signals
 
 
@@ -61,7 +61,7 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
     start = time.perf_counter()
     with stopped_by_signals("evaluate"):           # Ctrl-C / SIGTERM: workers stopped, nothing written
         if not (ablation or wind_gambit or mix_only or verdicts or speed):
-            own = {"expansion": expansion} if "expansion" in spec.options.get("evaluate", ()) else {}
+            own = {"expansion": expansion} if game_takes(spec, "evaluate", "expansion") else {}
             report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed,
                                                             workers=workers, **own)
         elif ablation:

@@ -3,6 +3,7 @@ tiles), each with its one-line meaning and the values it takes."""
 import click
 
 from scythe_sim.errors import ConfigError
+from scythe_sim.runner.spec import tools_for
 
 from .common import game_option, game_spec
 
@@ -10,10 +11,12 @@ KINDS = ("strategies", "rules", "variants", "tiles")
 
 
 def _rows(spec, kind):
-    if spec.listing is None:
-        names = {"strategies": spec.strategies, "rules": spec.rule_names, "variants": spec.variants}.get(kind, ())
+    listing = tools_for(spec.name).listing
+    if listing is None:
+        setup = spec.setup
+        names = {"strategies": setup.strategies, "rules": setup.rule_names, "variants": setup.variants}.get(kind, ())
         return [(n, "", "") for n in names]
-    return spec.listing(kind)
+    return listing(kind)
 
 
 def _lines(rows):
@@ -43,7 +46,8 @@ def list_names(kind, game):
     heading = {"strategies": "players", "rules": "house rules (--rule NAME=VALUE; values: the range)",
                "variants": "variants (--variant NAME)", "tiles": "tiles (the rule=value that picks each)"}[kind]
     out = [f"{spec.name} {heading}:", *_lines(rows)]
-    if kind == "strategies" and spec.yardsticks:
+    yardsticks, listing = spec.setup.yardsticks, tools_for(spec.name).listing
+    if kind == "strategies" and yardsticks:
         out += ["yardsticks (frozen baselines the players are measured against, not players):",
-                *_lines(spec.listing("yardsticks") if spec.listing else [(y, "", "") for y in spec.yardsticks])]
+                *_lines(listing("yardsticks") if listing else [(y, "", "") for y in yardsticks])]
     click.echo("\n".join(out))

@@ -5,7 +5,7 @@ import click
 from scythe_sim.errors import ScytheSimError
 from scythe_sim.names import unknown_strategy
 
-from .common import check_variant, game_module, game_option, game_spec, split_values
+from .common import check_variant, game_module, game_option, game_spec, game_takes, split_values
 
 
 @click.command()
@@ -50,17 +50,18 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
     own = ("factions", "mats", "expansion", "resolution", "mix")
     spec = game_spec(game, "play", own)
     check_variant(spec, variant)
-    rules = dict(spec.variant_rules.get(variant, ()))
+    rules = dict(spec.setup.variant_rules.get(variant, ()))
     rules.update(flag_overrides(rules=rule_flags).get("rules", {}))
     if pictures is not None:
         check_pictures_folder(pictures)
     names = split_values(strategies + strategy_alias)
+    known, yardsticks = spec.setup.strategies, spec.setup.yardsticks
     for name in names:      # a mistyped name: the nearest players, the yardsticks apart
-        if name.strip().lower() not in spec.strategies and spec.yardsticks:
-            raise ScytheSimError(f"--strategies: {unknown_strategy(name, spec.strategies, spec.yardsticks)}")
+        if name.strip().lower() not in known and yardsticks:
+            raise ScytheSimError(f"--strategies: {unknown_strategy(name, known, yardsticks)}")
     given = {"factions": split_values(factions), "mats": split_values(mats), "expansion": expansion,
              "resolution": resolution, "mix": mix}
-    chosen = {k: v for k, v in given.items() if k in spec.options.get("play", ())}
+    chosen = {k: v for k, v in given.items() if game_takes(spec, "play", k)}
     if pictures is not None:
         chosen["pictures"] = pictures
     lines, score = game_module(spec, "play").play_game(seed, players, names, rules, **chosen)

@@ -10,10 +10,11 @@ import click
 def run_warmer(cfg):
     """How a run warms its game's kernel: with the compile notice when nothing is cached."""
     from scythe_sim.compiled.packages import has_cache
+    from scythe_sim.runner.spec import tools_for
 
     from .compiling import warm_visibly
 
-    package = cfg.spec.compiled_package
+    package = tools_for(cfg.game).compiled_package
     return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
 
 

@@ -61,16 +61,16 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     Example: scythe-sim run --games 2000 --players 3,4 --rule turn_cap=80 --name capped"""
     import os
 
-    from scythe_sim.runner.config import flag_overrides, load_config
+    from scythe_sim.runner.config import RunConfig, config_of, flag_overrides, game_of, read_config
     from scythe_sim.runner.run import config_of_run, execute
 
     chosen = game_spec(game, "run") if game is not None else None
     game = chosen.name if chosen is not None and config is None else None
-    given = load_config(config, game=game)          # the game and its defaults
-    if config is not None and chosen is not None and chosen is not given.spec:
-        raise ScytheSimError(f"--game {chosen.name} but {config} plays {given.game}: drop --game, or give a "
+    data, base = read_config(config)                # read once, validated once (config_of below)
+    if config is not None and chosen is not None and chosen.name != game_of(data):
+        raise ScytheSimError(f"--game {chosen.name} but {config} plays {game_of(data)}: drop --game, or give a "
                              f"{chosen.name} config")
-    spec = game_spec(given.game, "run", own=("factions", "mats"))
+    spec = game_spec(game or game_of(data), "run", own=("factions", "mats"))
     check_variant(spec, variant)
     if bool(factions) != bool(mats):
         raise ScytheSimError("--factions and --mats go together (a fixed assignment gives both, one per "
@@ -81,9 +81,10 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     _check_modes(resume, overwrite, extend_to, cache is not None, games, output, name)
     if (resume or extend_to is not None) and config is None and variant is None and \
             not any(v is not None for v in overrides.values()):
-        cfg = config_of_run(output, name or given.name, "--resume" if resume else "--extend-to")
+        default_name = spec.setup.default_config.get("name", RunConfig.name)
+        cfg = config_of_run(output, name or default_name, "--resume" if resume else "--extend-to")
     else:
-        cfg = load_config(config, **overrides, output=output, name=name, variant=variant, game=game)
+        cfg = config_of(data, base, **overrides, output=output, name=name, variant=variant, game=game)
     if print_key or cache:
         _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose)
         return

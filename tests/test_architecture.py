@@ -330,25 +330,39 @@ def test_the_files_the_page_names_for_each_rule_exist():
 
 # --- the batch path ----------------------------------------------------------------------
 
-# docs/ARCHITECTURE.md, "The runner and the game registry": what still plays a batch
-# without runner/batch.play_range
-RUN_GAMES_TODAY = {"scythe_sim.games.scythe.tools.tune", "scythe_sim.games.scythe.tools.learn_data",
-                   "scythe_sim.games.scythe.tools.bench", "scythe_sim.games.mls.tools.bench",
-                   "scythe_sim.games.scythe.tools.search_check"}
+# docs/ARCHITECTURE.md, "The runner and the game registry": who calls a game's batch
+# player (play.run_games). Each game's spec holds its one batch entry point (Scythe's
+# answers.play_plan, behind runner/batch.play_range and the tools that play what a run
+# config cannot carry; My Little Scythe's play) and its warm-up.
+BATCH_ENTRY = {"scythe_sim.games.scythe.spec.answers", "scythe_sim.games.mls.spec"}
+# What calls it besides: the benches, which time the compiled batch alone (games/s of the
+# kernel: result tables, the runner's columns and the shard's files are not what they
+# measure, and a run's own speed is the run summary's).
+RUN_GAMES_TODAY = {"scythe_sim.games.scythe.tools.bench", "scythe_sim.games.mls.tools.bench"}
+# The tools that play batches, each through one of the two: play_range (whose in-memory
+# form quality.play_blocks and the ablation use) or the spec's batch entry point.
+THROUGH_PLAY_RANGE = ("scythe_sim.runner.shard", "scythe_sim.quality", "scythe_sim.games.scythe.tools.ablation")
+THROUGH_PLAY_PLAN = ("scythe_sim.games.scythe.tools.tune", "scythe_sim.games.scythe.tools.learn_data",
+                     "scythe_sim.games.scythe.tools.search_check")
 
 
-def test_batches_go_through_play_range_but_for_the_named_tools():
-    """A game's batch player (play.run_games) is called by its spec (the player behind
-    play_range) and by the tools the page names, nothing else."""
+def test_batches_go_through_play_range_or_the_specs_entry_point_but_for_the_benches():
+    """A game's batch player (play.run_games) is called by its spec's batch entry point
+    and by the benches the page names, nothing else; tune, learn and the search check
+    play through the entry point, runs, evaluate and the ablation through play_range."""
     callers = {name for name, path in MODULES.items()
-               if re.search(r"\brun_games\(", path.read_text()) and not name.endswith(".play")
-               and ".spec" not in name}
-    assert callers == RUN_GAMES_TODAY
-    for name in ("scythe_sim.runner.shard", "scythe_sim.quality", "scythe_sim.games.scythe.tools.ablation"):
+               if re.search(r"\brun_games\(", path.read_text()) and not name.endswith(".play")}
+    assert callers == BATCH_ENTRY | RUN_GAMES_TODAY
+    for name in THROUGH_PLAY_RANGE:
         assert "scythe_sim.runner.batch" in GRAPH[name], name
+    for name in ("scythe_sim.games.scythe.tools.evaluate", "scythe_sim.games.mls.tools.evaluate"):
+        assert "scythe_sim.quality" in GRAPH[name], name
+    for name in THROUGH_PLAY_PLAN:
+        assert re.search(r"\bplay_plan\(", MODULES[name].read_text()), name
     page = DOC[DOC.index("## The runner and the game registry"):DOC.index("## Errors and bad input")]
-    for name in RUN_GAMES_TODAY:
+    for name in RUN_GAMES_TODAY | set(THROUGH_PLAY_PLAN):
         assert "/".join(name.split(".")[-2:]) + ".py" in page, name
+    assert "play_plan" in page and "play_range" in page
 
 
 # --- variant switches in shared files --------------------------------------------------

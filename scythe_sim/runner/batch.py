@@ -7,7 +7,6 @@ ranges, in this process or on a pool of workers forked after the kernel is warm.
 import concurrent.futures
 import contextlib
 import ctypes
-import functools
 import logging
 import multiprocessing
 import os
@@ -17,18 +16,12 @@ from typing import NamedTuple
 
 from .parquet import with_run_columns
 from .progress import counter
+from .spec import game_tables
 
 
 class Batch(NamedTuple):
     tables: dict      # {table name: pyarrow.Table}, each ending with ruleset and variant
     bad: tuple        # ((batch index, status, seed), ...): games stopped on a simulator bug
-
-
-@functools.lru_cache(maxsize=4)
-def _tables(game, rules):
-    from .spec import spec_for
-
-    return spec_for(game).build_tables(dict(rules))
 
 
 def play_range(config, start: int, stop: int, check=False) -> Batch:
@@ -37,11 +30,10 @@ def play_range(config, start: int, stop: int, check=False) -> Batch:
     games are counted on this process's counter as they end (progress.py)."""
     spec = config.spec
     plan = spec.plan_games(config, start, stop)
-    raw = spec.play(_tables(config.game, config.rules), plan, config, check=check, played=counter())
+    tables, bad = spec.play(game_tables(config.game, config.rules), start, plan, config, check=check,
+                            played=counter())
     ruleset = spec.ruleset(config)
-    tables = {name: with_run_columns(table, ruleset, config.variant)
-              for name, table in spec.result_tables(start, plan, raw, config).items()}
-    return Batch(tables, spec.bad_games(plan, raw))
+    return Batch({name: with_run_columns(table, ruleset, config.variant) for name, table in tables.items()}, bad)
 
 
 class Terminated(BaseException):
@@ -79,7 +71,7 @@ def forked_pool(workers, warm, counts=None):
     multiprocessing-logging. Leaving it by an exception (an error, Ctrl-C, Terminated)
     stops the workers at once (stop_pool) instead of waiting for their work. With counts
     (progress.SharedCounts of `workers` slots), each worker counts its games in a slot
-    the parent reads while they play."""
+    the parent reads while the games go on."""
     warm()                               # compile or load once; forked workers inherit it
     wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

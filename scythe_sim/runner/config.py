@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import ConfigError
 from ..names import did_you_mean, unknown_strategy
 from ..toml_file import read_toml
-from .spec import spec_for
+from .spec import keep_tables, spec_for
 
 STRATEGY_MODES = ("seats", "pool", "lineups")
 MAX_GAMES = 10 ** 12
@@ -64,14 +64,14 @@ class RunConfig:
     def params(self) -> np.ndarray:
         """(strategies, weights) float64 rows for the game's batch player: the rows of the
         strategies this run uses (0 for the others)."""
-        names = self.spec.strategies
+        names = self.spec.setup.strategies
         width = max((len(row) for _, row in self.weights), default=0)
         params = np.zeros((len(names), width), np.float64)
         for name, row in self.weights:
             params[names.index(name), :len(row)] = row
         if self.seat_weights:
-            return self.spec.with_seat_weights(params, {(name, key): np.asarray(row, np.float64)
-                                                        for name, key, row in self.seat_weights})
+            return self.spec.weights.with_keyed(params, {(name, key): np.asarray(row, np.float64)
+                                                         for name, key, row in self.seat_weights})
         return params
 
     @property
@@ -104,7 +104,7 @@ class RunConfig:
         package version (a changed card or mat in data/*.toml plays other games)."""
         from .. import __version__
 
-        return {"data_sha256": self.spec.data_sha256(), "scythe_sim": __version__}
+        return {"data_sha256": self.spec.provenance(self)["data_sha256"], "scythe_sim": __version__}
 
     def config_hash(self) -> str:
         """The run's identity: the snapshot and the rule set it is played by."""
@@ -151,12 +151,34 @@ def load_config(path=None, **overrides) -> RunConfig:
     """Read a run config (None: configs/default.toml's values, built in) and apply the
     command-line overrides (None values are ignored). Weights files named in the config
     are found relative to the config file."""
-    data = {}
-    base = Path.cwd()
-    if path is not None:
-        p = Path(path)
-        data = read_toml(p, f"cannot read config {str(path)!r}", f"config {str(path)!r} is not valid TOML")
-        base = p.resolve().parent
+    return config_of(*read_config(path), **overrides)
+
+
+def read_config(path=None):
+    """(table, folder) of the run config file at path, read once: the table as TOML gives
+    it, the folder its weights files are relative to; None: no file (the game's defaults)."""
+    if path is None:
+        return None, Path.cwd()
+    p = Path(path)
+    return read_toml(p, f"cannot read config {str(path)!r}", f"config {str(path)!r} is not valid TOML"), \
+        p.resolve().parent
+
+
+def game_of(data) -> str:
+    """The game a config table names (the default when it names none); a ConfigError for a
+    name that is not a known game's."""
+    game = (data or {}).get("game", RunConfig.game)
+    if not isinstance(game, str):
+        raise ConfigError(f"config 'game' must be a game name (a string), got {_shown(game)}")
+    spec_for(game)
+    return game
+
+
+def config_of(data, base, **overrides) -> RunConfig:
+    """The validated RunConfig of a table read_config gave (None: no file, the game's
+    default config) under the command-line overrides (None values are ignored)."""
+    from_file = data is not None
+    data = dict(data or {})
     for key, value in overrides.items():
         if value is None:
             continue
@@ -166,10 +188,10 @@ def load_config(path=None, **overrides) -> RunConfig:
             data[key] = {**{k: v for k, v in _table(data, key).items() if k not in STRATEGY_MODES}, **value}
         else:
             data[key] = value
-    if path is None:        # the game's default config (e.g. configs/default.toml) under the flags
+    if not from_file:       # the game's default config (e.g. configs/default.toml) under the flags
         spec = spec_for(data.get("game", RunConfig.game))
-        data = {**spec.default_config, **data}
-        defaults = dict(spec.default_rules.get(data.get("variant", spec.variants[0]), ()))
+        data = {**spec.setup.default_config, **data}
+        defaults = dict(spec.setup.default_rules.get(data.get("variant", spec.setup.variants[0]), ()))
         data["rules"] = {**defaults, **_table(data, "rules")}
     return parse_config(data, base)
 
@@ -210,15 +232,14 @@ def parse_config(data: dict, base=None) -> RunConfig:
     """The validated RunConfig of a parsed TOML table; weights file paths are relative to
     base (default: the current folder)."""
     _known(data, _TOP_KEYS, "")
-    game = data.get("game", RunConfig.game)
-    if not isinstance(game, str):
-        raise ConfigError(f"config 'game' must be a game name (a string), got {_shown(game)}")
+    game = game_of(data)
     spec = spec_for(game)
+    known = spec.setup
     setup = _table(data, "setup")
-    _known(setup, _SETUP_KEYS | set(spec.seat_lists), "setup.")
+    _known(setup, _SETUP_KEYS | set(known.seat_lists), "setup.")
     strategies = _table(data, "strategies")
     _known(strategies, _STRATEGY_KEYS, "strategies.")
-    variant = _choice(data.get("variant", spec.variants[0]), spec.variants, "variant")
+    variant = _choice(data.get("variant", known.variants[0]), known.variants, "variant")
     rules = _variant_rules(_table(data, "rules"), variant, spec)
     fields = {
         "name": _name(data.get("name", RunConfig.name)),
@@ -230,11 +251,11 @@ def parse_config(data: dict, base=None) -> RunConfig:
         "shard_size": _whole(data.get("shard_size", RunConfig.shard_size), "shard_size", 1, 10 ** 7),
         "output": _text(data.get("output", RunConfig.output), "output"),
         "log_turns": _bool(data.get("log_turns", False), "log_turns"),
-        "assignment": _choice(setup.get("assignment", spec.assignments[0]), spec.assignments,
+        "assignment": _choice(setup.get("assignment", known.assignments[0]), known.assignments,
                               "setup.assignment"),
         "rotate_seats": _bool(setup.get("rotate_seats", True), "setup.rotate_seats"),
         "rules": _rules(rules, spec),
-        "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in sorted(spec.seat_lists)
+        "fixed": tuple((key, _names(setup[key], f"setup.{key}")) for key in sorted(known.seat_lists)
                        if key in setup),
     }
     mode, names = _strategies(strategies, spec)
@@ -340,17 +361,18 @@ def _strategies(table, spec):
     if len(given) > 1:
         raise ConfigError(f"config [strategies] gives {' and '.join(repr(m) for m in given)}: keep one")
     if not given:
-        return RunConfig.strategy_mode, spec.default_strategies
+        return RunConfig.strategy_mode, spec.setup.default_strategies
     mode = given[0]
     names = table[mode]
     if not isinstance(names, list) or not names:
         raise ConfigError(f"config 'strategies.{mode}' must be a non-empty list of strategy names")
+    vocabulary, yardsticks = spec.setup.strategies, spec.setup.yardsticks
     if mode != "lineups":
-        return mode, _names(names, f"strategies.{mode}", spec.strategies, spec.yardsticks)
+        return mode, _names(names, f"strategies.{mode}", vocabulary, yardsticks)
     if not all(isinstance(line, list) and line for line in names):
         raise ConfigError("config 'strategies.lineups' must be a list of line-ups, each a list with "
                           "one strategy name per seat")
-    return mode, tuple(_names(line, "strategies.lineups", spec.strategies, spec.yardsticks) for line in names)
+    return mode, tuple(_names(line, "strategies.lineups", vocabulary, yardsticks) for line in names)
 
 
 def _weights(given, used, spec, base):
@@ -359,14 +381,14 @@ def _weights(given, used, spec, base):
     the rows for the seats of one key, where the weights have any (seat_weights)."""
     if not isinstance(given, dict):
         raise ConfigError('config \'strategies.weights\' must be a table of strategy = "weights file"')
-    params = spec.load_weights()
-    keyed = {k: row for k, row in (spec.seat_weights(params) if spec.seat_weights else {}).items()
-             if k[0] in used}
+    names = spec.setup.strategies
+    params = spec.weights.defaults()
+    keyed = {k: row for k, row in spec.weights.keyed(params).items() if k[0] in used}
     for name, path in given.items():
         key = f"strategies.weights.{name}"
-        if name not in spec.strategies:
+        if name not in names:
             raise ConfigError(f"config 'strategies.weights': "
-                              f"{unknown_strategy(name, spec.strategies, spec.yardsticks)}")
+                              f"{unknown_strategy(name, names, spec.setup.yardsticks)}")
         if name not in used:
             raise ConfigError(f"config {key!r}: the run does not play {name} (its strategies: "
                               f"{', '.join(used)}); remove the line")
@@ -377,23 +399,23 @@ def _weights(given, used, spec, base):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} not found (paths are "
                               "relative to the config file)")
         try:
-            row, by_key = spec.weight_rows(file) if spec.weight_rows else (spec.weight_row(file), {})
+            row, by_key = spec.weights.read(file)
         except ConfigError as exc:
             raise ConfigError(f"config {key!r}: {exc}") from None
         if not all(math.isfinite(x) for r in (row, *by_key.values()) for x in r):
             raise ConfigError(f"config {key!r}: weights file {str(file)!r} holds a weight that is "
                               "not a finite number")
-        params[spec.strategies.index(name)] = row
+        params[names.index(name)] = row
         keyed = {k: r for k, r in keyed.items() if k[0] != name}
         keyed.update({(name, k): r for k, r in by_key.items()})
-    rows = tuple((name, tuple(float(x) for x in params[spec.strategies.index(name)]))
+    rows = tuple((name, tuple(float(x) for x in params[names.index(name)]))
                  for name in sorted(set(used)))
     return rows, tuple((name, k, tuple(float(x) for x in r)) for (name, k), r in sorted(keyed.items()))
 
 
 def _variant_rules(table, variant, spec):
     """[rules] plus the rules the variant sets (a variant's rule set otherwise is an error)."""
-    fixed = dict(spec.variant_rules.get(variant, ()))
+    fixed = dict(spec.setup.variant_rules.get(variant, ()))
     for key, value in fixed.items():
         if key in table and table[key] != value:
             raise ConfigError(f"config [rules] {key} = {table[key]!r} contradicts variant {variant!r}, "
@@ -402,19 +424,24 @@ def _variant_rules(table, variant, spec):
 
 
 def _rules(table, spec):
+    """The canonical rules ((name, integer), ...) of a [rules] table, validated by building
+    the game's tables once; the runner's per-process cache keeps them for the batches."""
     try:
-        spec.build_tables(table)      # validates names, types and ranges
+        tables = spec.build_tables(table)      # validates names, types and ranges
     except ConfigError as exc:
         raise ConfigError(f"config [rules]: {exc}") from None
-    as_int = spec.rule_value or (lambda key, value: int(value))
-    return tuple(sorted((k, int(as_int(k, v))) for k, v in table.items() if k in spec.rule_names))
+    as_int = spec.setup.rule_value or (lambda key, value: int(value))
+    rules = tuple(sorted((k, int(as_int(k, v))) for k, v in table.items() if k in spec.setup.rule_names))
+    if len(rules) == len(table):
+        keep_tables(spec.name, rules, tables)
+    return rules
 
 
 def _check_combination(c: RunConfig):
     """What holds for every game: seat lists and line-ups fit the player counts."""
     top = max(c.players)
     if c.assignment == "fixed":
-        for key in c.spec.seat_lists:
+        for key in c.spec.setup.seat_lists:
             given = c.fixed_dict.get(key, ())
             if len(given) != top:
                 raise ConfigError(f"config 'setup.{key}' needs {top} names (one per seat) for a fixed assignment")
@@ -423,7 +450,7 @@ def _check_combination(c: RunConfig):
         if len(set(c.players)) != 1:
             raise ConfigError("config 'players': a fixed assignment needs a single player count")
     elif c.fixed:
-        keys = "/".join(f"'setup.{key}'" for key in c.spec.seat_lists)
+        keys = "/".join(f"'setup.{key}'" for key in c.spec.setup.seat_lists)
         raise ConfigError(f"config {keys} are only used with assignment = \"fixed\" "
                           f"(it is {c.assignment!r})")
     if c.strategy_mode == "seats" and len(c.strategies) not in (1, top):

@@ -67,11 +67,11 @@ def code_sha256():
 
 def new_manifest(config) -> dict:
     spec = config.spec
+    played = spec.provenance(config)
     return {"format": FORMAT, "name": config.name, "config": config.snapshot(),
             "game": config.game, "variant": config.variant, "ruleset": spec.ruleset(config),
-            "data_sha256": spec.data_sha256(), "rule_set": config.rule_set(),
-            "assumptions": spec.assumptions(config),
-            "models": spec.models() if spec.models is not None else {},
+            "data_sha256": played["data_sha256"], "rule_set": config.rule_set(),
+            "assumptions": played["assumptions"], "models": played["models"],
             "config_hash": config.config_hash(), "root_seed": config.seed,
             "games": config.games, "shard_size": config.shard_size,
             "shards_total": shard_count(config), "versions": _versions(), "code_sha256": code_sha256(),

@@ -15,7 +15,7 @@ def game_seed(root: int, i: int) -> int:
 def seat_strategies(config, i: int, n: int, pool_draw) -> list:
     """Strategy ids of the n seats of game i. pool_draw(pool ids, i, root seed, n) is the
     game's draw for a pool; a line-up list is cycled game by game; seat lists rotate."""
-    names = config.spec.strategies
+    names = config.spec.setup.strategies
     if config.strategy_mode == "lineups":
         line = config.strategies[i % len(config.strategies)]
         return [names.index(s) for s in line[:n]]

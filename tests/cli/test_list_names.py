@@ -34,7 +34,7 @@ def test_list_strategies_puts_the_yardsticks_apart():
 
 def test_list_variants_and_tiles_match_the_game():
     variants = _cli("list", "variants").output.splitlines()[1:]
-    assert [line.split()[0] for line in variants] == list(spec_for("scythe").variants)
+    assert [line.split()[0] for line in variants] == list(spec_for("scythe").setup.variants)
     tiles = _cli("list", "tiles").output
     assert "factory_explosion" in tiles and "resolution=2" in tiles and "toll" in tiles
     assert "airship_aggressive=1" in tiles

@@ -17,7 +17,7 @@ def games() -> list:
 
 def cases() -> list:
     """(game, variant) for every variant of every game."""
-    return [(game, variant) for game in games() for variant in spec_for(game).variants]
+    return [(game, variant) for game in games() for variant in spec_for(game).setup.variants]
 
 
 def hooks(game):

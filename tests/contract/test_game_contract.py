@@ -10,12 +10,12 @@ import pytest
 
 from scythe_sim.runner.batch import play_range
 from scythe_sim.runner.config import parse_config
-from scythe_sim.runner.spec import spec_for
+from scythe_sim.runner.spec import spec_for, tools_for
 from tests.contract.hooks import HOOKS, cases, games, hooks
 
 CASES = cases()
 IDS = [f"{game}-{variant}" for game, variant in CASES]
-STRATEGY_CASES = [(game, variant, name) for game, variant in CASES for name in spec_for(game).strategies]
+STRATEGY_CASES = [(game, variant, name) for game, variant in CASES for name in spec_for(game).setup.strategies]
 
 
 def small_run(game, variant, **extra):
@@ -34,8 +34,8 @@ def test_invariants_hold_after_every_step(game, variant):
     config = small_run(game, variant)
     spec = config.spec
     plan = spec.plan_games(config, 0, config.games)
-    raw = spec.play(spec.build_tables(config.rules_dict), plan, config, check=True)
-    assert spec.bad_games(plan, raw) == ()
+    _, bad = spec.play(spec.build_tables(config.rules_dict), 0, plan, config, check=True)
+    assert bad == ()
 
 
 @pytest.mark.slow
@@ -50,7 +50,7 @@ def test_a_game_depends_on_its_config_and_seed_only(game, variant):
         joined = pa.concat_tables([p[name] for p in parts])
         assert table.equals(joined), f"{name}: games differ when played in two ranges"
     other_seed = play_range(small_run(game, variant, seed=8), 0, 12).tables
-    first = config.spec.table_names[0]
+    first = tools_for(game).tables[0]
     assert not whole[first].equals(other_seed[first]), "another root seed played the same games"
 
 
@@ -59,8 +59,8 @@ def test_result_tables_have_a_stable_schema_with_ruleset_and_variant(game, varia
     config = small_run(game, variant, log_turns=True)
     spec = config.spec
     a, b = play_range(config, 0, 6).tables, play_range(config, 6, 13).tables
-    assert tuple(a) == spec.table_names, "every table the spec names, in its order"
-    games_table = a[spec.table_names[0]]
+    assert tuple(a) == tools_for(game).tables, "every table the game names, in its order"
+    games_table = a[tools_for(game).tables[0]]
     assert games_table.column("game").to_pylist() == list(range(6)), "one row per game, keyed by game"
     for name, table in a.items():
         assert table.schema.equals(b[name].schema, check_metadata=True), f"{name}: schema differs between ranges"

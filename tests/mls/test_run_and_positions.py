@@ -32,7 +32,7 @@ def test_scythe_sim_run_plays_the_mls_config_end_to_end(tmp_path):
 
 def test_mls_configs_are_checked():
     cfg = load_config(os.path.join(ROOT, "configs", "my_little_scythe.toml"))
-    assert cfg.game == "my_little_scythe" and cfg.spec.strategies == STRATEGIES
+    assert cfg.game == "my_little_scythe" and cfg.spec.setup.strategies == STRATEGIES
     assert cfg.params()[STRATEGIES.index("planner")].any(), "the planner plays its weights file"
     with pytest.raises(ConfigError, match="plays 1 to 6"):
         parse_config({"game": "my_little_scythe", "players": 7})

@@ -111,7 +111,7 @@ def _cases():
         base = _base(game)
         keys = dict(_leaves(base))
         keys.update(OPTIONAL[game])
-        keys.update({f"rules.{rule}": 0 for rule in spec_for(game).rule_names})
+        keys.update({f"rules.{rule}": 0 for rule in spec_for(game).setup.rule_names})
         keys.update({table: {} for table in TABLES if table in ("setup", "strategies", "rules")})
         if game == "scythe":
             keys["strategies.weights"] = {"greedy": "w.toml"}
@@ -151,7 +151,7 @@ def test_the_matrix_covers_every_key_of_both_games():
                     "log_turns", "setup", "setup.assignment", "setup.rotate_seats", "strategies",
                     "strategies.pool", "strategies.seats", "strategies.lineups", "rules"):
             assert (game, key) in keys
-        assert all((game, f"rules.{rule}") in keys for rule in spec_for(game).rule_names)
+        assert all((game, f"rules.{rule}") in keys for rule in spec_for(game).setup.rule_names)
     assert ("scythe", "strategies.weights") in keys and ("scythe", "setup.factions") in keys
 
 

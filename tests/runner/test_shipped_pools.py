@@ -38,8 +38,8 @@ def test_no_shipped_config_seats_random_players(path):
 @pytest.mark.parametrize("game", sorted(BUILTIN))
 def test_no_game_defaults_to_random_players(game):
     spec = spec_for(game)
-    assert spec.default_strategies and BASELINE not in spec.default_strategies
-    assert BASELINE in spec.strategies             # still playable by name
+    assert spec.setup.default_strategies and BASELINE not in spec.setup.default_strategies
+    assert BASELINE in spec.setup.strategies             # still playable by name
 
 
 def _blocks():

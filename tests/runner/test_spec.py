@@ -15,7 +15,7 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.runner.batch import play_range
 from scythe_sim.runner.config import config_from_snapshot, parse_config
 from scythe_sim.runner.run import execute
-from scythe_sim.runner.spec import GAMES, spec_for
+from scythe_sim.runner.spec import BUILTIN, GAMES, MAX_MEMBERS, GameSpec, GameTools, spec_for, tools_for
 from scythe_sim.games.scythe.spec.deals import plan_games
 from scythe_sim.games.scythe.spec.answers import all_assumptions, data_sha256
 from scythe_sim.games.scythe.strategies import STRATEGIES
@@ -34,7 +34,7 @@ def config(tmp_path=None, **fields):
 
 def test_scythe_is_registered_and_unknown_games_and_variants_are_refused():
     spec = spec_for("scythe")
-    assert GAMES["scythe"] is spec and spec.variants == ("base", "all_out_war", "wind_gambit")
+    assert GAMES["scythe"] is spec and spec.setup.variants == ("base", "all_out_war", "wind_gambit")
     with pytest.raises(ConfigError, match="config 'game' is 'chess': choose one of my_little_scythe, scythe"):
         config(game="chess")
     with pytest.raises(ConfigError, match="config 'variant' is 'resolution': choose one of base"):
@@ -42,6 +42,25 @@ def test_scythe_is_registered_and_unknown_games_and_variants_are_refused():
     cfg = config()
     assert (cfg.game, cfg.variant) == ("scythe", "base")
     assert cfg.snapshot()["game"] == "scythe" and cfg.snapshot()["variant"] == "base"
+
+
+def test_the_game_contract_stays_narrow_and_every_game_keeps_it():
+    """docs/ARCHITECTURE.md, "The runner and the game registry": the runner plays a game
+    through GameSpec's twelve members at most; the command line's parts are a GameTools
+    record beside it, which the runner never reads."""
+    members = [f.name for f in dataclasses.fields(GameSpec)]
+    assert MAX_MEMBERS == 12 and len(members) <= MAX_MEMBERS, members
+    for name in BUILTIN:
+        spec = spec_for(name)
+        assert type(spec) is GameSpec and spec.name == name
+        assert all(getattr(spec, member) is not None for member in members), name
+        assert isinstance(tools_for(name), GameTools) and tools_for(name).commands, name
+    for path in (HERE / "scythe_sim" / "runner").glob("*.py"):
+        if path.name != "spec.py":
+            assert not re.search(r"\b(tools_for|TOOLS|GameTools)\b", path.read_text()), path.name
+    page = (HERE / "docs" / "ARCHITECTURE.md").read_text()
+    registry = page[page.index("## The runner and the game registry"):page.index("## Errors and bad input")]
+    assert all(f"`{member}`" in registry for member in members)
 
 
 def test_the_runner_names_nothing_of_scythe():
@@ -81,13 +100,13 @@ def test_the_assumptions_file_is_complete_and_its_ids_unique():
     for a in entries:
         assert a["kind"] in ("simplified", "reading", "house") and a["confidence"] in ("high", "medium", "low")
         assert a["text"] and a["source"].startswith("docs/RULES.md")
-        assert a["variants"] and set(a["variants"]) <= set(spec_for("scythe").variants)
+        assert a["variants"] and set(a["variants"]) <= set(spec_for("scythe").setup.variants)
     spec = spec_for("scythe")
-    played = {a["id"] for a in spec.assumptions(config())}
+    played = {a["id"] for a in spec.provenance(config())["assumptions"]}
     assert "banned-pair-redeal" in played
     assert played == {a["id"] for a in entries
                       if "base" in a["variants"] and "resolution" not in a.get("when", {})}
-    tile = {a["id"] for a in spec.assumptions(config(rules={"resolution": "doomsday_clock"}))}
+    tile = {a["id"] for a in spec.provenance(config(rules={"resolution": "doomsday_clock"}))["assumptions"]}
     assert tile - played == {"resolution-doomsday-clock-rounds"}
 
 
@@ -131,3 +150,44 @@ def test_a_fixed_config_survives_the_manifest_snapshot():
     text = json.dumps(cfg.snapshot(), sort_keys=True)          # as write_manifest stores it
     again = config_from_snapshot(json.loads(text))
     assert again.config_hash() == cfg.config_hash() and again.fixed_dict == cfg.fixed_dict
+
+
+def test_run_reads_and_validates_its_config_once(tmp_path, monkeypatch):
+    """`scythe-sim run CONFIG --flags` reads the file once and validates the config once."""
+    from click.testing import CliRunner
+
+    import scythe_sim.runner.config as config_module
+    from cli.main import main
+
+    path = tmp_path / "c.toml"
+    path.write_text('name = "once"\ngames = 10\n[strategies]\nseats = ["random"]\n')
+    counts = {"read": 0, "parse": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return call
+    monkeypatch.setattr(config_module, "read_toml", counted("read", config_module.read_toml))
+    monkeypatch.setattr(config_module, "parse_config", counted("parse", config_module.parse_config))
+    result = CliRunner().invoke(main, ["run", str(path), "--players", "3", "--out", str(tmp_path), "--cache-key"])
+    assert result.exit_code == 0, result.output
+    assert counts == {"read": 1, "parse": 1}
+
+
+def test_a_game_s_tables_are_built_once_a_process(monkeypatch):
+    """Config validation builds the rules' tables; the batches of the process reuse them."""
+    import scythe_sim.runner.spec as spec_module
+
+    real = spec_for("my_little_scythe")
+    built = []
+
+    def build(rules):
+        built.append(dict(rules))
+        return real.build_tables(rules)
+    monkeypatch.setitem(GAMES, "my_little_scythe", dataclasses.replace(real, build_tables=build))
+    monkeypatch.setattr(spec_module, "_TABLES", {})
+    cfg = config(game="my_little_scythe", players=2, rules={"turn_cap": 60})
+    assert len(built) == 1
+    first, second = play_range(cfg, 0, 3), play_range(cfg, 3, 5)
+    assert len(built) == 1 and first.bad == second.bad == ()

@@ -1,6 +1,6 @@
 """My Little Scythe as the runner sees it: its GameSpec (runner/spec.py), registered on
 import as game "my_little_scythe". Plans (seeds, player counts, strategies per seat),
-config checks, playing, result tables (results.py), ruleset, assumptions and replay."""
+config checks, playing, result tables (results.py), ruleset, provenance and replay."""
 import functools
 from importlib import resources
 from typing import NamedTuple
@@ -10,7 +10,7 @@ import numpy as np
 from scythe_sim.errors import ConfigError
 from scythe_sim.runner import game_parts
 from scythe_sim.runner.plan import game_seed, seat_strategies
-from scythe_sim.runner.spec import GameSpec, register
+from scythe_sim.runner.spec import GameSpec, GameTools, Setup, Weights, register
 
 from ..assumptions import all_assumptions
 from ..layout import MAX_PLAYERS
@@ -51,29 +51,34 @@ def check_config(c) -> None:
             raise ConfigError(f"config 'players' holds {n}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")
 
 
-def play(tables, plan, config, check=False, played=None):
-    from ..play import run_games
-    return run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check,
-                     played=played)
+def play(tables, first, plan, config, check=False, played=None):
+    """(result tables, bad games) of the plan's games, the first being game `first` of the run;
+    played, an int64 (1,) array, gains one as each game ends."""
+    from ..play import R_STATUS, STATUS_OK, run_games
+
+    raw = run_games(tables, plan.seeds, plan.players, plan.strategies, params=config.params(), check=check,
+                    played=played)
+    return result_tables(first, plan, raw, config), game_parts.bad_games(raw[0][:, R_STATUS], plan.seeds, STATUS_OK)
 
 
-def bad_games(plan, raw):
-    from ..play import R_STATUS, STATUS_OK
-
-    return game_parts.bad_games(raw[0][:, R_STATUS], plan.seeds, STATUS_OK)
+def weight_rows(path):
+    """(row, {}) of a weights file: My Little Scythe's weights differ by no seat key."""
+    return weight_row(path), {}
 
 
 def ruleset(config) -> str:
     return game_parts.ruleset_name(RULESET, config.rules, RULE_NAMES, default_tables().rules)
 
 
-def assumptions(config) -> list:
-    return [{"id": a["id"], "text": a["text"]} for a in all_assumptions()]
-
-
 @functools.lru_cache(maxsize=1)
 def data_sha256() -> str:
     return game_parts.data_sha256(resources.files("scythe_sim.games.mls").joinpath("data"))
+
+
+def provenance(config) -> dict:
+    """The data checksum and every flagged assumption (each is played); no learned model."""
+    return {"data_sha256": data_sha256(),
+            "assumptions": [{"id": a["id"], "text": a["text"]} for a in all_assumptions()], "models": {}}
 
 
 def replay(config, game_id, stored, pictures=None):
@@ -129,31 +134,23 @@ def warm() -> None:
 
 SPEC = register(GameSpec(
     name=NAME,
-    variants=("base",),
-    rule_names=RULE_NAMES,
-    strategies=STRATEGIES,
-    default_strategies=DEFAULT_POOL,
-    assignments=("random",),
-    seat_lists=(),
-    table_names=TABLES,
+    setup=Setup(variants=("base",), rule_names=RULE_NAMES, strategies=STRATEGIES, default_strategies=DEFAULT_POOL,
+                assignments=("random",), default_config={"name": NAME, "shard_size": 1000}),
+    weights=Weights(defaults=load_weights, read=weight_rows),
     build_tables=build_tables,
-    load_weights=load_weights,
-    weight_row=weight_row,
     check_config=check_config,
     plan_games=plan_games,
     play=play,
-    bad_games=bad_games,
-    result_tables=result_tables,
     ruleset=ruleset,
-    assumptions=assumptions,
-    data_sha256=data_sha256,
+    provenance=provenance,
     replay=replay,
     failure=failure,
     warm=warm,
+), GameTools(
+    tables=TABLES,
     compiled_package="mls",
-    default_config={"name": NAME, "shard_size": 1000},
     commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
               "evaluate": "scythe_sim.games.mls.tools.evaluate"},
-    balance_groups=(("personality",), ("turn_order",)),
     listing=listing,
+    balance_groups=(("personality",), ("turn_order",)),
 ))

@@ -2,13 +2,14 @@
 
 Everything Scythe-specific the runner needs lives here: result tables (results.py),
 per-game plans and the balanced design (deals.py), config checks (checks.py), and
-playing, ruleset, assumptions and replay (spec.py).
+playing, ruleset, provenance and replay (answers.py); the command line's
+parts beside it (GameTools).
 """
-from scythe_sim.runner.spec import GameSpec, register
+from scythe_sim.runner.spec import GameSpec, GameTools, Setup, Weights, register
 
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
-from ..strategies.weights import load_params, weight_row
+from ..strategies.weights import load_params
 from ..tables import RULE_NAMES, build_tables, rule_value
 from . import answers as spec
 
@@ -21,46 +22,42 @@ DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
 from .checks import check_config
 from .deals import plan_games
 from .names import YARDSTICKS, listing
-from .results import TABLES, result_tables
+from .results import TABLES
 
 SPEC = register(GameSpec(
     name="scythe",
-    variants=VARIANTS,
-    rule_names=RULE_NAMES,
-    strategies=STRATEGIES,
-    default_strategies=MIXES["default"],
-    assignments=("random", "fixed", "balanced"),
-    seat_lists=("factions", "mats"),
-    table_names=TABLES,
+    setup=Setup(
+        variants=VARIANTS,
+        rule_names=RULE_NAMES,
+        strategies=STRATEGIES,
+        default_strategies=MIXES["default"],
+        assignments=("random", "fixed", "balanced"),
+        seat_lists=("factions", "mats"),
+        yardsticks=YARDSTICKS,
+        variant_rules=VARIANT_RULES,
+        default_rules=DEFAULT_RULES,
+        rule_value=rule_value,
+    ),
+    weights=Weights(defaults=load_params, read=spec.weight_rows, keyed=spec.seat_weights,
+                    with_keyed=spec.with_seat_weights),
     build_tables=build_tables,
-    load_weights=load_params,
-    weight_row=weight_row,
     check_config=check_config,
     plan_games=plan_games,
     play=spec.play,
-    bad_games=spec.bad_games,
-    result_tables=result_tables,
     ruleset=spec.ruleset,
-    assumptions=spec.assumptions,
-    data_sha256=spec.data_sha256,
+    provenance=spec.provenance,
     replay=spec.replay,
     failure=spec.failure,
     warm=spec.warm,
-    weight_rows=spec.weight_rows,
-    seat_weights=spec.seat_weights,
-    with_seat_weights=spec.with_seat_weights,
-    variant_rules=VARIANT_RULES,
-    default_rules=DEFAULT_RULES,
+), GameTools(
+    tables=TABLES,
     compiled_package="scythe",
-    rule_value=rule_value,
     commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
               "evaluate": "scythe_sim.games.scythe.tools.evaluate"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
                           "speed")},
-    balance_groups=(("faction",), ("mat",)),
-    yardsticks=YARDSTICKS,
     listing=listing,
-    models=spec.models,
+    balance_groups=(("faction",), ("mat",)),
 ))

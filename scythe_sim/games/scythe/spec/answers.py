@@ -1,5 +1,6 @@
 """Scythe's answers to the runner (runner/spec.GameSpec): playing a plan, the warm-up, the
-ruleset name, the flagged assumptions played, the data checksum and replaying a stored game."""
+ruleset name, the provenance (data checksum, flagged assumptions played, learned models)
+and replaying a stored game."""
 import functools
 import time
 import tomllib
@@ -8,23 +9,36 @@ from importlib import resources
 import numpy as np
 
 from scythe_sim.runner import game_parts
+from scythe_sim.runner.spec import game_tables
 
 from ..enums import FACTIONS, MATS
-from ..tables import RULE_NAMES, build_tables, default_tables
+from ..tables import RULE_NAMES, default_tables
 
 RULESET = "scythe-2022"        # the rulebook reading played (docs/RULES.md)
 _CHECKED = ("faction", "mat", "turn_order", "rank", "total", "stars", "coins")
 
 
-def play(tables, plan, config, check=False, played=None):
-    """(game_out, seat_out[, turn log]) of play.run_games for the plan's games; with
-    check, the invariants are checked after every step (a broken one is a bad game);
+def play(tables, first, plan, config, check=False, played=None):
+    """(result tables, bad games) of the plan's games, the first being game `first` of the
+    run; with check, the invariants are checked after every step (a broken one is a bad game);
     played, an int64 (1,) array, gains one as each game ends."""
+    from ..play import BatchOptions
+    from .results import result_tables
+
+    raw = play_plan(tables, plan, config.params(), check, BatchOptions(log_turns=config.log_turns, played=played))
+    return result_tables(first, plan, raw, config), bad_games(plan, raw)
+
+
+def play_plan(tables, plan, params, check=False, options=None):
+    """The one way a batch of Scythe games is played: play.run_games' raw results of a plan
+    (deals.Plan) with the weight rows `params`, under BatchOptions (None: the defaults).
+    Behind every run (`play` above, so runner/batch.play_range) and the tools that need
+    what a run config does not carry (tune's candidate slot, learn's model stacks and
+    recorded seat-turns, the search check's CPU per batch)."""
     from ..play import BatchOptions, run_games
 
     return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
-                     params=config.params(), check=check,
-                     options=BatchOptions(log_turns=config.log_turns, played=played))
+                     params=params, check=check, options=options if options is not None else BatchOptions())
 
 
 def warm():
@@ -105,7 +119,7 @@ def all_assumptions() -> tuple:
 
 def assumptions(config) -> list:
     """[{"id", "text"}, ...] of the assumptions played by the config's variant and rules."""
-    rules = build_tables(config.rules_dict).rules if config.rules else default_tables().rules
+    rules = game_tables("scythe", config.rules).rules
     out = []
     for a in all_assumptions():
         when = a.get("when", {})
@@ -113,6 +127,11 @@ def assumptions(config) -> list:
                                                    for k, v in when.items()):
             out.append({"id": a["id"], "text": a["text"]})
     return out
+
+
+def provenance(config) -> dict:
+    """What the run's manifest records the games were played with beside the config."""
+    return {"data_sha256": data_sha256(), "assumptions": assumptions(config), "models": models()}
 
 
 def _standard_score(game):

@@ -20,6 +20,7 @@ import numpy as np
 
 from scythe_sim.errors import ConfigError
 from scythe_sim.runner.plan import game_seed, seat_strategies
+from scythe_sim.runner.spec import game_tables
 
 from ..enums import FACTIONS, MATS
 from ..layout import MAX_PLAYERS
@@ -70,8 +71,19 @@ class Plan(NamedTuple):
 
 @functools.lru_cache(maxsize=8)
 def run_lineup(rules: tuple):
-    """The line-up of a config's rules ((name, value), ...), built once per process."""
-    return lineup(dict(rules))
+    """The line-up of a config's rules ((name, value), ...), from the run's tables (built
+    once per process, runner/spec.game_tables)."""
+    return lineup(tables=game_tables("scythe", rules))
+
+
+def dealt_plan(seeds, players, strategies) -> Plan:
+    """A plan of games whose factions and mats the game's own seed deals (the rulebook's
+    random deal), with the given strategy ids per seat (G, MAX_PLAYERS): the tools' plans."""
+    seeds = np.asarray(seeds, np.uint64)
+    g = seeds.shape[0]
+    unseated = np.full((g, MAX_PLAYERS), -1, np.int64)
+    return Plan(seeds, np.broadcast_to(np.asarray(players, np.int64), (g,)).copy(), unseated, unseated.copy(),
+                strategies)
 
 
 def plan_games(config, start: int, stop: int) -> Plan:

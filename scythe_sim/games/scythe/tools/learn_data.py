@@ -90,11 +90,13 @@ def play_recorded(params, learned, seeds, players, strategies, first):
     """(seat-turn rows, outcomes (margin, win share) per row, bad games) of these games;
     rows name their game by its index in the whole set (first + batch index)."""
     from ..layout import SCORE_FIELDS
-    from ..play import R_STATUS, R_TURNS, SR_SCORE0, STATUS_OK, BatchOptions, run_games
+    from ..play import R_STATUS, R_TURNS, SR_SCORE0, STATUS_OK, BatchOptions
+    from ..spec.answers import play_plan
+    from ..spec.deals import dealt_plan
     from ..tables import default_tables
 
-    game_out, seat_out, rows = run_games(default_tables(), seeds, players, strategies=strategies,
-                                         params=params, options=BatchOptions(record=True, learned=learned))
+    game_out, seat_out, rows = play_plan(default_tables(), dealt_plan(seeds, players, strategies), params,
+                                         options=BatchOptions(record=True, learned=learned))
     ok = game_out[:, R_STATUS] == STATUS_OK
     rows = rows[ok[rows[:, RC_GAME].astype(np.int64)]]
     g = rows[:, RC_GAME].astype(np.int64)

@@ -35,7 +35,7 @@ def with_params(config, params):
                  for name, _ in config.weights)
     used = {name for name, _ in config.weights}
     keyed = tuple((name, key, tuple(float(x) for x in row))
-                  for (name, key), row in sorted(config.spec.seat_weights(params).items()) if name in used)
+                  for (name, key), row in sorted(config.spec.weights.keyed(params).items()) if name in used)
     return dataclasses.replace(config, weights=rows, seat_weights=keyed)
 
 

@@ -18,7 +18,9 @@ import numpy as np
 from scythe_sim.intervals import wilson
 
 from ..layout import S_RANK, S_TOTAL
-from ..play import SR_SCORE0, R_STATUS, run_games
+from ..play import SR_SCORE0, R_STATUS
+from ..spec.answers import play_plan
+from ..spec.deals import dealt_plan
 from ..strategies import STRATEGIES
 from ..strategies.weights import WEIGHTS, load_params
 from ..tables import build_tables
@@ -34,7 +36,7 @@ def _play(tables, seeds, strategies, params, seats, progress=None):
     for a in range(0, len(seeds), CHUNK):
         b = min(a + CHUNK, len(seeds))
         start = time.process_time()
-        games, seat_rows = run_games(tables, seeds[a:b], PLAYERS, strategies=strategies[a:b], params=params)
+        games, seat_rows = play_plan(tables, dealt_plan(seeds[a:b], PLAYERS, strategies[a:b]), params)
         cpu += time.process_time() - start
         bad += int((games[:, R_STATUS] != 0).sum())
         for k in range(b - a):
@@ -62,7 +64,7 @@ def search_check(games: int, seed: int, overrides: dict | None = None, progress=
     lineups = np.full((games, 7), greedy2, np.int64)
     mirror = lineups.copy()
     lineups[np.arange(games), seats] = search
-    run_games(tables, seeds[:1], PLAYERS, strategies=lineups[:1], params=params)   # compiled first
+    play_plan(tables, dealt_plan(seeds[:1], PLAYERS, lineups[:1]), params)   # compiled first
     wins, margins, bad, cpu = _play(tables, seeds, lineups, params, seats, progress)
     _, _, mirror_bad, mirror_cpu = _play(tables, seeds, mirror, params, seats)
     low, high = wilson(int(round(wins)), games)

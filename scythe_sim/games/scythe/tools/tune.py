@@ -218,10 +218,12 @@ def play_chunk(params, seeds, players, strategies, seats, learned=None) -> tuple
     """(win shares, margins, bad games) of the candidate's seat in these games (learned:
     the batch's learned models, default the shipped one)."""
     from ..layout import SCORE_FIELDS
-    from ..play import R_STATUS, SR_SCORE0, STATUS_OK, BatchOptions, run_games
+    from ..play import R_STATUS, SR_SCORE0, STATUS_OK, BatchOptions
+    from ..spec.answers import play_plan
+    from ..spec.deals import dealt_plan
     from ..tables import default_tables
 
-    game_out, seat_out = run_games(default_tables(), seeds, players, strategies=strategies, params=params,
+    game_out, seat_out = play_plan(default_tables(), dealt_plan(seeds, players, strategies), params,
                                    options=BatchOptions(learned=learned))
     rank = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("rank")]
     total = seat_out[:, :players, SR_SCORE0 + SCORE_FIELDS.index("total")].astype(np.float64)
