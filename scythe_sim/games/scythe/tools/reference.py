@@ -58,16 +58,22 @@ def paired_groups(mirror, mix, games) -> list:
     return lines
 
 
+def heatmap_mats(played) -> list:
+    mat = seat_column(played, "mat", PLAYERS)
+    return [m for m in MATS if (mat == m).any()]
+
+
 def heatmap_rows(played) -> list:
-    """Faction x mat win rates of a run as table rows: 'rate (seats)' per mat."""
+    """Faction x mat win rates of a run as table rows: 'rate (seats)' per mat dealt
+    (heatmap_mats)."""
     faction, mat = seat_column(played, "faction", PLAYERS), seat_column(played, "mat", PLAYERS)
     won = seat_column(played, "winner", PLAYERS).astype(bool)
-    rows = []
+    rows, mats = [], [m for m in MATS if (mat == m).any()]
     for f in FACTIONS:
         if not (faction == f).any():
             continue
         row = [f]
-        for m in MATS:
+        for m in mats:
             sel = (faction == f) & (mat == m)
             n = int(sel.sum())
             row.append(f"{pct(won[sel].mean())} ({n})" if n else "")
@@ -109,7 +115,7 @@ def _report(mirror, mix, mirror_games, games, seed, runs, mirror_dir) -> Report:
                         note=f"the first {mirror_games:,} deals of both runs, game by game (McNemar; Holm over "
                              f"{len(lines)} groups)"))
     tables.append(Table("reference_heatmap", f"the search mirror: win rate (seats) by faction x mat",
-                        ["faction"] + list(MATS), heatmap_rows(mirror), note=f"{mirror_games:,} games; run: {mirror_dir}"))
+                        ["faction"] + heatmap_mats(mirror), heatmap_rows(mirror), note=f"{mirror_games:,} games; run: {mirror_dir}"))
     differ = [x["name"] for x in lines if x["differs"]]
     metrics["differ"] = differ
     for column in ("faction", "mat"):
