@@ -103,3 +103,20 @@ def test_bad_search_and_reference_options_are_one_line_and_exit_2(args, named, t
     lines = [x for x in result.output.splitlines() if x.strip()]
     assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), result.output
     assert named in lines[0]
+
+
+def test_relentless_pairs_rusviet_s_seat_and_its_interval_is_in_points():
+    import pyarrow as pa
+
+    from scythe_sim.games.scythe.tools.search_runs import Played
+
+    def run(totals):
+        factions = ["rusviet", "nordic", "crimea", "saxony"] * 3          # 3 games, Rusviet in seat 0
+        scores = [x for t in totals for x in (t, 50, 50, 50)]
+        seats = pa.table({"faction": factions, "total": scores, "ability_uses": [2] * 12})
+        return Played(pa.table({"game": [0, 1, 2]}), seats, 0.0)
+
+    r = se.relentless(run([70, 80, 90]), run([60, 66, 90]))
+    assert r["games"] == 3 and r["difference"] == pytest.approx(8.0)
+    assert r["high"] > 8.0 + 1.0 and r["low"] < 8.0 - 1.0, "an interval in points, not clipped to [-1, 1]"
+    assert r["uses_per_game"] == 2.0
