@@ -120,3 +120,18 @@ def test_relentless_pairs_rusviet_s_seat_and_its_interval_is_in_points():
     assert r["games"] == 3 and r["difference"] == pytest.approx(8.0)
     assert r["high"] > 8.0 + 1.0 and r["low"] < 8.0 - 1.0, "an interval in points, not clipped to [-1, 1]"
     assert r["uses_per_game"] == 2.0
+
+
+@pytest.mark.slow
+def test_a_finished_block_of_another_config_is_refused_not_read_back(tmp_path):
+    from scythe_sim.errors import ConfigError
+
+    made = dict(se.blocks(2, 1, 1, 1, 3, load_params(), tmp_path, SMALL_SWEEP))
+    out = play([made["greedy"]])
+    assert out["played now"] == 2 and play([made["greedy"]])["played now"] == 0     # read back
+    other = load_params().copy()
+    other[STRATEGIES.index("greedy"), WEIGHTS.index("lookahead")] = 0.0
+    changed = dict(se.blocks(2, 1, 1, 1, 3, other, tmp_path, SMALL_SWEEP))["greedy"]
+    assert changed.name == made["greedy"].name
+    with pytest.raises(ConfigError, match="another config"):
+        play([changed])

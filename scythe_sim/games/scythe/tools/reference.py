@@ -18,7 +18,7 @@ from ..enums import FACTIONS, MATS
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params
 from .lineups import MIX, check_args, pct
-from .search_runs import block, play, seat_column
+from .search_runs import PLAYED_NOW, block, play, seat_column
 from .verdicts import ranking
 
 SEARCH = "search"
@@ -93,7 +93,9 @@ def reference_verdicts(mirror_games=MIRROR_GAMES, games=MIX_GAMES, seed=1, worke
                    {"seats": [SEARCH]}, params, runs)
     mix = block(f"reference-mix-{games}g-seed{seed}", games, seed, PLAYERS, {"pool": list(MIXES[MIX])}, params, runs)
     got = play([mix, mirror], workers, backend, scheduler, progress)
-    return _report(got[mirror.name], got[mix.name], mirror_games, games, seed, runs, mirror.config.run_dir())
+    report = _report(got[mirror.name], got[mix.name], mirror_games, games, seed, runs, mirror.config.run_dir())
+    report.played = got[PLAYED_NOW]
+    return report
 
 
 def _report(mirror, mix, mirror_games, games, seed, runs, mirror_dir) -> Report:
@@ -125,6 +127,6 @@ def _report(mirror, mix, mirror_games, games, seed, runs, mirror_dir) -> Report:
                           ", ".join(differ) or "none", True))
     targets.append(Target(f"reference mirror of >= {MIN_MIRROR_GAMES:,} games", f"{mirror_games:,}",
                           mirror_games >= MIN_MIRROR_GAMES))
-    return Report(mirror_games, PLAYERS, seed, tables, targets, metrics, mirror_games + games,
+    return Report(mirror_games, PLAYERS, seed, tables, targets, metrics, 0,
                   f"scythe-sim evaluate --verdicts --reference --mirror-games {mirror_games} --games {games} "
                   f"--seed {seed} --runs {runs}")

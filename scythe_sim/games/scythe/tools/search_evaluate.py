@@ -32,7 +32,7 @@ from ..strategies import STRATEGIES
 from ..strategies.weights import WEIGHTS, load_params, with_faction_rows
 from .evaluate import BASELINE, block_arrays, games_summary
 from .lineups import check_args, pct, win_rate
-from .search_runs import block, play, seat_column
+from .search_runs import PLAYED_NOW, block, play, seat_column
 
 SEARCH = "search"
 PLAYERS = 4
@@ -149,7 +149,9 @@ def search_evaluate(games=STRENGTH_GAMES, mirror_games=MIRROR_GAMES, relentless_
     made = blocks(games, mirror_games, relentless_games, sweep_games, seed, params, runs, sweep)
     played = play([b for _, b in made], workers, backend, scheduler, progress)
     got = {key: played[b.name] for key, b in made}
-    return _report(got, (games, mirror_games, relentless_games, sweep_games), seed, backend, runs, sweep)
+    report = _report(got, (games, mirror_games, relentless_games, sweep_games), seed, backend, runs, sweep)
+    report.played = played[PLAYED_NOW]
+    return report
 
 
 def _report(got, counts, seed, backend, runs, sweep) -> Report:
@@ -224,8 +226,7 @@ def _report(got, counts, seed, backend, runs, sweep) -> Report:
     targets.append(Target(f"sweep: some cell wins >= {pct(SWEEP_FLOOR)}"
                           + ("" if reached else " (none does: stop here and resolve with the sweep)"),
                           f"best {pct(best['rate'])} of {best['games']} games", reached))
-    played = sum(p.games.num_rows for p in got.values())
-    return Report(games, PLAYERS, seed, tables, targets, metrics, played,
+    return Report(games, PLAYERS, seed, tables, targets, metrics, 0,
                   f"scythe-sim evaluate --search --games {games} --mirror-games {mirror_games} --relentless-games "
                   f"{relentless_games} --sweep-games {sweep_games} --seed {seed} --runs {runs}")
 

@@ -25,6 +25,7 @@ from scythe_sim.runner.manifest import SUCCESS, read_manifest
 from .lineups import CHECK_RULES, with_params
 
 SHARD = 25              # games per shard: a restart loses at most the shards in flight
+PLAYED_NOW = "played now"
 
 
 @dataclasses.dataclass
@@ -49,8 +50,13 @@ def block(name, games, seed, players, strategies, params, runs, rules=None) -> B
 
 
 def finished(config) -> bool:
+    """The block's run is finished, and by this config (a ConfigError when the folder
+    holds another config's run: other weights or rules under the same name)."""
     run_dir = str(config.run_dir())
     manifest = read_manifest(run_dir) if os.path.isdir(run_dir) else None
+    if manifest is not None and manifest.get("config_hash") != config.config_hash():
+        raise ConfigError(f"{run_dir} holds a run of another config (other weights or rules): remove it, or "
+                          "give another --runs")
     return bool(manifest and manifest.get("complete") and os.path.exists(os.path.join(run_dir, SUCCESS)))
 
 
@@ -86,12 +92,13 @@ def _cpu_per_game(config) -> float:
 
 def play(blocks, workers=1, backend="local", scheduler=None, progress=None) -> dict:
     """{name: Played} of every block, playing what is missing; progress(done, total) over
-    all blocks' games."""
+    all blocks' games. The games played by this call (the rest were read back) are
+    under the key PLAYED_NOW."""
     from scythe_sim.runner.run import execute
 
     total = sum(b.config.games for b in blocks)
     before = 0
-    out = {}
+    out = {PLAYED_NOW: 0}
     for b in blocks:
         if not finished(b.config):
             resume = os.path.isdir(b.config.run_dir()) and read_manifest(str(b.config.run_dir())) is not None
@@ -101,6 +108,7 @@ def play(blocks, workers=1, backend="local", scheduler=None, progress=None) -> d
                              progress=tick)
             if backend == "local" and result.played:
                 _add_cpu(b.config, _cpu_now() - start, result.played)
+            out[PLAYED_NOW] += result.played
         before += b.config.games
         if progress is not None:
             progress(before, total)
