@@ -2,14 +2,17 @@
 state unwritten, its rollout worlds drawn from what the seat may see, its chosen option
 played at the top-row choice, rollouts that overturn the planner's ranking, whole games.
 (The contract test, tests/contract, holds it to the contract with every other strategy.)"""
+import json
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
 
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.state import copy_state
-from scythe_sim.games.scythe.layout import (G_DECIDER, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, P_OBJECTIVE_A,
-                                            P_OBJECTIVE_B, P_SEAT, PH_SECTION)
+from scythe_sim.games.scythe.layout import (A_SECTION, A_TRADE_RESOURCES, G_DECIDER, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN,
+                                            P_LAST_SECTION, P_OBJECTIVE_A, P_OBJECTIVE_B, P_SEAT, PH_SECTION)
 from scythe_sim.games.scythe.play import R_STATUS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES, strategy_id
 from scythe_sim.games.scythe.strategies.dispatch import choose
@@ -191,3 +194,39 @@ def test_the_measurement_plays_search_against_three_greedy2_and_times_its_seat()
     assert out["games"] == 4 and out["bad"] == 0 and 0.0 <= out["rate"] <= 1.0
     assert out["weights"]["search_rollouts"] == 8
     assert out["cpu_per_game"] > out["mirror_cpu_per_game"] > 0.0
+
+
+RELENTLESS_REPEAT = Path(__file__).with_name("search_relentless_repeat.json")
+
+
+def _relentless_position():
+    game = Game.from_dict(json.loads(RELENTLESS_REPEAT.read_text()))
+    s = game.state
+    return game, game.legal_rows(), int(s.player[s.game[G_DECIDER], P_SEAT])
+
+
+def test_looking_ahead_takes_the_relentless_repeat_the_one_turn_planner_passes_by():
+    """Rusviet (Agricultural), a section choice of round 13 with 14 coins, a township mech,
+    three recruits and a worker star: it took section 2 (Trade / Deploy) last turn, and
+    Relentless offers it again. The one-turn planner (greedy without its look-ahead) takes
+    section 4 (Bolster / Enlist); `search` at its shipped budget repeats section 2 and
+    trades (the rollouts: the resources pay the coming turns' bottom actions), whatever
+    its stream. Without Relentless that row is not offered at all."""
+    game, rows, seat = _relentless_position()
+    s = game.state
+    p = int(s.game[G_DECIDER])
+    last = int(s.player[p, P_LAST_SECTION])
+    sections = [int(r[1]) for r in rows if r[0] == A_SECTION]
+    assert last in sections, "Relentless offers last turn's section again"
+    one_turn = load_params().copy()
+    one_turn[GREEDY, WEIGHTS.index("lookahead")] = 0.0
+    planner = choose(GREEDY, s, game.tables, seat, rows, len(rows), one_turn, _fresh_work(game))
+    assert int(rows[planner][1]) != last
+    params = load_params()
+    for stream in (5, 6, 7):
+        i, work, _ = _choose((game, rows), params, stream)
+        assert i != planner, f"stream {stream}: search plays the one-turn planner's section"
+        assert int(rows[i][1]) == last, "the Relentless repeat"
+        assert work.memory[seat][MEM_KIND] == A_TRADE_RESOURCES, "... with a Trade for resources"
+    off = Game.from_dict(json.loads(RELENTLESS_REPEAT.read_text()), rules={"faction_abilities_off": 1 << 1})
+    assert last not in [int(r[1]) for r in off.legal_rows() if r[0] == A_SECTION]

@@ -57,7 +57,8 @@ SPEC = register(GameSpec(
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
-                          "speed")},
+                          "speed", "search", "reference", "mirror_games", "relentless_games", "sweep_games",
+                          "runs", "backend", "scheduler")},
     listing=listing,
     balance_groups=(("faction",), ("mat",)),
 ))

@@ -94,7 +94,7 @@ def block_configs(games: int, players: int, seed: int, params, expansion=False, 
 
 
 # --- the measures -------------------------------------------------------------------------
-def _block_arrays(games_t, seats_t, bad, players):
+def block_arrays(games_t, seats_t, bad, players):
     """Numpy views of a block's tables: ok mask (G,), per-game columns of the good games,
     and (good games, players) seat columns."""
     ok = ~np.isin(games_t["game"].to_numpy(), list(bad))
@@ -107,7 +107,7 @@ def _block_arrays(games_t, seats_t, bad, players):
     return ok, {k: v[ok] for k, v in g.items()}, {k: v[ok] for k, v in s.items()}
 
 
-def _games_summary(ok, g, s, players):
+def games_summary(ok, g, s, players):
     """Per-game measures of a block (games with a bad status left out)."""
     n = int(ok.sum())
     top_two = -np.sort(-s["total"], axis=1)[:, :2]
@@ -144,8 +144,8 @@ def evaluate(games=200, players=4, seed=1, workers=1, params=None, expansion=Fal
     blocks = block_configs(games, players, seed, params, expansion)
     parts = {}
     for (section, name, _), run in zip(blocks, play_blocks(blocks, workers)):
-        ok, g, s = _block_arrays(*run, players)
-        parts[(section, name)] = (_games_summary(ok, g, s, players), _wins(s))
+        ok, g, s = block_arrays(*run, players)
+        parts[(section, name)] = (games_summary(ok, g, s, players), _wins(s))
         if section == "mix":
             usage = ability_usage(run, players, deal_rules(players, expansion))
     bad_total = sum(p[0]["bad"] for p in parts.values())

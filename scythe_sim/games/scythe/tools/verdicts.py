@@ -27,7 +27,31 @@ def kendall_tau(a, b) -> float:
     return s / (n * (n - 1) / 2) if n > 1 else 1.0
 
 
-def _rates(run, players, column, names):
+def ranking(column, names, runs, players, labels, title, note):
+    """(Table, Kendall tau, [{name: (wins, seats)} per run]): two runs' rankings of the
+    column's groups (faction or mat) side by side (`labels`: the runs' short names), by
+    the first run's rank."""
+    rates = [group_rates(run, players, column, names) for run in runs]
+    shared = [n for n in names if n in rates[0] and n in rates[1]]
+    score = [[rates[k][n][0] / rates[k][n][1] for n in shared] for k in range(2)]
+    tau = kendall_tau(score[0], score[1])
+    rows = []
+    for i, name in enumerate(shared):
+        row = [name]
+        for k in range(2):
+            w, n = rates[k][name]
+            rate, low, high = win_rate(w, n)
+            rank = 1 + sum(x > score[k][i] for x in score[k])
+            row += [str(rank), pct(rate), f"{pct(low)} - {pct(high)}"]
+        rows.append(row)
+    rows.sort(key=lambda r: int(r[1]))
+    columns = [column] + [f"{label} {what}" if what != "95% CI" else what
+                          for label in labels for what in ("rank", "win rate", "95% CI")]
+    table = Table(f"verdicts_{column}", f"{column} ranking: {title}", columns, rows, note=f"{note}; Kendall tau {tau:.2f}")
+    return table, tau, rates
+
+
+def group_rates(run, players, column, names):
     """{name: (wins, seats)} of the good games' seats by the column (faction or mat)."""
     games_t, seats_t, bad = run
     ok = np.repeat(~np.isin(games_t["game"].to_numpy(), list(bad)), players)
@@ -55,24 +79,11 @@ def verdicts(games=20000, players=4, seed=1, workers=1, params=None) -> Report:
     tables, targets, metrics = [], [], {}
     bad = sum(len(r[2]) for r in runs)
     for column, names in (("faction", FACTIONS), ("mat", MATS)):
-        rates = [_rates(run, players, column, names) for run in runs]
-        shared = [n for n in names if n in rates[0] and n in rates[1]]
-        score = [[rates[k][n][0] / rates[k][n][1] for n in shared] for k in range(2)]
-        tau = kendall_tau(score[0], score[1])
+        table, tau, rates = ranking(column, names, runs, players, ("mix", "mirror"),
+                                    f"the {MIX} mix and a {CHALLENGER_MIRROR} mirror",
+                                    f"{games} games each, the same seeds and deals")
         metrics[column] = {"tau": tau, "rates": rates}
-        rows = []
-        for i, name in enumerate(shared):
-            row = [name]
-            for k in range(2):
-                w, n = rates[k][name]
-                rate, low, high = win_rate(w, n)
-                rank = 1 + sum(x > score[k][i] for x in score[k])
-                row += [str(rank), pct(rate), f"{pct(low)} - {pct(high)}"]
-            rows.append(row)
-        rows.sort(key=lambda r: int(r[1]))
-        tables.append(Table(f"verdicts_{column}", f"{column} ranking: the {MIX} mix and a {CHALLENGER_MIRROR} mirror",
-                            [column, "mix rank", "mix win rate", "95% CI", "mirror rank", "mirror win rate", "95% CI"],
-                            rows, note=f"{games} games each, the same seeds and deals; Kendall tau {tau:.2f}"))
+        tables.append(table)
         targets.append(Target(f"{column} ranking: Kendall tau >= {TAU} between the {MIX} mix and the "
                               f"{CHALLENGER_MIRROR} mirror", f"{tau:.2f}", tau >= TAU))
     targets.append(Target("no game stopped with status != 0", f"{bad} of {2 * games}", bad == 0))

@@ -1,0 +1,137 @@
+"""`scythe-sim evaluate --search` and `evaluate --verdicts --reference`: their blocks are
+runs in a runs folder (read back, not played again), their tables and targets, and their
+bad options (one line, exit 2)."""
+import json
+import os
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from scythe_sim.games.scythe.enums import FACTION_ABILITIES, FACTIONS, RUSVIET
+from scythe_sim.games.scythe.strategies import N_SLOTS, STRATEGIES
+from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
+from scythe_sim.games.scythe.tools import search_evaluate as se
+from scythe_sim.games.scythe.tools.reference import reference_verdicts
+from scythe_sim.games.scythe.tools.search_runs import play
+
+SMALL_SWEEP = ((4,), (1,))
+
+
+def _cheap_params():
+    params = load_params().copy()
+    params[STRATEGIES.index("search"), WEIGHTS.index("search_rollouts")] = 4
+    params[STRATEGIES.index("search"), WEIGHTS.index("search_horizon")] = 1
+    return params
+
+
+def test_the_relentless_runs_search_in_rusviet_s_seat_only_and_switch_relentless_off(tmp_path):
+    made = dict(se.blocks(4, 2, 4, 1, 3, load_params(), tmp_path, SMALL_SWEEP))
+    on, off = made["relentless-on"].config, made["relentless-off"].config
+    assert dict(off.rules)["faction_abilities_off"] == 1 << FACTION_ABILITIES.index("relentless")
+    assert "faction_abilities_off" not in dict(on.rules) and dict(on.rules)["ban_pairs"] == 0
+    search = STRATEGIES.index("search")
+    rows = {key: row for name, key, row in on.seat_weights if name == "search"}
+    assert rows[FACTIONS[RUSVIET]][WEIGHTS.index("search_rollouts")] >= 1, "Rusviet's seat searches"
+    assert dict(on.weights)["search"][WEIGHTS.index("search_rollouts")] == 0, "the other seats do not"
+    assert search < N_SLOTS
+    strength = made["strength"].config
+    assert [line[k] for k, line in enumerate(strength.strategies)] == ["search"] * 4     # seat i % 4 searches
+
+
+@pytest.mark.slow
+def test_the_search_check_reports_every_target_and_restarts_from_its_runs(tmp_path):
+    kwargs = dict(games=4, mirror_games=2, relentless_games=4, sweep_games=2, seed=3, workers=1,
+                  runs=str(tmp_path), params=_cheap_params(), sweep=SMALL_SWEEP)
+    report = se.search_evaluate(**kwargs)
+    assert [t.key for t in report.tables] == ["search_strength", "search_pace", "search_relentless", "search_sweep"]
+    texts = [t.text.split(":")[0] for t in report.targets]
+    assert texts == ["strength", "cost", "pace", "pace", "pace", "Relentless pays", "sweep"]
+    assert report.metrics["strength"]["games"] == 4 and report.metrics["mirror"]["ok"] == 2
+    assert np.isfinite(report.metrics["strength"]["seat_cpu"])     # (4 games: mostly the pool's start-up)
+    assert not report.passed                               # 4 games reach no game-count floor
+    cpu = {name: json.load(open(tmp_path / name)) for name in os.listdir(tmp_path) if name.endswith(".cpu.json")}
+    again = se.search_evaluate(**kwargs)                   # read back: nothing played again
+    assert again.markdown() == report.markdown()
+    assert cpu == {name: json.load(open(tmp_path / name)) for name in cpu}
+
+
+@pytest.mark.slow
+def test_an_unfinished_block_is_resumed_not_played_again(tmp_path):
+    made = dict(se.blocks(50, 2, 4, 1, 3, _cheap_params(), tmp_path, SMALL_SWEEP))
+    config = made["greedy"].config
+    play([made["greedy"]])
+    run_dir = config.run_dir()
+    manifest = json.load(open(run_dir / "manifest.json"))
+    first = sorted(manifest["shards"])[0]
+    del manifest["shards"][first]                          # as if killed before that shard landed
+    manifest["complete"] = False
+    json.dump(manifest, open(run_dir / "manifest.json", "w"))
+    os.remove(run_dir / "_SUCCESS")
+    seen = []
+    out = play([made["greedy"]], progress=lambda done, total: seen.append(done))
+    assert out[made["greedy"].name].games.num_rows == 50
+    assert seen[0] == 25, "the shard kept is not played again"
+
+
+@pytest.mark.slow
+def test_the_reference_verdicts_pair_the_search_mirror_with_the_mix(tmp_path):
+    report = reference_verdicts(mirror_games=4, games=8, seed=3, workers=1, runs=str(tmp_path),
+                                params=_cheap_params())
+    assert [t.key for t in report.tables] == ["verdicts_faction", "verdicts_mat", "reference_paired",
+                                              "reference_heatmap"]
+    seats = [sum(n for _, n in rates.values()) for rates in report.metrics["faction"]["rates"]]
+    assert seats == [4 * 4, 8 * 4]
+    paired = report.metrics["paired"]
+    assert sum(x["seats"] for x in paired if x["group"] == "faction") == 4 * 4
+    assert all(0 <= x["p_holm"] <= 1 and x["low"] <= x["difference"] <= x["high"] for x in paired)
+    assert not report.passed                               # fewer than 2,000 mirror games
+
+
+@pytest.mark.parametrize("args, named", [
+    (["--search", "--players", "3"], "--players"),
+    (["--reference"], "--verdicts"),
+    (["--search", "--mirror-games", "0"], "--mirror-games"),
+    (["--search", "--sweep-games", "-1"], "--sweep-games"),
+    (["--verdicts", "--reference", "--mirror-games", "50", "--games", "10"], "--mirror-games"),
+    (["--runs", "x"], "--runs"),
+    (["--search", "--ablation"], "--search"),
+])
+def test_bad_search_and_reference_options_are_one_line_and_exit_2(args, named, tmp_path):
+    result = CliRunner().invoke(main, ["evaluate", "--workers", "1"] + args)
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert named in lines[0]
+
+
+def test_relentless_pairs_rusviet_s_seat_and_its_interval_is_in_points():
+    import pyarrow as pa
+
+    from scythe_sim.games.scythe.tools.search_runs import Played
+
+    def run(totals):
+        factions = ["rusviet", "nordic", "crimea", "saxony"] * 3          # 3 games, Rusviet in seat 0
+        scores = [x for t in totals for x in (t, 50, 50, 50)]
+        seats = pa.table({"faction": factions, "total": scores, "ability_uses": [2] * 12})
+        return Played(pa.table({"game": [0, 1, 2]}), seats, 0.0)
+
+    r = se.relentless(run([70, 80, 90]), run([60, 66, 90]))
+    assert r["games"] == 3 and r["difference"] == pytest.approx(8.0)
+    assert r["high"] > 8.0 + 1.0 and r["low"] < 8.0 - 1.0, "an interval in points, not clipped to [-1, 1]"
+    assert r["uses_per_game"] == 2.0
+
+
+@pytest.mark.slow
+def test_a_finished_block_of_another_config_is_refused_not_read_back(tmp_path):
+    from scythe_sim.errors import ConfigError
+
+    made = dict(se.blocks(2, 1, 1, 1, 3, load_params(), tmp_path, SMALL_SWEEP))
+    out = play([made["greedy"]])
+    assert out["played now"] == 2 and play([made["greedy"]])["played now"] == 0     # read back
+    other = load_params().copy()
+    other[STRATEGIES.index("greedy"), WEIGHTS.index("lookahead")] = 0.0
+    changed = dict(se.blocks(2, 1, 1, 1, 3, other, tmp_path, SMALL_SWEEP))["greedy"]
+    assert changed.name == made["greedy"].name
+    with pytest.raises(ConfigError, match="another config"):
+        play([changed])
