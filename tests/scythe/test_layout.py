@@ -14,8 +14,8 @@ def _assert_range(names, first, last):
 def test_name_tuples_have_no_gaps_or_duplicates():
     _assert_range(layout.PLAYER_FIELDS, layout.P_FACTION, layout.P_MECH_ABILITY3)
     _assert_range(layout.GAME_FIELDS, layout.G_N_PLAYERS, layout.G_MOVE_FROM0 + layout.N_UNITS - 1)
-    _assert_range(layout.PHASES, layout.PH_SECTION, layout.PH_WAR_CORPS_SIZE)
-    _assert_range(layout.ACTION_KINDS, layout.A_SECTION, layout.A_RETREAT_HAVEN)
+    _assert_range(layout.PHASES, layout.PH_SECTION, layout.PH_WAR_FIGHT_PICK)
+    _assert_range(layout.ACTION_KINDS, layout.A_SECTION, layout.A_WAR_FIGHT)
     _assert_range(layout.AIRSHIP_FIELDS, layout.AS_RES0, layout.AS_DESTROYED)
     _assert_range(layout.WAR_FIELDS, layout.W_STANDARD_RANK, layout.W_AIRSHIPS_LOST)
     _assert_range(layout.WAR_END_REASONS, layout.WAR_END_NONE, layout.WAR_END_STALEMATE_QUIET)
