@@ -148,6 +148,7 @@ def _run_losing(tmp_path, victim):
     run_dir = out / RUN["name"]
     with Cluster(tmp_path / "cluster") as cluster:
         run = _run_cli(cluster, out, str(_config_file(tmp_path)))
+        survivors = [process for process in cluster.processes if process is not victim(cluster)]
         try:
             _wait_for(lambda: _shards_done(run_dir) >= 3, [run, *cluster.processes], "the first shards")
             victim(cluster).send_signal(signal.SIGKILL)
@@ -155,7 +156,10 @@ def _run_losing(tmp_path, victim):
             done = _shards_done(run_dir)
         finally:
             code, err = _ended(run)
-        assert all(process.poll() is None for process in cluster.processes if process is not victim(cluster))
+        # the rest of the cluster outlives a killed worker; Dask's workers stop themselves
+        # within a second of losing their scheduler, before or after the run ends
+        if victim(cluster) is not cluster.scheduler:
+            assert all(process.poll() is None for process in survivors)
     assert done < TOTAL - 2, "the run had finished before the kill: give it more games"
     return run_dir, code, err, cluster.address
 
