@@ -1,45 +1,51 @@
 """The reference player `search`: the planner's best whole-turn plans, valued by playing on.
 
-At the start of its turn (the section choice) it ranks every whole-turn plan, a section
-and its top-row option played to the turn's end by the direct rules, by the planner's
-value of the turn's end (rank_candidates), and keeps the `search_candidates` best. Each
+At the start of its turn (the section choice) it ranks every whole-turn plan, a section,
+its top-row option and its bottom-row choice (the bottom action or not, where both are
+open) played to the turn's end by the direct rules, by the planner's value of the turn's
+end (rank_candidates), and keeps the `search_candidates` best. Each
 candidate is then valued by rollouts: from a copy of the position, made a world the seat
 may know (redraw: the opponents' combat cards and objectives dealt anew at random from
 the cards the seat cannot see, the game's chance reseeded), the candidate's section and
-option are played, then every seat plays on with the planner without its look-ahead for
+option are played, then every seat plays on (the searching seat's bottom-row choice this
+turn the candidate's) with the planner without its look-ahead for
 `search_horizon` rounds (0: to the game's end). The leaf is the learned value of the
 searching player's margin over the best other player, or the final score margin when the
 game has ended. `search_rollouts` rollouts per decision are shared by sequential halving
 over the candidates, and rollout r deals the same world for every candidate (common
 random numbers), so the candidates are compared on the same draws.
 
-The chosen option is kept in the seat's memory and played when the top-row choice comes;
-every other decision (movement, the bottom action, combat, encounters, the Factory, the
-war phase) is the planner's own, with the search's weights row (based on greedy's).
+The chosen option and bottom-row choice are kept in the seat's memory and played when
+their choices come; every other decision (movement, the bottom benefit, combat,
+encounters, the Factory, the war phase) is the planner's own, with the search's weights
+row (based on greedy's).
 """
 import numpy as np
 
 from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rng import next_u64, rand_below, seed_streams
 
-from .greedy import PLAN, SETTLE_TURN, choose_greedy, determinize, mask_traps, play_on
+from .greedy import PLAN, SETTLE_BOTTOM, SETTLE_TURN, choose_greedy, determinize, mask_traps, play_on
 from .learned.model import set_root
 from .rules import reveal_row
 from .value import position_value
 from .variants import rollout_ends
-from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN,
-                   N_CARD_VALUES, N_OBJECTIVES, PH_SECTION, PH_TOP, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
+from .view import (A_BOTTOM, A_SECTION, A_SKIP, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN,
+                   N_CARD_VALUES, N_OBJECTIVES, PH_BOTTOM, PH_SECTION, PH_TOP, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                    P_OBJECTIVE_B, apply_action, copy_into, legal_actions, score_total)
-from .weights import (W_LOOKAHEAD, W_NOISE, W_SEARCH_CANDIDATES, W_SEARCH_HORIZON,
-                      W_SEARCH_ROLLOUTS)
-from .workspace import BUF_CONTROL, MAX_CANDIDATES
+from .weights import (W_LOOKAHEAD, W_NOISE, W_SEARCH_BOTTOM, W_SEARCH_CANDIDATES,
+                      W_SEARCH_HORIZON, W_SEARCH_ROLLOUTS)
+from .workspace import BUF_CONTROL, BUF_LEGAL, MAX_CANDIDATES
 
 # work.memory[seat] words: the plan chosen at the turn's start (MEM_TURN holds its turn + 1,
-# 0: none), whose top-row option (kind, a0, a1, a2) is played when that choice comes
-MEM_TURN, MEM_KIND = 0, 1
+# 0: none), whose top-row option (kind, a0, a1, a2) and bottom-row choice (A_BOTTOM,
+# A_SKIP, or -1: the planner's) are played when those choices come
+MEM_TURN, MEM_KIND, MEM_BOTTOM = 0, 1, 5
 # work.search_cand columns and work.search_stats columns
-C_SECTION, C_ROW, C_KIND, C_RANK = 0, 1, 5, 9   # the section's index among the real rows, its row
-                                                 # (kind, a0, a1, a2), the option's (kind -1: none)
+C_SECTION, C_ROW, C_KIND, C_RANK, C_BOTTOM = 0, 1, 5, 9, 10   # the section's index among the
+                                                 # real rows, its row (kind, a0, a1, a2), the
+                                                 # option's (kind -1: none), the rank, the
+                                                 # bottom-row choice's kind (-1: the planner's)
 S_PRIOR, S_SUM, S_COUNT = 0, 1, 2
 MAX_ROLLOUT_STEPS = 60000                # decisions a rollout plays at most
 NO_OPTION = -1
@@ -61,6 +67,10 @@ def choose_search(s, t, seat, actions, n, w, work):
         k = planned_option(s, seat, actions, n, work)
         if k >= 0:
             return k
+    if phase == PH_BOTTOM:
+        k = planned_bottom(s, seat, actions, n, work)
+        if k >= 0:
+            return k
     return choose_greedy(s, t, seat, actions, n, w, work)
 
 
@@ -71,6 +81,23 @@ def planned_option(s, seat, actions, n, work):
     if mem[MEM_TURN] != s.game[G_TURN] + 1 or mem[MEM_KIND] == NO_OPTION:
         return -1
     return find_row(actions, n, mem[MEM_KIND:MEM_KIND + 4])
+
+
+@njit
+def planned_bottom(s, seat, actions, n, work):
+    """The row of the bottom-row choice the search chose at this turn's start, -1 none."""
+    mem = work.memory[seat]
+    if mem[MEM_TURN] != s.game[G_TURN] + 1 or mem[MEM_BOTTOM] == NO_OPTION:
+        return -1
+    return find_kind(actions, n, mem[MEM_BOTTOM])
+
+
+@njit
+def find_kind(rows, n, kind):
+    for i in range(n):
+        if rows[i, 0] == kind:
+            return i
+    return -1
 
 
 @njit
@@ -103,14 +130,15 @@ def search_turn(s, t, seat, actions, n, w, work):
     mem[MEM_TURN] = s.game[G_TURN] + 1
     for k in range(4):
         mem[MEM_KIND + k] = cand[C_KIND + k]
+    mem[MEM_BOTTOM] = cand[C_BOTTOM]
     return cand[C_SECTION]
 
 
 @njit
 def rank_candidates(s, t, p, seat, actions, n, w, work):
     """Fill work.search_cand with the `search_candidates` best whole-turn plans (section
-    row, top-row option) by the planner's value of the turn's end, on the planner's honest
-    copy; returns how many."""
+    row, top-row option, bottom-row choice) by the planner's value of the turn's end, on
+    the planner's honest copy; returns how many."""
     limit = min(int(w[W_SEARCH_CANDIDATES]), MAX_CANDIDATES)
     set_root(s, p, w, work.learned)
     y, z = work.search[0], work.search[1]
@@ -124,24 +152,60 @@ def rank_candidates(s, t, p, seat, actions, n, w, work):
         determinize(y, p, seat, work)
         apply_action(y, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         if y.game[G_PHASE] != PH_TOP or y.game[G_DECIDER] != p or y.game[G_GAME_OVER]:
-            play_on(y, t, p, turn, SETTLE_TURN, w, work)
-            v = position_value(y, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
-            m = keep_candidate(work, m, limit, actions, i, rows, -1, v)
+            m = rank_bottoms(y, t, p, turn, w, work, m, limit, actions, i, rows, -1)
             continue
         k = legal_actions(y, t, rows, work.search_buf)
         for j in range(k):
             copy_into(z, y)
             apply_action(z, t, rows[j, 0], rows[j, 1], rows[j, 2], rows[j, 3])
-            play_on(z, t, p, turn, SETTLE_TURN, w, work)
-            v = position_value(z, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
-            m = keep_candidate(work, m, limit, actions, i, rows, j, v)
+            m = rank_bottoms(z, t, p, turn, w, work, m, limit, actions, i, rows, j)
     return m
 
 
 @njit
-def keep_candidate(work, m, limit, actions, section, rows, j, v):
-    """Insert the plan (section row `section` of actions, option row j of rows, -1: none)
-    of value v into the sorted candidates when among the `limit` best (ties: the earlier
+def rank_bottoms(z, t, p, turn, w, work, m, limit, actions, section, rows, j):
+    """Play the plan at z (section and option j applied) to p's bottom-row choice; where
+    both the bottom action and its skip are open, each is a plan of its own, played to
+    the turn's end on work.search[2]; else (or without `search_bottom`) the planner's
+    choice. Returns the count kept."""
+    both = False
+    if w[W_SEARCH_BOTTOM] >= 0.5:
+        play_on(z, t, p, turn, SETTLE_BOTTOM, w, work)
+        both = bottom_is_a_choice(z, t, p, turn, work)
+    if not both:
+        play_on(z, t, p, turn, SETTLE_TURN, w, work)
+        v = position_value(z, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
+        return keep_candidate(work, m, limit, actions, section, rows, j, NO_OPTION, v)
+    x = work.search[2]
+    for kind in (A_BOTTOM, A_SKIP):
+        copy_into(x, z)
+        bottom_rows = work.rows[PLAN]
+        k = legal_actions(x, t, bottom_rows, work.buf[PLAN, BUF_LEGAL])
+        b = find_kind(bottom_rows, k, kind)
+        apply_action(x, t, bottom_rows[b, 0], bottom_rows[b, 1], bottom_rows[b, 2], bottom_rows[b, 3])
+        play_on(x, t, p, turn, SETTLE_TURN, w, work)
+        v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
+        m = keep_candidate(work, m, limit, actions, section, rows, j, kind, v)
+    return m
+
+
+@njit
+def bottom_is_a_choice(z, t, p, turn, work):
+    """Whether z stands at p's bottom-row choice of `turn` with both the bottom action and
+    its skip open (and no objective to reveal first)."""
+    if z.game[G_GAME_OVER] or z.game[G_TURN] != turn or z.game[G_PHASE] != PH_BOTTOM \
+            or z.game[G_DECIDER] != p:
+        return False
+    rows = work.rows[PLAN]
+    k = legal_actions(z, t, rows, work.buf[PLAN, BUF_LEGAL])
+    return (reveal_row(rows, k) < 0 and find_kind(rows, k, A_BOTTOM) >= 0
+            and find_kind(rows, k, A_SKIP) >= 0)
+
+
+@njit
+def keep_candidate(work, m, limit, actions, section, rows, j, bottom, v):
+    """Insert the plan (section row `section` of actions, option row j of rows, -1: none,
+    the bottom-row choice's kind `bottom`, -1: the planner's) of value v into the sorted candidates when among the `limit` best (ties: the earlier
     first)."""
     cand, stats = work.search_cand, work.search_stats
     at = m
@@ -159,6 +223,7 @@ def keep_candidate(work, m, limit, actions, section, rows, j, v):
     for k in range(4):
         cand[at, C_ROW + k] = actions[section, k]
         cand[at, C_KIND + k] = rows[j, k] if j >= 0 else NO_OPTION
+    cand[at, C_BOTTOM] = bottom
     stats[at, S_PRIOR] = v
     return min(m + 1, limit)
 
@@ -228,14 +293,15 @@ def rollout(s, t, p, seat, c, seed, w, work):
             apply_action(x, t, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
     horizon = int(w[W_SEARCH_HORIZON])
     stop = turn + 1 + horizon * x.game[G_N_PLAYERS] if horizon > 0 else -1
-    play_rollout(x, t, seat, stop, work)
+    play_rollout(x, t, seat, stop, work, p, turn, cand[C_BOTTOM])
     return leaf_value(x, t, p, w, work)
 
 
 @njit
-def play_rollout(x, t, seat, stop, work):
+def play_rollout(x, t, seat, stop, work, p, turn, bottom):
     """Every seat plays x on with the fast planner (work.search_w) until the game ends,
-    the war begins, or the turn `stop` (-1: none) comes. The planner's own chance comes
+    the war begins, or the turn `stop` (-1: none) comes; p's bottom-row choice in `turn`
+    is the row of kind `bottom` (-1: the planner's). The planner's own chance comes
     from the searching seat's stream (its plans' copies), which it does not advance."""
     rows = work.search_rows
     fast = work.search_w
@@ -247,7 +313,13 @@ def play_rollout(x, t, seat, stop, work):
         n = legal_actions(x, t, rows, work.search_buf)
         if n == 0:
             return
-        k = choose_greedy(x, t, seat, rows, n, fast, work)
+        k = -1
+        if bottom != NO_OPTION and x.game[G_PHASE] == PH_BOTTOM and x.game[G_DECIDER] == p \
+                and x.game[G_TURN] == turn and reveal_row(rows, n) < 0:
+            k = find_kind(rows, n, bottom)
+            bottom = NO_OPTION
+        if k < 0:
+            k = choose_greedy(x, t, seat, rows, n, fast, work)
         apply_action(x, t, rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3])
 
 

@@ -76,6 +76,7 @@ WEIGHTS += (
     "search_candidates",  # the planner's best whole-turn plans (section, top-row option) searched at a turn start
     "search_rollouts",    # rollouts per decision, shared among the candidates by sequential halving
     "search_horizon",     # rounds every seat plays on after the candidate's turn (0: to the game's end)
+    "search_bottom",      # 1: a plan includes its bottom-row choice (the action or not, where both are open)
 )
 W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (learned/names.py F_*)
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
@@ -83,8 +84,8 @@ W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (lear
  W_AGGRESSION, W_CAUTION, W_SPREAD, W_APPROACH, W_PRODUCE_BIAS, W_PLAN_SECTIONS, W_NOISE,
  W_LEVEL, W_CARD_BIAS, W_LOOKAHEAD, W_OUTLOOK, W_CARGO, W_FACTORY_PICK, W_PROGRESS,
  W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION, W_LEARNED) = range(W_STYLE0)
-W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS, W_SEARCH_HORIZON = (WEIGHTS.index(name) for name in (
-    "search_candidates", "search_rollouts", "search_horizon"))
+W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS, W_SEARCH_HORIZON, W_SEARCH_BOTTOM = (WEIGHTS.index(name) for name in (
+    "search_candidates", "search_rollouts", "search_horizon", "search_bottom"))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"

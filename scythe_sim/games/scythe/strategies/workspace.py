@@ -42,7 +42,7 @@ NEAR_BITS = 8           # near[loc, k] = (distance << NEAR_BITS) | territory
 NEAR_LOC_MASK = (1 << NEAR_BITS) - 1
 MAX_CANDIDATES = 16     # whole-turn plans a search may keep (search.py)
 N_SEARCH_STATES = 3     # search.py's scratch states: after a section, after an option's turn, a rollout
-CAND_WIDTH = 10         # a candidate: its section's index and row, its top-row option's row, its rank
+CAND_WIDTH = 11         # a candidate: its section's index and row, its top-row option's row, its rank, its bottom-row choice
 N_CAND_STATS = 3        # a candidate's planner value, rollout value sum and rollout count
 
 

@@ -73,7 +73,7 @@ def search_check(games: int, seed: int, overrides: dict | None = None, progress=
             "cpu_per_game": cpu / games, "mirror_cpu_per_game": mirror_cpu / games,
             "search_seat_cpu_per_game": (cpu - mirror_cpu * (PLAYERS - 1) / PLAYERS) / games,
             "weights": {k: float(params[search, WEIGHTS.index(k)])
-                        for k in ("search_candidates", "search_rollouts", "search_horizon")}}
+                        for k in ("search_candidates", "search_rollouts", "search_horizon", "search_bottom")}}
 
 
 def main(argv=None):
