@@ -1,6 +1,6 @@
 """The reference player `search` (strategies/search.py): the same seed the same choice, the
 state unwritten, its rollout worlds drawn from what the seat may see, its chosen option
-played at the top-row choice, rollouts that overturn the planner's ranking, whole games.
+played at the top-row choice and its bottom-row choice at the bottom row, rollouts that overturn the planner's ranking, whole games.
 (The contract test, tests/contract, holds it to the contract with every other strategy.)"""
 import json
 from pathlib import Path
@@ -11,13 +11,14 @@ import pytest
 
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.state import copy_state
-from scythe_sim.games.scythe.layout import (A_SECTION, A_TRADE_RESOURCES, G_DECIDER, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN,
-                                            P_LAST_SECTION, P_OBJECTIVE_A, P_OBJECTIVE_B, P_SEAT, PH_SECTION)
+from scythe_sim.games.scythe.layout import (A_BOTTOM, A_SECTION, A_SKIP, A_TRADE_RESOURCES, G_DECIDER, G_N_PLAYERS,
+                                            G_PHASE, G_ROUND, G_TURN, P_LAST_SECTION, P_OBJECTIVE_A, P_OBJECTIVE_B,
+                                            P_SEAT, PH_BOTTOM, PH_SECTION)
 from scythe_sim.games.scythe.play import R_STATUS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES, strategy_id
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.search import (C_KIND, C_RANK, C_SECTION, MEM_KIND, MEM_TURN,
-                                                       redraw, rollout)
+from scythe_sim.games.scythe.strategies.search import (C_BOTTOM, C_KIND, C_RANK, C_SECTION, MEM_BOTTOM, MEM_KIND,
+                                                       MEM_TURN, redraw, rollout)
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 from scythe_sim.games.scythe.strategies.workspace import new_workspace
 from scythe_sim.games.scythe.tables import default_tables
@@ -37,8 +38,9 @@ def _rollout(s, t, p, seat, c, seed, w, work):
     return rollout(s, t, p, seat, c, seed, w, work)
 
 
-def _params(rollouts=8, candidates=3, horizon=1):
+def _params(rollouts=8, candidates=3, horizon=1, bottom=1):
     params = load_params().copy()
+    params[SEARCH, WEIGHTS.index("search_bottom")] = bottom
     params[SEARCH, WEIGHTS.index("search_rollouts")] = rollouts
     params[SEARCH, WEIGHTS.index("search_candidates")] = candidates
     params[SEARCH, WEIGHTS.index("search_horizon")] = horizon
@@ -85,7 +87,7 @@ def points():
 def test_search_is_a_strategy_by_name_with_its_weights():
     assert strategy_id("search") == SEARCH
     row = load_params()[SEARCH]
-    for name in ("search_rollouts", "search_candidates", "search_horizon"):
+    for name in ("search_rollouts", "search_candidates", "search_horizon", "search_bottom"):
         assert row[WEIGHTS.index(name)] >= 1, name
     assert row[WEIGHTS.index("learned")] >= 1, "the leaves are valued by the learned value"
 
@@ -164,6 +166,36 @@ def test_the_chosen_option_is_played_at_the_top_row_choice(points):
     if option[0] >= 0:
         j = choose(SEARCH, game.state, game.tables, seat, top, len(top), params, work)
         assert tuple(int(x) for x in top[j]) == option
+
+
+def test_plans_take_or_skip_the_bottom_action_and_the_turn_plays_the_plan_s_choice():
+    """With search_bottom a plan includes the bottom-row choice: among the kept plans of a
+    game's section choices some take the bottom action and some skip it; the kept choice
+    is played when the seat's bottom row comes in that turn. Without it every plan leaves
+    the choice to the planner."""
+    kinds = set()
+    played = 0
+    for point in _section_points(seed=8, wanted=8):
+        _, work, _ = _choose(point, _params(candidates=6, bottom=0))
+        assert (work.search_cand[:6, C_BOTTOM] == -1).all()
+        game = point[0].copy()
+        s = game.state
+        params = _params(candidates=6)
+        i, work, seat = _choose((game, point[1]), params)
+        kinds |= {int(k) for k in work.search_cand[:6, C_BOTTOM]}
+        planned = int(work.memory[seat][MEM_BOTTOM])
+        p, turn = int(s.game[G_DECIDER]), int(s.game[G_TURN])
+        game.step(tuple(int(x) for x in point[1][i]))
+        while not game.is_over and s.game[G_TURN] == turn and s.game[G_DECIDER] == p:
+            rows = game.legal_rows()
+            j = choose(SEARCH, s, game.tables, seat, rows, len(rows), params, work)
+            offered = {int(r[0]) for r in rows}
+            if s.game[G_PHASE] == PH_BOTTOM and planned >= 0 and {A_BOTTOM, A_SKIP} <= offered:
+                assert int(rows[j][0]) == planned
+                played += 1
+            game.step(tuple(int(x) for x in rows[j]))
+    assert {A_BOTTOM, A_SKIP} <= kinds
+    assert played > 0
 
 
 def test_rollouts_overturn_the_planner_s_ranking_somewhere():
