@@ -7,7 +7,7 @@ import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
 
-from ...layout import WAR_END_REASONS
+from ...layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_END_REASONS, WAR_STAGE_MOBILIZATION
 from ...play import (R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON, R_WAR_ROUNDS,
                      R_WAR_WINNER, SEAT_RESULTS, SEAT_WAR_RESULTS)
 from ...turnlog import WAR_TURN_ACTIONS
@@ -54,3 +54,14 @@ def turn_columns(col) -> dict:
         "war_points": pa.array(col["war_points"].astype(np.int16), mask=col["war_points"] < 0),
         "divisions": pa.array(col["divisions"].astype(np.int16), mask=col["divisions"] < 0),
     }
+
+
+def replay_rows(game, rows):
+    """A replayed game's score rows (game.score()) as its seats table stored them: after
+    the war, the score the state kept when the war began, and whether the seat won the war."""
+    s = game.state
+    if s.game[G_WAR_STAGE] < WAR_STAGE_MOBILIZATION:
+        return
+    for p, row in zip(range(int(s.game[G_N_PLAYERS])), rows):
+        row.update({name: int(s.standard_score[p, i]) for i, name in enumerate(SCORE_FIELDS)})
+        row["war_winner"] = bool(s.game[G_WAR_WINNER] == p)
