@@ -7,4 +7,5 @@ HOOKS = {"results": "scythe_sim.games.scythe.spec.war.results",
          "position": "scythe_sim.games.scythe.text.war.position",
          "picture": "scythe_sim.games.scythe.text.war.picture",
          "board_text": "scythe_sim.games.scythe.text.war.board_text",
-         "narration": "scythe_sim.games.scythe.text.war.narration"}
+         "narration": "scythe_sim.games.scythe.text.war.narration",
+         "action_text": "scythe_sim.games.scythe.text.war.action_text"}

@@ -9,4 +9,5 @@ HOOKS = {"results": "scythe_sim.games.scythe.spec.wind_gambit.results",
          "position": "scythe_sim.games.scythe.text.wind_gambit.position",
          "picture": "scythe_sim.games.scythe.text.wind_gambit.picture",
          "board_text": "scythe_sim.games.scythe.text.wind_gambit.board_text",
-         "narration": "scythe_sim.games.scythe.text.wind_gambit.narration"}
+         "narration": "scythe_sim.games.scythe.text.wind_gambit.narration",
+         "action_text": "scythe_sim.games.scythe.text.wind_gambit.action_text"}
