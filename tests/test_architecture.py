@@ -460,8 +460,7 @@ TOUCHING_TODAY = {
                            "kernel/scoring.py", "kernel/setup.py",
                            "kernel/state.py", "layout.py", "play.py",
                            "strategies/rules.py", "strategies/value.py",
-                           "strategies/view.py",
-                           "tools/wind_evaluate.py"),
+                           "strategies/view.py"),
 }
 
 
