@@ -3,10 +3,9 @@ rules and variant it played, its win-rate table ranked as the report ranks it, t
 variant's own result (All Out War: who wins the wars and how many had a winner; The
 Wind Gambit: each tile's effect on game length), and the next command. Built from the
 same queries and summary sentences as the report."""
-from . import summary, war
+from . import sections
 from .compare import default_groups
 from .queries import win_rates
-from .wind_gambit import TITLES, tile_columns, tile_length_effects
 
 ORDERED = ("turn_order", "seat", "players")     # groupings shown in their order, as the report does
 
@@ -31,16 +30,8 @@ def rates(run) -> tuple:
 
 
 def variant_lines(run) -> list:
-    """The variant's own result in sentences, [] for a base run."""
-    lines = []
-    if war.war_games(run):
-        seats = war.war_seats(run)
-        lines += summary.war_outcome(run.name, war.standard_winner_wins_war(seats))
-        lines += summary.war_shifts(run.name, war.standard_vs_war(seats, "faction"), "faction", "faction")
-    for column in tile_columns(run):
-        lines += summary.tile_length(run.name, tile_length_effects(run.games(), column), column, TITLES[column],
-                                     column == "resolution_tile")
-    return lines
+    """The variant's own result in sentences (its section's answer_lines), [] for a base run."""
+    return [line for lines in sections.each("answer_lines", run) for line in lines]
 
 
 def next_command(run) -> str:

@@ -24,9 +24,9 @@ import polars as pl
 from scythe_sim.intervals import (detectable_shift, holm, holm_levels, interval_p_value, newcombe_difference,
                                   paired_difference, z_for)
 
+from . import sections
 from .pairing import ROW_KEYS, check_pairing, with_tiles
 from .runs import TILE_COLUMNS, AnalysisError
-from .war import war_games
 
 BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat",
               *TILE_COLUMNS)
@@ -111,30 +111,20 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
 
 
 def check_outcome(base, candidate, outcome):
-    """Raise AnalysisError (one line) when a run lacks the outcome compared."""
+    """Raise AnalysisError (one line) when a run lacks the outcome compared (a variant's
+    outcome: its report section's outcome_missing says why)."""
     if outcome not in OUTCOMES:
         raise AnalysisError(f"unknown outcome {outcome!r}: choose one of {', '.join(OUTCOMES)}")
-    if outcome == "war_winner":
+    if outcome != "winner":
         for role, run in (("base", base), ("candidate", candidate)):
-            if not war_games(run):
-                raise AnalysisError(f"--outcome war_winner: the {role} run {run.name} played no war "
-                                    "(not an All Out War run); compare two war runs, or see the war's "
-                                    f"effect in `scythe-sim report {run.path if role == 'candidate' else '<war run>'}`")
+            problem = sections.first("outcome_missing", outcome, role, run)
+            if problem:
+                raise AnalysisError(problem)
 
 
 def outcome_note(base, candidate, outcome, pairing):
-    """One line on what the comparison means when a run played wars, or None."""
-    wars = (war_games(base) > 0, war_games(candidate) > 0)
-    if outcome != "winner" or not any(wars):
-        return None
-    note = ("note: `winner` is the standard game's winner, decided before any war")
-    if pairing.paired and wars[0] != wars[1]:
-        note += ("; these runs deal the same games, so a base run and an All Out War run play the same "
-                 "standard games and their winners cannot differ: the war's effect is in "
-                 "`scythe-sim report` on the war run")
-    if all(wars):
-        note += "; compare the wars with --outcome war_winner"
-    return note
+    """One line on what the comparison means (a variant's report section says), or None."""
+    return sections.first("outcome_note", base, candidate, outcome, pairing)
 
 
 def _row(r, keys, alpha, pairing):

@@ -11,7 +11,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls, models, players, queries, summary, war, war_report, wind_gambit_report  # noqa: E402
+from . import figures, mls, models, players, queries, sections, summary  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
@@ -210,7 +210,8 @@ def build_report(run_dirs, out_dir, shown_game=None):
         else:
             _run_sections(report, run, prefix, runs[0].name if run.name in same else None)
     if len(runs) == 1:
-        report.summary.add("variant", wind_gambit_report.base_hint(runs[0]))
+        for lines in sections.each("base_hint", runs[0]):
+            report.summary.add("variant", lines)
     if shown_game is not None:
         _shown_game(report, runs[0], *shown_game)
     _provenance(report, runs)
@@ -301,16 +302,8 @@ def _side_by_side(report, runs):
                 {"field": [d[0] for d in differs], runs[0].name: [_value(d[1]) for d in differs],
                  run.name: [_value(d[2]) for d in differs]}))
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
-        if pairing.paired and (war.war_games(runs[0]) > 0) != (war.war_games(run) > 0):
+        if any(sections.each("same_standard_games", report, runs[0], run, pairing)):
             same.add(run.name)
-            report.text("One of these runs played All Out War after each game: a win here is the standard "
-                        "game's, which the war does not change, so the same deals give the same winners; "
-                        "the war's effect is in the war run's own variant-effects section.")
-            report.summary.add("differences", [
-                f"{run.name} against {runs[0].name}: the same deals, with All Out War played after the standard "
-                "game in one of them, so both play the same standard games with the same winners (every "
-                "difference of the standard game's win rates is 0 by construction); the war's own effect "
-                "follows."])
         for by in groups:
             keys = tuple(by.split(","))
             table = compare_runs(runs[0], run, by=keys, min_effect=MIN_EFFECT, pairing=pairing)
@@ -323,7 +316,7 @@ def _side_by_side(report, runs):
                                                                               MIN_EFFECT))
             compare_block(report, name, table, keys, f"{run.name} - {runs[0].name}: win rate by {by}",
                           f"difference of win rate by {by} with {pairing.method} simultaneous intervals (Holm)")
-        wind_gambit_report.compare_sections(report, runs[0], run, pairing)
+        sections.each("compare_sections", report, runs[0], run, pairing)
     return same
 
 
@@ -336,11 +329,8 @@ def _run_sections(report, run, prefix, same_as=None):
     report.heading(f"Run {run.name}: {run.manifest['games']:,} games")
     report.text("Win rates count shared first places as wins; every rate has its number of seats (n) and a "
                 "Wilson 95% interval; lift is the win rate over parity (1 / players on average).")
-    wars = war.war_games(run)
-    if wars:
-        war_report.run_sections(report, run, prefix)
-    wind_gambit_report.run_sections(report, run, prefix)
-    label = f"{run.name} (the standard game, before the war)" if wars else run.name
+    sections.each("run_sections", report, run, prefix)
+    label = sections.first("standard_label", run) or run.name
 
     def say(part, lines):
         if not same_as:

@@ -33,7 +33,10 @@ def standard_vs_war_shown(table, by):
 
 
 def run_sections(report, run, prefix):
-    """The war's sections and its summary lines (the summary's "variant" part)."""
+    """The war's sections and its summary lines (the summary's "variant" part), for a run
+    that played wars."""
+    if not war.war_games(run):
+        return
     seats, games = war.war_seats(run), run.games()
     report.heading("Variant effects: All Out War", 3)
     report.text(INTRO)
@@ -69,3 +72,57 @@ def run_sections(report, run, prefix):
         "players", "war_end_reason", "wars", pct_ci("share", "ci_low", "ci_high").alias("share"),
         pl.format("{} ({}-{})", "median_rounds", "q1_rounds", "q3_rounds").alias("war rounds: median (q1-q3)"),
         "capitulations_per_war"))
+
+
+def standard_label(run):
+    """A war run's standard games, named as such, else None."""
+    return f"{run.name} (the standard game, before the war)" if war.war_games(run) else None
+
+
+def same_standard_games(report, base, run, pairing):
+    """True when the two runs deal the same games and one of them played a war after each:
+    both play the same standard games with the same winners (the report says so)."""
+    if not pairing.paired or (war.war_games(base) > 0) == (war.war_games(run) > 0):
+        return False
+    report.text("One of these runs played All Out War after each game: a win here is the standard "
+                "game's, which the war does not change, so the same deals give the same winners; "
+                "the war's effect is in the war run's own variant-effects section.")
+    report.summary.add("differences", [
+        f"{run.name} against {base.name}: the same deals, with All Out War played after the standard "
+        "game in one of them, so both play the same standard games with the same winners (every "
+        "difference of the standard game's win rates is 0 by construction); the war's own effect "
+        "follows."])
+    return True
+
+
+def answer_lines(run):
+    """Who wins the wars and the largest faction shifts, for the run's answer; [] without wars."""
+    if not war.war_games(run):
+        return []
+    seats = war.war_seats(run)
+    return (summary.war_outcome(run.name, war.standard_winner_wins_war(seats))
+            + summary.war_shifts(run.name, war.standard_vs_war(seats, "faction"), "faction", "faction"))
+
+
+def outcome_missing(outcome, role, run):
+    """Why the run cannot compare the war's winner (it played no war), else None."""
+    if outcome != "war_winner" or war.war_games(run):
+        return None
+    return (f"--outcome war_winner: the {role} run {run.name} played no war "
+            "(not an All Out War run); compare two war runs, or see the war's "
+            f"effect in `scythe-sim report {run.path if role == 'candidate' else '<war run>'}`")
+
+
+def outcome_note(base, candidate, outcome, pairing):
+    """One line on what the comparison means when a run played wars, or None."""
+    wars = (war.war_games(base) > 0, war.war_games(candidate) > 0)
+    if outcome != "winner" or not any(wars):
+        return None
+    note = ("note: `winner` is the standard game's winner, decided before any war")
+    if pairing.paired and wars[0] != wars[1]:
+        note += ("; these runs deal the same games, so a base run and an All Out War run play the same "
+                 "standard games and their winners cannot differ: the war's effect is in "
+                 "`scythe-sim report` on the war run")
+    if all(wars):
+        note += "; compare the wars with --outcome war_winner"
+    return note

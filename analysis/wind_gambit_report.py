@@ -166,3 +166,10 @@ def compare_sections(report, base, run, pairing):
             pl.col("difference").round(2).alias("mean difference"),
             interval_text("diff_low", "diff_high").alias("95% CI"),
             "method"))
+
+
+def answer_lines(run):
+    """Each tile's effect on game length, for the run's answer; [] for a run without tiles."""
+    return [line for column in tile_columns(run)
+            for line in summary.tile_length(run.name, tile_length_effects(run.games(), column), column,
+                                            TITLES[column], column == "resolution_tile")]

@@ -110,9 +110,8 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
                 report = run_ablation(games=games, players=players, seed=seed, workers=workers,
                                       progress=update, expansion=expansion)
         elif wind_gambit:
-            from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
-
-            report = wind_evaluate(games=games, players=players, seed=seed, workers=workers, expansion=expansion)
+            report = game_module(spec, "evaluate_wind_gambit").wind_evaluate(
+                games=games, players=players, seed=seed, workers=workers, expansion=expansion)
         elif search or reference:
             report = _reference_tier(search, games, mirror_games, relentless_games, sweep_games, seed, workers,
                                      runs, backend, scheduler)

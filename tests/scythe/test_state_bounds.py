@@ -18,8 +18,9 @@ from scythe_sim.games.scythe.variants.wind_gambit.airships import (N_AIRSHIP_TIL
 from scythe_sim.games.scythe.enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_RES0, CUBE_GAIN,
                                            MECH_ABILITIES, N_CUBES, N_ENCOUNTER_CARDS, N_FACTIONS,
                                            N_FACTORY_CARDS, N_HEX, N_LOC, N_MATS, N_OBJECTIVES, N_RES,
-                                           N_SB_TILES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES,
-                                           N_TOKEN_KINDS, FACTION_ABILITIES, RP_MAX_STARS)
+                                           N_SB_TILES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES, N_TOKEN_KINDS,
+                                           FACTION_ABILITIES)
+from scythe_sim.games.scythe.variants.wind_gambit.resolution import RP_MAX_STARS
 from scythe_sim.games.scythe.layout import (AIRSHIP_FIELDS, END_REASONS, FROM_AIRSHIP, GAME_FIELDS,
                                             MAX_PLAYERS, N_MECHS, N_UNITS, N_WORKERS, PHASES,
                                             PLAYER_FIELDS, SCORE_FIELDS, STATE_FIELDS, UNIT_WORKER0,

@@ -21,6 +21,9 @@ GAMES = {"scythe": "games/scythe", "mls": "games/mls"}
 # Modules the compiled code must be keyed by, whatever else it imports.
 MUST = {
     "scythe": ("house_rules.py", "tables.py", "enums.py", "layout.py", "variants/wind_gambit/airships.py",
+               # a variant's R_* and RP_* indices: house_rules.py reads the rules through
+               # variants/hooks.py by name, so the key holds them by the compiled code's imports
+               "variants/war/rules.py", "variants/wind_gambit/rules.py", "variants/wind_gambit/resolution.py",
                "turnlog.py", "kernel/legal.py", "kernel/war/combat.py", "kernel/wind_gambit/airship.py",
                "kernel/variants.py",
                "strategies/dispatch.py", "strategies/view.py", "strategies/weights.py"),
@@ -107,14 +110,18 @@ def test_editing_a_pure_python_module_keeps_the_key(copy, game):
         assert not [p for p in keyed if p.is_relative_to(copy / GAMES[game] / folder)], folder
 
 
-def test_a_house_rule_inserted_changes_scythe_key(copy):
-    """The bug this key fixes: R_* indices defined in house_rules.py, read by the kernel."""
+@pytest.mark.parametrize("module, names", [("house_rules.py", "BASE_RULES = ("),
+                                           ("variants/war/rules.py", "WAR_RULES = ("),
+                                           ("variants/wind_gambit/rules.py", "RULES = (")])
+def test_a_house_rule_inserted_changes_scythe_key(copy, module, names):
+    """The bug this key fixes: R_* indices defined in house_rules.py (the base game's) and
+    in a variant's rules.py (its own, assembled by house_rules.py), read by the kernel."""
     package = CompiledPackage("scythe", copy / GAMES["scythe"])
     key = source_key(package)
-    path = copy / GAMES["scythe"] / "house_rules.py"
+    path = copy / GAMES["scythe"] / module
     text = path.read_text()
-    assert "R_" in text
-    path.write_text(text.replace("RULE_NAMES = (", "RULE_NAMES = (\"an_inserted_rule\", ", 1))
+    assert "R_" in text and names in text
+    path.write_text(text.replace(names, names + "\"an_inserted_rule\", ", 1))
     try:
         assert source_key(package) != key
     finally:

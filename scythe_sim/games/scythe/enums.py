@@ -113,14 +113,12 @@ RESOLUTION_TILES = ("land_rush", "factory_explosion", "spoils_of_war", "king_of_
                     "deja_vu", "mission_possible", "doomsday_clock", "backup_plan")
 N_RESOLUTION_TILES = len(RESOLUTION_TILES)
 RESOLUTION_RANDOM = N_RESOLUTION_TILES + 1     # rule value: draw the tile (variant stream)
-# One row of tables.res_param per tile (row 0: no tile); data/resolution.toml says what each does
+# One row of tables.res_param per tile (row 0: no tile); data/resolution.toml says what each does;
+# its columns' indices (RP_*) are The Wind Gambit's (variants/wind_gambit/resolution.py)
 RESOLUTION_PARAMS = ("trigger_stars", "trigger_rounds", "trigger_territories",
                      "trigger_factory_stars", "trigger_coins", "extra_turns",
                      "extra_turns_behind", "factory_explosion", "shared_objectives",
                      "combat_star_cap", "max_stars")
-(RP_TRIGGER_STARS, RP_TRIGGER_ROUNDS, RP_TRIGGER_TERRITORIES, RP_TRIGGER_FACTORY_STARS,
- RP_TRIGGER_COINS, RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION,
- RP_SHARED_OBJECTIVES, RP_COMBAT_STAR_CAP, RP_MAX_STARS) = range(len(RESOLUTION_PARAMS))
 N_RESOLUTION_PARAMS = len(RESOLUTION_PARAMS)
 MAX_SHARED_OBJECTIVES = 2      # state room for shared objective cards (G_RES_SHARED0 + k)
 

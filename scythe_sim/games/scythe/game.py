@@ -27,17 +27,14 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE, G_TURN,
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
-                     SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0, G_WAR_STAGE,
-                     WAR_STAGE_MOBILIZATION, AS_AGGRESSIVE, AS_PASSIVE, AS_RES0, AS_WORKERS,
-                     OFF_BOARD)
+                     SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
 from .lineup import check_players, check_setup, lineup
 from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
-from .text.wind_gambit.airship_position import tile_names
 from .text.codec import describe
 from .text.picture import scene as picture_scene
 from .text.position import dict_to_state, state_to_dict
-from .text.wind_gambit.resolution_text import resolution_line
+from .variants import hooks
 
 
 def check_seed(seed):
@@ -217,8 +214,9 @@ class Game:
         """Per player in turn order: faction, mat, seat and the full score breakdown (of
         the standard game, also once an All Out War has changed the board after it)."""
         out = np.zeros((MAX_PLAYERS, N_SCORE_FIELDS), np.int64)
-        if self.state.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
-            out[:] = self.state.standard_score
+        kept = [score for score in hooks.each("position", "kept_score", self.state) if score is not None]
+        if kept:
+            out[:] = kept[0]
         else:
             score_game(self.state, self.tables, out)
         rows = []
@@ -269,13 +267,9 @@ def _faction_token_text(s, loc):
     return f" trap:{owner}:{penalty}" + ("" if armed else ":disarmed")
 
 
-def airship_text(s, p):
-    """'A' and the cargo, e.g. 'A(1 oil)' or 'A(2W)'."""
-    cargo = [f"{int(s.airship[p, AS_RES0 + r])} {RESOURCES[r]}" for r in range(len(RESOURCES))
-             if s.airship[p, AS_RES0 + r]]
-    aboard = bin(int(s.airship[p, AS_WORKERS])).count("1")
-    cargo += [f"{aboard}W"] if aboard else []
-    return "A" + (f"({', '.join(cargo)})" if cargo else "")
+def _variant_lines(function, *args) -> list:
+    """The variants' parts of the board in words (their "board_text" parts, variants/hooks.py)."""
+    return [line for lines in hooks.each("board_text", function, *args) for line in lines]
 
 
 def render_board(s, t):
@@ -285,19 +279,14 @@ def render_board(s, t):
     lines = [f"turn {int(s.game[G_TURN])}, round {int(s.game[G_ROUND]) + 1}, "
              f"active {FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]}, phase {PHASES[s.game[G_PHASE]]}, "
              f"structure bonus {STRUCTURE_BONUS_TILES[s.game[G_SB_TILE]]}"]
-    if resolution_line(s, t):
-        lines.append(resolution_line(s, t))
+    lines += _variant_lines("header_lines", s, t)
     lines.append(f"{'#':>2} {'faction':8} {'mat':13} {'power':>5} {'pop':>4} {'coins':>5} {'cards':>5} {'stars':>5}")
     for p in range(n):
         pl = s.player[p]
         lines.append(f"{p:>2} {FACTIONS[pl[P_FACTION]]:8} {MATS[pl[P_MAT]]:13} {int(pl[P_POWER]):>5} "
                      f"{int(pl[P_POPULARITY]):>4} {int(pl[P_COINS]):>5} {int(s.hand[p].sum()):>5} "
                      f"{int(pl[P_STARS]):>5}")
-    if s.airship_loc[0] != OFF_BOARD:
-        names = tile_names()
-        lines.append("airship tiles: " + ", ".join(
-            f"{FACTIONS[s.player[p, P_FACTION]]} {names[s.airship[p, AS_AGGRESSIVE] - 1]}"
-            f"+{names[s.airship[p, AS_PASSIVE] - 1]}" for p in range(n)))
+    lines += _variant_lines("player_lines", s, t, n)
     for loc in range(N_LOC):
         parts = []
         for p in range(n):
@@ -314,10 +303,7 @@ def render_board(s, t):
             for k in range(len(STRUCTURES)):
                 if s.struct_loc[p, k] == loc:
                     units.append(STRUCTURES[k])
-            if s.divisions[p, loc]:      # All Out War's divisions
-                units.append(f"{int(s.divisions[p, loc])}D")
-            if s.airship_loc[p] == loc:   # The Wind Gambit's airship and what it carries
-                units.append(airship_text(s, p))
+            units += _variant_lines("units", s, p, loc)     # a variant's: divisions, an airship
             if units:
                 workers = units.count("W")
                 shown = [x for x in units if x != "W"] + ([f"{workers}W"] if workers else [])

@@ -10,43 +10,37 @@ import os
 import numpy as np
 
 from scythe_sim.errors import ConfigError
-from scythe_sim.names import did_you_mean, unknown_name
+from scythe_sim.names import unknown_name
 
-from .variants.wind_gambit.airships import N_AGGRESSIVE, N_AIRSHIP_TILES, tile_names, tile_number
-from .data_files import load_data
-from .enums import FACTION_ABILITIES, FACTIONS, MECH_ABILITIES, RESOLUTION_RANDOM, RESOLUTION_TILES
+from .enums import FACTION_ABILITIES, FACTIONS, MECH_ABILITIES
+from .variants import hooks
 
-RULE_NAMES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
+# The base game's rules; each variant declares its own in its folder, in blocks at fixed
+# places of the rules array (its rules.py: RULE_BLOCKS), found through variants/hooks.py.
+# The R_* indices are compiled constants: a variant's compiled code reads its own from
+# its rules.py, so the compile cache is keyed by that file.
+BASE_RULES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relentless_on_factory",
               "expansion_factions", "power_max", "popularity_max", "dial_max",
               "faction_abilities_off", "mech_abilities_off", "encounters_off", "factory_off",
-              "mech_abilities_off_for",
-              # All Out War (kernel/war/, data/rules.toml [rules] says what each does)
-              "all_out_war", "war_divisions", "war_bonus_first", "war_bonus_second",
-              "war_bonus_third", "war_bonus_popularity", "war_bonus_resources",
-              "war_bonus_factory", "war_bonus_per_recruit", "war_deploy_batch",
-              "war_points_to_win", "war_round_cap", "war_quiet_rounds", "war_cowinner",
-              "war_gain_coins", "war_produce_cost", "war_produce_divisions", "war_mech_carry",
-              "war_card_divisions", "war_power_factor", "war_capitulation_power_cap",
-              "war_points_factory", "war_points_village", "war_points_other",
-              # The Wind Gambit's Resolution Module (kernel/wind_gambit/resolution.py)
-              "resolution",
-              # The Wind Gambit (kernel/wind_gambit/airship.py)
-              "wind_gambit", "airship_per_player", "airship_aggressive", "airship_passive",
-              # All Out War with the Wind Gambit (kernel/war/airship.py)
-              "war_airship_carry", "war_airship_bombard_power", "war_airship_bombard_max",
-              "war_airship_destroy_margin")
+              "mech_abilities_off_for")
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
- R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR,
- R_ALL_OUT_WAR, R_WAR_DIVISIONS, R_WAR_BONUS_FIRST, R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD,
- R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_FACTORY, R_WAR_BONUS_PER_RECRUIT,
- R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN, R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER,
- R_WAR_GAIN_COINS, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
- R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
- R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER, R_RESOLUTION,
- R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE,
- R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_BOMBARD_MAX,
- R_WAR_AIRSHIP_DESTROY_MARGIN) = range(len(RULE_NAMES))
+ R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR) = range(len(BASE_RULES))
+
+
+def _rule_names() -> tuple:
+    """Every rule's name at its index: the base game's, then the variants' blocks by their
+    first index, which must follow each other without a gap or an overlap."""
+    blocks = sorted([(0, BASE_RULES)] + [block for part in hooks.parts("rules") for block in part.RULE_BLOCKS])
+    names = ()
+    for first, block in blocks:
+        if first != len(names):
+            raise ValueError(f"house rules: the block {block[0]}... starts at {first}, not {len(names)}")
+        names += block
+    return names
+
+
+RULE_NAMES = _rule_names()
 # A test-only switch, not a house rule: no name, no config key, never in a ruleset. The
 # rules array carries it in one slot past the named rules; from that game turn on the
 # kernel offers no row (kernel/legal.py): a planted simulator bug for the tests of the
@@ -79,9 +73,9 @@ _RULE_RANGE.update({name: (1, _MOST) for name in (
     "war_round_cap", "war_quiet_rounds")})
 _RULE_RANGE.update({"faction_abilities_off": (0, 2 ** len(FACTION_ABILITIES) - 1),
                     "mech_abilities_off": (0, 2 ** len(MECH_ABILITIES) - 1),
-                    "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1),
-                    "resolution": (0, RESOLUTION_RANDOM), "airship_aggressive": (0, N_AGGRESSIVE),
-                    "airship_passive": (0, N_AIRSHIP_TILES)})
+                    "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1)})
+for _part in hooks.parts("rules"):          # a variant's ranges that its rules.py gives
+    _RULE_RANGE.update(getattr(_part, "RULE_RANGES", {}))
 # The largest values of the rules the state's counters grow with (within _RULE_RANGE):
 # layout.STATE_FIELDS gives each field the narrowest type that holds it at these
 # (tests/scythe/test_state_bounds.py derives every field's range from them and the data).
@@ -100,47 +94,18 @@ for _key, _top in RULE_LIMITS.items():   # the narrower of the two wins
     _RULE_RANGE[_key] = (_RULE_RANGE[_key][0], min(_RULE_RANGE[_key][1], _top))
 
 
-def resolution_value(value, where="rule 'resolution'"):
-    """The rule value of a resolution choice: a tile name, its number 1..8, "random" or
-    "none"/0; ConfigError (one line, naming the choices) otherwise."""
-    if isinstance(value, str):
-        name = value.strip().lower().replace(" ", "_").replace("-", "_")
-        if name == "random":
-            return RESOLUTION_RANDOM
-        if name == "none":
-            return 0
-        if name in RESOLUTION_TILES:
-            return RESOLUTION_TILES.index(name) + 1
-        if name.isdigit():
-            value = int(name)
-        else:
-            raise ConfigError(f"{where}: unknown resolution tile {value!r}:{did_you_mean(name, RESOLUTION_TILES)} "
-                              f"choose one of {', '.join(RESOLUTION_TILES)}, random, none or a number "
-                              f"0..{RESOLUTION_RANDOM} (scythe-sim list tiles)")
-    return value
-
-
-_AIRSHIP_TILE_RULES = {"airship_aggressive": "aggressive", "airship_passive": "passive"}
-
-
 def rule_range(key):
     """(lowest, highest) value a rule accepts."""
     return _RULE_RANGE[key]
 
 
 def rule_value(key, value):
-    """A rule's integer from a config or API value: a resolution tile or an airship tile
-    may be named ("factory_explosion", "toll", "random")."""
-    if key == "resolution":
-        return resolution_value(value)
-    if key in _AIRSHIP_TILE_RULES:
-        names = tile_names(load_data()["airships"])
-        try:
-            return tile_number(value, names, _AIRSHIP_TILE_RULES[key], f"[rules] {key}")
-        except ConfigError as exc:       # the choices, then the nearest tile names and where the list is
-            hint = did_you_mean(value, names) if isinstance(value, str) and value not in names else ""
-            raise ConfigError(f"{exc};{hint} (scythe-sim list tiles)" if hint else f"{exc} (scythe-sim list tiles)") \
-                from None
+    """A rule's integer from a config or API value: a variant's rule may take a name (a
+    resolution or airship tile: "factory_explosion", "toll", "random"; its rules.py's
+    rule_value reads it)."""
+    for part in hooks.parts("rules"):
+        if key in getattr(part, "NAMED_VALUES", ()):
+            return part.rule_value(key, value)
     return value
 
 
@@ -170,9 +135,9 @@ def rule_array(data: dict, overrides: dict | None) -> np.ndarray:
             what = "a switch, 0 or 1" if (lo, hi) == (0, 1) else f"its range is {lo}..{hi}"
             raise ConfigError(f"rule {key!r} must be at most {hi} ({what}), got {value!r}")
         values[key] = int(value)
-    if 0 < values["airship_passive"] <= N_AGGRESSIVE:
-        raise ConfigError(f"rule 'airship_passive' is a passive tile's number {N_AGGRESSIVE + 1}.."
-                          f"{N_AIRSHIP_TILES} or 0 (random), got {values['airship_passive']}")
+    for part in hooks.parts("rules"):       # what a variant checks across its values
+        if hasattr(part, "check_values"):
+            part.check_values(values)
     for rule, lowest in lowest_track_tops(data).items():
         if values[rule] < lowest:
             raise ConfigError(f"rule {rule!r} must be at least {lowest}, the highest starting "

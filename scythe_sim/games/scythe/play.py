@@ -42,7 +42,9 @@ from .strategies.dispatch import choose
 from .strategies.learned.record import record_turn
 from .strategies.weights import W_LEARNED, load_params
 from .strategies.workspace import new_workspace, start_game
-from .tables import R_AIRSHIP_PER_PLAYER, R_ALL_OUT_WAR, R_TURN_CAP, R_WAR_ROUND_CAP
+from .tables import R_TURN_CAP
+from .variants.war.rules import R_ALL_OUT_WAR, R_WAR_ROUND_CAP
+from .variants.wind_gambit.rules import R_AIRSHIP_PER_PLAYER
 from .turnlog import TURN_FIELDS, log_turn, log_war_turn, top_choice, war_choice, war_turns_taken
 
 GAME_RESULTS = GAME_HEAD + (

@@ -9,16 +9,13 @@ from .enums import FACTIONS, MATS, STAR_KINDS, hex_name
 from .game import Game, check_seed
 from .layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBATS, G_COMBAT_HEX, G_DECIDER,
                      G_DEFENDER, G_DEF_CARDS, G_DEF_DIAL, G_ENC_CARD, G_N_PLAYERS, G_PHASE,
-                     G_RETREATS, G_ROUND, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
-                     G_WAR_WINNER, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_COINS, P_FACTION,
-                     P_MAT, P_POWER, P_SEAT, WAR_END_REASONS, WAR_STAGE_MOBILIZATION,
-                     WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND,
-                     W_CASUALTIES, W_POINTS, W_TROPHIES, AS_RES0, PH_SHIP_CARDS, PH_SHIP_DIAL)
+                     G_RETREATS, G_ROUND, G_TURN, MAX_PLAYERS, N_UNITS, PH_COMBAT_CARDS, PH_RETREAT, P_FACTION,
+                     P_MAT, P_POWER, P_SEAT)
 from .kernel.state import copy_state
-from .text.wind_gambit.resolution_text import resolution_line, turns_left
 from .strategies import strategy_id
 from .strategies.dispatch import choose
 from .strategies.weights import load_params
+from .variants import hooks
 
 
 def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
@@ -37,34 +34,18 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
     params = load_params() if params is None else np.asarray(params, np.float64)
     s, t = game.state, game.tables
     lines = [_setup_line(game, names)]
+    # a variant's narrator per game (the war's: its stages, its turns and how it ended)
+    narrators = [part.Narrator() for part in hooks.parts("narration") if hasattr(part, "Narrator")]
     last_turn = -1
-    last_war_turn = (-1, -1)
-    stage = WAR_STAGE_NONE
     while not game.is_over:
-        if s.game[G_WAR_STAGE] != stage:
-            stage = int(s.game[G_WAR_STAGE])
-            if stage == WAR_STAGE_MOBILIZATION:
-                lines.append(f"standard game over: {game.end_reason} after {int(s.game[G_TURN])} turns; "
-                             "All Out War: mobilization")
-            elif stage == WAR_STAGE_WAR:
-                lines.append("All Out War: the war begins")
-        if stage == WAR_STAGE_WAR:
-            war_turn = (int(s.game[G_WAR_ROUND]), int(s.game[G_ACTIVE]))
-            if war_turn != last_war_turn:
-                _snapshot(snapshots, s, lines)
-                last_war_turn = war_turn
-                p = war_turn[1]
-                lines.append(f"war round {war_turn[0]}: {_name(s, p)} "
-                             f"({int(s.war[p, W_POINTS])} points, ${int(s.player[p, P_COINS])}, "
-                             f"{int(s.player[p, P_POWER])} power)")
-        elif s.game[G_TURN] != last_turn:
+        narrated = [n.before_decision(game, lines, lambda: _snapshot(snapshots, s, lines)) for n in narrators]
+        if not any(narrated) and s.game[G_TURN] != last_turn:     # a standard game's turn begins
             _snapshot(snapshots, s, lines)
             last_turn = int(s.game[G_TURN])
             p = int(s.game[G_ACTIVE])
-            left = turns_left(s, t)     # a resolution tile's known end
             lines.append(f"turn {last_turn} (round {int(s.game[G_ROUND]) + 1}): "
                          f"{FACTIONS[s.player[p, P_FACTION]]} / {MATS[s.player[p, P_MAT]]}"
-                         + (f" [resolution: {left} turns left after this one]" if left is not None else ""))
+                         + "".join(hooks.each("narration", "turn_note", s, t)))
         rows = game.legal_rows()
         seat = int(s.player[s.game[G_DECIDER], P_SEAT])
         i = choose(ids[seat], s, t, seat, rows, len(rows), params, game.work)
@@ -76,10 +57,8 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
             code = game.check()
             if code:
                 raise AssertionError(f"invariant {code} broken after {action.text!r}")
-    if stage == WAR_STAGE_NONE:
-        lines.append(f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns")
-    else:
-        lines.extend(war_summary_lines(s))
+    ending = next((end for end in (n.end_lines(game) for n in narrators) if end is not None), None)
+    lines.extend(ending if ending is not None else [f"game over: {game.end_reason} after {int(s.game[G_TURN])} turns"])
     _snapshot(snapshots, s, lines)
     return game, lines
 
@@ -87,20 +66,6 @@ def play_through(seed, players, factions=None, mats=None, strategies=None, rules
 def _snapshot(snapshots, s, lines):
     if snapshots is not None:
         snapshots.append((copy_state(s), len(lines)))
-
-
-def war_summary_lines(s):
-    """How an All Out War ended, and each faction's standing at its end."""
-    winner = int(s.game[G_WAR_WINNER])
-    lines = [f"war over: {WAR_END_REASONS[int(s.game[G_WAR_END_REASON])]} after "
-             f"{int(s.game[G_WAR_ROUND])} war rounds; winner: {_name(s, winner) if winner >= 0 else 'none'}"]
-    for p in range(int(s.game[G_N_PLAYERS])):
-        by = int(s.war[p, W_CAPITULATED_BY])
-        fate = f", capitulated to {_name(s, by)} in round {int(s.war[p, W_CAPITULATED_ROUND])}" if by >= 0 else ""
-        lines.append(f"  {_name(s, p)}: {int(s.war[p, W_POINTS])} points, {int(s.divisions[p].sum())} "
-                     f"divisions on the board, {int(s.war[p, W_CASUALTIES])} lost, "
-                     f"{int(s.war[p, W_TROPHIES])} trophies{fate}")
-    return lines
 
 
 def _name(s, p):
@@ -118,46 +83,19 @@ def events(before, after):
     defender_done = a.game[G_PHASE] == PH_COMBAT_CARDS and a.game[G_DECIDER] == a.game[G_DEFENDER]
     if defender_done and (b.game[G_PHASE] != PH_COMBAT_CARDS or b.game[G_COMBATS] != a.game[G_COMBATS]):
         out.append(_combat_result(a, b))
-    if b.game[G_PHASE] == PH_SHIP_DIAL and a.game[G_PHASE] != PH_SHIP_CARDS:
-        out.append(_ship_fight_start(b))
-    elif a.game[G_PHASE] == PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_CARDS and b.game[G_PHASE] != PH_SHIP_DIAL:
-        out.append(_ship_fight_result(a, b))
+    fight = next((e for e in hooks.each("narration", "fight_event", a, b) if e), None)    # an airship fight
+    if fight:
+        out.append(fight)
     elif b.game[G_COMBATS] > a.game[G_COMBATS]:
         out.append(_combat_start(a, b))
-    out.extend(_tolls(a, b))
+    for more in hooks.each("narration", "events", a, b):     # a variant's (an airship's tolls)
+        out.extend(more)
     if b.game[G_ENC_CARD] >= 0 and b.game[G_ENC_CARD] != a.game[G_ENC_CARD]:
         out.append(f"{_name(b, b.game[G_ACTIVE])} draws encounter card {int(b.game[G_ENC_CARD]) + 1}")
     for p in range(int(b.game[G_N_PLAYERS])):
         for k, kind in enumerate(STAR_KINDS):
             if b.stars[p, k] > a.stars[p, k]:
                 out.append(f"{_name(b, p)} places a star: {kind}")
-    return out
-
-
-def _ship_fight_start(b):
-    """An airship fight begins (Blitzkrieg, or the war's ship combat)."""
-    p, q = int(b.game[G_ACTIVE]), int(b.game[G_DEFENDER])
-    return (f"airship fight on {hex_name(int(b.game[G_COMBAT_HEX]))}: {_name(b, p)} attacks {_name(b, q)}'s "
-            f"airship (power {int(b.player[p, P_POWER])} vs {int(b.player[q, P_POWER])}, "
-            f"cards {int(b.hand[p].sum())} vs {int(b.hand[q].sum())})")
-
-
-def _ship_fight_result(a, b):
-    p, q = int(a.game[G_ACTIVE]), int(a.game[G_DEFENDER])
-    attack = int(a.game[G_ATK_DIAL] + a.game[G_ATK_CARDS])
-    defence = int(a.game[G_DEF_DIAL] + a.game[G_DEF_CARDS])
-    winner, loser = (p, q) if attack >= defence else (q, p)
-    fate = "is destroyed" if b.airship_loc[loser] < 0 else "retreats home"
-    return f"{_name(b, p)} {attack} vs {_name(b, q)} {defence}: {_name(b, winner)} wins, {_name(b, loser)}'s airship {fate}"
-
-
-def _tolls(a, b):
-    """Resources a toll airship took from the mover."""
-    out = []
-    for q in range(int(b.game[G_N_PLAYERS])):
-        taken = int(b.airship[q, AS_RES0:AS_RES0 + 4].sum() - a.airship[q, AS_RES0:AS_RES0 + 4].sum())
-        if q != int(b.game[G_ACTIVE]) and taken > 0:
-            out.append(f"{_name(b, q)}'s airship takes {taken} resource(s) in toll")
     return out
 
 
@@ -197,8 +135,8 @@ def _setup_line(game, names):
         seat = int(s.player[p, P_SEAT])
         seats.append(f"{p + 1}. {FACTIONS[s.player[p, P_FACTION]]}/{MATS[s.player[p, P_MAT]]}"
                      f" (seat {seat}, {names[seat]})")
-    tile = resolution_line(s, game.tables)
-    return "turn order: " + ", ".join(seats) + (f"; {tile}" if tile else "")
+    notes = [note for note in hooks.each("narration", "setup_note", s, game.tables) if note]
+    return "turn order: " + "; ".join([", ".join(seats)] + notes)
 
 
 def mix_seats(mix, seed, players):

@@ -29,7 +29,7 @@ import numpy as np
 
 from scythe_sim.compiled.records import as_record
 
-from .variants.wind_gambit.airships import N_AIRSHIP_TILES, N_TILE_FIELDS, airship_table
+from .variants import hooks
 from .data_files import DATA_FILES, SETS, load_data, read_data
 from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, CF_LOOK_AT_HAND,
                     FACTIONS, FACTION_ABILITIES, HOME, LAKE, MATS, MECH_ABILITIES, N_BONUSES,
@@ -41,21 +41,9 @@ from .enums import (BOTTOM_ACTIONS, CARD_FIELDS, CARD_VALUES, CF_FREE_ACTIONS, C
                     TOP_ACTIONS, TRAP_PENALTIES, hex_name)
 # The house rules live in house_rules.py; their names are read from here too.
 from .house_rules import (N_RULE_SLOTS, RULE_LIMITS, RULE_NAMES, R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP,
-                          R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY, R_EXPANSION_FACTIONS,
-                          R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
-                          R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF,
-                          R_MECH_ABILITIES_OFF_FOR, R_ALL_OUT_WAR, R_WAR_DIVISIONS,
-                          R_WAR_BONUS_FIRST, R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD,
-                          R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_FACTORY,
-                          R_WAR_BONUS_PER_RECRUIT, R_WAR_DEPLOY_BATCH, R_WAR_POINTS_TO_WIN,
-                          R_WAR_ROUND_CAP, R_WAR_QUIET_ROUNDS, R_WAR_COWINNER, R_WAR_GAIN_COINS,
-                          R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_MECH_CARRY,
-                          R_WAR_CARD_DIVISIONS, R_WAR_POWER_FACTOR, R_WAR_CAPITULATION_POWER_CAP,
-                          R_WAR_POINTS_FACTORY, R_WAR_POINTS_VILLAGE, R_WAR_POINTS_OTHER,
-                          R_RESOLUTION, R_WIND_GAMBIT, R_AIRSHIP_PER_PLAYER, R_AIRSHIP_AGGRESSIVE,
-                          R_AIRSHIP_PASSIVE, R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_BOMBARD_POWER,
-                          R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_DESTROY_MARGIN,
-                          resolution_value, rule_array, rule_value)
+                          R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY, R_EXPANSION_FACTIONS, R_POWER_MAX,
+                          R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF, R_MECH_ABILITIES_OFF,
+                          R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR, rule_array, rule_value)
 
 
 SB_MAX_COUNT = 9          # structure-bonus counts above this pay like this one
@@ -122,7 +110,7 @@ class Tables(NamedTuple):
     factory_steps: np.ndarray    # (1,) int64: hexes the Factory cards' bottom-row Move allows
     objective_end: np.ndarray    # (N_OBJECTIVES,) int64: 1 if the card is checked at the end of the turn only
     res_param: np.ndarray        # (N_RESOLUTION_TILES + 1, N_RESOLUTION_PARAMS) int64: [tile number, RP_*]; row 0 no tile
-    airship_tile: np.ndarray     # (N_AIRSHIP_TILES, N_TILE_FIELDS) int64: [tile number - 1, TILE_*] (variants/wind_gambit/)
+    airship_tile: np.ndarray     # (16 tiles, its fields) int64: [tile number - 1, TILE_*] (variants/wind_gambit/airships.py)
     rules: np.ndarray            # (N_RULE_SLOTS,) int32: house-rule values, indexed by R_* (and the
                                  #   test-only R_PLANTED_FAULT past them, house_rules.py)
 
@@ -393,12 +381,21 @@ def build_tables(overrides: dict | None = None) -> np.record:
               **_resolution(data["resolution"]),
               "card_values": np.array(combat["values"], np.int8),
               "card_counts": np.array(combat["counts"], np.int8), "rules": rules,
-              "airship_tile": airship_table(data["airships"])}
+              **_variant_tables(data)}
     fields["fac_dealable"], fields["mat_dealable"] = dealable_masks(
         fields["fac_set"], fields["mat_set"], bool(rules[R_EXPANSION_FACTIONS]))
     tables = Tables(**{name: value.astype(np.int64) for name, value in fields.items()})
     validate(tables)
     return as_record(tables)
+
+
+def _variant_tables(data: dict) -> dict:
+    """The variants' own tables (each variant's tables part, variants/hooks.py: TABLE_SHAPES
+    and tables(data)), fields of Tables."""
+    fields = {}
+    for part in hooks.each("tables", "tables", data):
+        fields.update(part)
+    return fields
 
 
 @functools.lru_cache(maxsize=1)
@@ -414,8 +411,9 @@ def validate(tables) -> None:
     t = tables
     shapes = {"edge": (N_LOC, N_LOC), "neighbours": (N_LOC, 6), "terrain": (N_LOC,), "mat_cost": (N_MATS, 4),
               "fac_mechs": (N_FACTIONS, 4), "banned": (N_FACTIONS, N_MATS), "top_amount": (N_CUBES, 2),
-              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (N_RULE_SLOTS,),
-              "airship_tile": (N_AIRSHIP_TILES, N_TILE_FIELDS)}
+              "onetime_amount": (N_BONUSES,), "card_counts": (N_CARD_VALUES,), "rules": (N_RULE_SLOTS,)}
+    for part in hooks.parts("tables"):
+        shapes.update(part.TABLE_SHAPES)
     for name, shape in shapes.items():
         if getattr(t, name).shape != shape:
             raise ValueError(f"table {name} has shape {getattr(t, name).shape}, expected {shape}")

@@ -235,7 +235,7 @@ def test_wind_gambit_games_count_the_airship_s_use():
 
 # --- evaluate --wind-gambit ---------------------------------------------------------------------
 def test_the_wind_gambit_evaluation_reports_head_to_heads_usage_and_tile_ends():
-    from scythe_sim.games.scythe.tools.wind_evaluate import wind_evaluate
+    from scythe_sim.games.scythe.tools.wind_gambit.evaluate import wind_evaluate
 
     report = wind_evaluate(games=8, players=4, seed=3)
     assert [t.key for t in report.tables] == ["wind_head_to_head", "wind_usage_before", "wind_usage_after",

@@ -6,7 +6,8 @@ from scythe_sim.games.scythe.enums import N_HEX, RESOLUTION_TILES, TERRAINS, hex
 from scythe_sim.errors import ConfigError
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.layout import END_REASONS, G_RES_TILE, G_TURN, P_COINS, P_POPULARITY, P_STARS
-from scythe_sim.games.scythe.tables import R_RESOLUTION, build_tables, resolution_value
+from scythe_sim.games.scythe.tables import build_tables
+from scythe_sim.games.scythe.variants.wind_gambit.rules import R_RESOLUTION, resolution_value
 from tests.scythe.positions import P, position
 
 FOUR_STARS = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1}

@@ -135,17 +135,12 @@ def provenance(config) -> dict:
 
 
 def _standard_score(game):
-    """game.score() rows of the standard game: after All Out War, the score the state kept
-    when the war began (the seats table's columns), with whether the seat won the war."""
-    from ..layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_STAGE_MOBILIZATION
+    """game.score() rows as the seats table stored them: a variant's results part may say
+    what its games stored instead (replay_rows: after All Out War, the standard game's)."""
+    from ..variants import hooks
 
     rows = game.score()
-    s = game.state
-    if s.game[G_WAR_STAGE] < WAR_STAGE_MOBILIZATION:
-        return rows
-    for p, row in zip(range(int(s.game[G_N_PLAYERS])), rows):
-        row.update({name: int(s.standard_score[p, i]) for i, name in enumerate(SCORE_FIELDS)})
-        row["war_winner"] = bool(s.game[G_WAR_WINNER] == p)
+    hooks.each("results", "replay_rows", game, rows)
     return rows
 
 

@@ -7,22 +7,15 @@ import pyarrow as pa
 from scythe_sim.runner.parquet import enum_column as _enum
 from scythe_sim.runner.parquet import game_columns, outcome_columns, seat_rows
 
-from ..enums import FACTIONS, MATS, RESOLUTION_TILES, STAR_KINDS, STRUCTURE_BONUS_TILES
-from ..layout import END_REASONS, SCORE_FIELDS, WAR_END_REASONS
-from ..play import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_RESOLUTION_TILE,
-                    R_RESOLUTION_TRIGGER, R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS,
-                    R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER, SEAT_AIRSHIP_RESULTS,
-                    SEAT_WAR_RESULTS, R_COMBATS, R_CONTACTS, R_ENCOUNTERS, R_RETREATS, R_SB_TILE,
-                    SEAT_RESULTS, SR_FACTION, SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE,
-                    SR_ORDER, SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE, SR_SCORE0, SR_STAR_TURN0,
-                    SR_STARS0)
+from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
+from ..layout import END_REASONS, SCORE_FIELDS
+from ..play import (R_COMBATS, R_CONTACTS, R_ENCOUNTERS, R_RETREATS, R_SB_TILE, SEAT_RESULTS, SR_FACTION,
+                    SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
 from ..strategies import STRATEGIES
-from ..tables import load_data
-from ..turnlog import BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, TURN_STAGES, WAR_TURN_ACTIONS
-from ..variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
+from ..turnlog import BOTTOM_CHOICES, TOP_CHOICES, TURN_FIELDS, TURN_STAGES
+from ..variants import hooks
 
 TABLES = ("games", "seats", "turns")
-_TILES = tile_names(load_data()["airships"])
 # score fields renamed where the bare name would be ambiguous in the seats table
 _SCORE_NAMES = {"structure_bonus": "structure_bonus_coins", "tier": "popularity_tier"}
 _SEAT_TAIL = ("workers", "mechs", "structures", "recruits", "upgrades", "combat_cards")
@@ -39,46 +32,8 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
         "worker_retreats": pa.array(game_out[:, R_RETREATS].astype(np.int32)),
         "combats": pa.array(game_out[:, R_COMBATS].astype(np.int32)),
         "encounters": pa.array(game_out[:, R_ENCOUNTERS].astype(np.int16)),
-        **_war_game_columns(game_out),
-        **_resolution_columns(game_out),
-        # The Wind Gambit's tiles: null without airships or with a tile per player
-        **_airship_columns(game_out[:, R_AIRSHIP_AGGRESSIVE], game_out[:, R_AIRSHIP_PASSIVE]),
+        **_variant_columns("game_columns", game_out),
     })
-
-
-def _airship_columns(aggressive, passive) -> dict:
-    """Airship tile numbers (0 none) as the tiles' names, null where there is none."""
-    return {"airship_aggressive": _enum(aggressive - 1, _TILES[:N_AGGRESSIVE]),
-            "airship_passive": _enum(passive - 1 - N_AGGRESSIVE, _TILES[N_AGGRESSIVE:])}
-
-
-def _resolution_columns(game_out) -> dict:
-    """The Wind Gambit's resolution tile and the seat whose play triggered its end; null
-    without a tile (every game of a base run), so base and resolution runs share one schema."""
-    tile = game_out[:, R_RESOLUTION_TILE]
-    trigger = game_out[:, R_RESOLUTION_TRIGGER]
-    return {"resolution_tile": _enum(tile - 1, RESOLUTION_TILES),
-            "resolution_trigger_seat": pa.array(trigger.astype(np.int8), mask=(tile == 0) | (trigger < 0))}
-
-
-def _war_game_columns(game_out) -> dict:
-    """All Out War's outcome columns; null in a game without a war (every game of a base
-    run), so base and war runs share one schema."""
-    reason = game_out[:, R_WAR_END_REASON]
-    no_war = reason == 0
-    winner = game_out[:, R_WAR_WINNER]
-
-    def col(values, dtype, mask=no_war):
-        return pa.array(values.astype(dtype), mask=mask)
-
-    return {
-        "war_end_reason": _enum(np.where(no_war, -1, reason - 1), WAR_END_REASONS[1:]),
-        "war_rounds": col(game_out[:, R_WAR_ROUNDS], np.int16),
-        "war_winner_seat": col(winner, np.int8, no_war | (winner < 0)),
-        "war_combats": col(game_out[:, R_WAR_COMBATS], np.int32),
-        "war_capitulations": col(game_out[:, R_WAR_CAPITULATIONS], np.int8),
-        "war_decisions": col(game_out[:, R_WAR_DECISIONS], np.int32),
-    }
 
 
 def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table:
@@ -111,27 +66,8 @@ def seats_table(first_game, players, strategies, seat_out, game_out) -> pa.Table
                                   pa.list_(pa.int8()))
     for name in _USE_COLUMNS + _PLAY_COLUMNS:
         cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
-    cols.update(_war_seat_columns(r, game_out[gi], si))
-    for name in SEAT_AIRSHIP_RESULTS:     # The Wind Gambit's airship uses (0 without airships)
-        cols[name] = pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16))
-    # The Wind Gambit: the seat's own tiles (with a pair per player, the only record of them)
-    cols.update(_airship_columns(r[:, SR_AIRSHIP_AGGRESSIVE], r[:, SR_AIRSHIP_PASSIVE]))
+    cols.update(_variant_columns("seat_columns", r, game_out[gi], si))
     return pa.table(cols)
-
-
-def _war_seat_columns(r, game_rows, seats) -> dict:
-    """A seat's All Out War columns: whether it won the war and the W_* counts (null in
-    a game without a war); a conqueror is named by its seat."""
-    no_war = game_rows[:, R_WAR_END_REASON] == 0
-    cols = {"war_winner": pa.array(game_rows[:, R_WAR_WINNER] == seats, mask=no_war)}
-    for name in SEAT_WAR_RESULTS:
-        values = r[:, SEAT_RESULTS.index(name)]
-        if name in ("war_capitulated_by", "war_capitulated_round"):
-            cols[name] = pa.array(values.astype(np.int8 if name.endswith("by") else np.int16),
-                                  mask=no_war | (values < 0))
-        else:
-            cols[name] = pa.array(values.astype(np.int16), mask=no_war)
-    return cols
 
 
 def turns_table(first_game, log) -> pa.Table:
@@ -151,10 +87,18 @@ def turns_table(first_game, log) -> pa.Table:
         "stars": pa.array(col["stars"].astype(np.int8)),
         "combat_cards": pa.array(col["combat_cards"].astype(np.int8)),
         "stage": _enum(col["stage"], TURN_STAGES),
-        "war_action": _enum(col["war_action"], WAR_TURN_ACTIONS),
-        "war_points": pa.array(col["war_points"].astype(np.int16), mask=col["war_points"] < 0),
-        "divisions": pa.array(col["divisions"].astype(np.int16), mask=col["divisions"] < 0),
+        **_variant_columns("turn_columns", col),
     })
+
+
+def _variant_columns(function, *args) -> dict:
+    """The variants' own columns (each variant's results part, variants/hooks.py), after
+    the shared ones: null where a game did not play the variant, so every run shares one
+    schema."""
+    cols = {}
+    for part in hooks.each("results", function, *args):
+        cols.update(part)
+    return cols
 
 
 def result_tables(first_game, plan, raw, config) -> dict:

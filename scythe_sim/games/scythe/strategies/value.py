@@ -11,7 +11,7 @@ Both add the variants' terms (variants.py: the Wind Gambit's airship standing an
 tile's end, wind_gambit/standing.py)."""
 from scythe_sim.compiled.jit import njit
 
-from .view import (AS_RES0, DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, P_COINS, P_FACTORY_CARD,
+from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, P_COINS, P_FACTORY_CARD,
                    P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER, P_STARS,
                    R_POWER_MAX, STAR_OBJECTIVE, benefit_possible, bottom_cost, controller,
                    faction_ability, flag_counts, hand_size, mechs_deployed, objective_holds,
@@ -25,7 +25,7 @@ from .learned.names import (F_BIAS, F_COINS, F_COMBAT_CARDS, F_FACTORY_CARD, F_M
                             F_OUTLOOK, F_POPULARITY, F_POWER, F_POWER_LEAD, F_PROGRESS, F_READY, F_RECRUITS,
                             F_RESOURCES, F_SCORE, F_STAR_LEAD, F_STARS, F_STRUCTURES, F_TERRITORIES,
                             F_UPGRADES, F_WORKERS)
-from .variants import variant_value
+from .variants import held_off_board, variant_value
 
 # What a player typically holds when the game ends, the counts its popularity tier will
 # pay for (stars, territories, resource pairs): the popularity outlook prices a tier
@@ -89,7 +89,7 @@ def holdings(s, t, p, held):
                 held[r] += s.hex_res[loc, r]
     resources = 0
     for r in range(N_RES):
-        held[r] += s.airship[p, AS_RES0 + r]   # The Wind Gambit: aboard, p's own (0 without it)
+        held[r] += held_off_board(s, p, r)   # a variant's (The Wind Gambit: aboard the airship)
         resources += held[r]
     return territories, resources
 

@@ -7,7 +7,7 @@ registered variants' own code in their folders: All Out War (war/), The Wind Gam
 from scythe_sim.compiled.jit import njit, njit_inline
 
 from .war.policy import choose_war, war_policy_plays
-from .wind_gambit.standing import wind_value
+from .wind_gambit.standing import aboard, wind_value
 
 
 @njit_inline
@@ -34,3 +34,10 @@ def variant_value(s, t, p, w, v, score_part):
     """p's value v with every variant's terms (The Wind Gambit: the resolution tile's
     end, the airship's standing); score_part is the part of v the projected score makes."""
     return wind_value(s, t, p, w, v, score_part)
+
+
+@njit_inline
+def held_off_board(s, p, r):
+    """Resources of kind r that p holds off the board and counts as its own (The Wind
+    Gambit: aboard its airship)."""
+    return aboard(s, p, r)

@@ -64,8 +64,9 @@ from ..kernel.wind_gambit.resolution import shared_objective  # noqa: F401
 from ..enums import MAX_SHARED_OBJECTIVES  # noqa: F401
 from ..layout import (A_AIRSHIP_BOARD, A_PAY_AIRSHIP, AS_WORKERS, G_RES_LAST_TURN,  # noqa: F401
                       G_RES_TRIGGER, G_UNITS_LEFT)
-from ..enums import (RP_EXTRA_TURNS, RP_FACTORY_EXPLOSION, RP_TRIGGER_FACTORY_STARS,  # noqa: F401
-                     RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
+from ..variants.wind_gambit.resolution import (RP_EXTRA_TURNS, RP_FACTORY_EXPLOSION,  # noqa: F401
+                                               RP_TRIGGER_FACTORY_STARS, RP_TRIGGER_STARS,
+                                               RP_TRIGGER_TERRITORIES)
 from ..kernel.state import copy_into, new_state
 from ..kernel.wind_gambit.resolution import combat_star_cap, rounds_to_end, star_cap_reached  # noqa: F401
 from ..layout import G_RES_TILE  # noqa: F401
@@ -107,11 +108,13 @@ from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_WAR_AIRSHIP_DONE, A_WAR_AIRSHI
                       A_WAR_BOMBARD, A_WAR_PLACE_AIRSHIP, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED,
                       AS_DIVISIONS, AS_PASSIVE, G_HERE_MASK,
                       PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END)
-from ..tables import R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, R_WAR_AIRSHIP_DESTROY_MARGIN  # noqa: F401
+from ..variants.war.rules import (R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY,  # noqa: F401
+                                  R_WAR_AIRSHIP_DESTROY_MARGIN)
 from ..kernel.war.airship import airship_in_war, bombard_most, drop_spot, war_loadable  # noqa: F401
 from ..kernel.wind_gambit.airship_combat import SHIP_CARDS  # noqa: F401
-from ..tables import (R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX, R_WAR_CARD_DIVISIONS,
-                      R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
+from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX
+from ..variants.war.rules import (R_WAR_CARD_DIVISIONS, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN,
+                                  R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
 
 # --- Row conventions of legal_actions ----------------------------------------------------
 # In the bottom-action decision (kernel/bottom.py: legal_bottom, kernel/factory.py:

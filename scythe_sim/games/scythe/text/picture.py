@@ -15,12 +15,11 @@ from scythe_sim.picture import Scene, hex_corners
 
 from ..enums import FACTIONS, N_HEX, N_LOC, RESOURCES, STRUCTURES, TERRAINS, TOKEN_DISARMED0, TOKEN_FLAG
 from ..enums import TOKEN_NONE, TOKEN_TRAP0, TRAP_PENALTIES, hex_name
-from ..layout import (G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, G_WAR_ROUND, G_WAR_STAGE, N_UNITS,
-                      PHASES, P_FACTION, UNIT_CHARACTER, UNIT_WORKER0, WAR_STAGE_WAR, WG_DIVISIONS,
-                      WG_ORIGIN, WG_TERRITORY)
+from ..layout import G_ACTIVE, G_N_PLAYERS, G_PHASE, G_ROUND, G_TURN, N_UNITS, PHASES, P_FACTION
+from ..layout import UNIT_CHARACTER, UNIT_WORKER0
 from .picture_panel import PANEL_WIDTH, draw_panels, faction_tag, panel_height
 from .picture_style import FACTION_COLOURS, RIVER, STRUCTURE_LETTERS, TERRAIN_COLOURS
-from .wind_gambit.resolution_text import resolution_line
+from ..variants import hooks
 
 R = 40.0                          # hex radius (centre to corner), pixels
 SQ3 = math.sqrt(3.0)
@@ -49,7 +48,7 @@ def scene(s, t, caption: str = "", actions=None) -> Scene:
     _header(sc, s, t, caption)
     _terrain(sc, t)
     _rivers(sc, t)
-    _corps(sc, s, t)
+    hooks.each("picture", "board", sc, s, t)      # a variant's marks under the units (the war's corps)
     for loc in range(N_LOC):
         _location(sc, s, t, loc)
     draw_panels(sc, s, t, BOARD_WIDTH, HEADER + 4, actions)
@@ -69,12 +68,12 @@ def _legend(sc):
 
 def _header(sc, s, t, caption):
     active = FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]
-    war = f" · war round {int(s.game[G_WAR_ROUND])}" if s.game[G_WAR_STAGE] == WAR_STAGE_WAR else ""
-    line = (f"turn {int(s.game[G_TURN])} · round {int(s.game[G_ROUND]) + 1}{war} · active {active} · "
+    rounds = "".join(hooks.each("picture", "round_note", s))
+    line = (f"turn {int(s.game[G_TURN])} · round {int(s.game[G_ROUND]) + 1}{rounds} · active {active} · "
             f"phase {PHASES[s.game[G_PHASE]]}")
+    notes = [note for note in hooks.each("picture", "status_note", s, t) if note]
     sc.text(MARGIN, 16, caption or "Scythe", size=13, anchor="start", bold=True, cls="caption")
-    sc.text(MARGIN, 30, line + (" · " + resolution_line(s, t) if resolution_line(s, t) else ""), size=10,
-            anchor="start", cls="status")
+    sc.text(MARGIN, 30, " · ".join([line] + notes), size=10, anchor="start", cls="status")
 
 
 def _terrain(sc, t):
@@ -111,30 +110,6 @@ def _rivers(sc, t):
                     data={"between": f"{hex_name(a)}-{hex_name(b)}"})
 
 
-MOVE_PHASES = ("war_move", "war_mech_step", "war_corps_size", "war_fight_pick", "war_dial", "war_cards", "war_retreat")
-
-
-def _corps(sc, s, t):
-    """All Out War: the corps of the Move in progress that entered an enemy's territory, an
-    arrow from where each came (its origin) to the territory it entered, with its divisions
-    on it (the record outlives the Move: shown only while the Move and its fights last)."""
-    if s.game[G_WAR_STAGE] != WAR_STAGE_WAR or PHASES[s.game[G_PHASE]] not in MOVE_PHASES:
-        return
-    faction = FACTIONS[s.player[s.game[G_ACTIVE], P_FACTION]]
-    for g in range(s.war_groups.shape[0]):
-        to, origin = int(s.war_groups[g, WG_TERRITORY]), int(s.war_groups[g, WG_ORIGIN])
-        if to < 0:
-            continue
-        x2, y2 = centre(t, to)
-        x1, y1 = centre(t, origin) if origin >= 0 else (x2, y2 - R)      # a drop from the airship
-        data = {"faction": faction, "from": hex_name(origin) if origin >= 0 else "airship", "to": hex_name(to),
-                "divisions": int(s.war_groups[g, WG_DIVISIONS])}
-        sc.line(x1, y1, x2, y2, "#222222", width=7, cls="corps-edge", data=data)
-        sc.line(x1, y1, x2, y2, FACTION_COLOURS[faction], width=4, cls="corps", data=data)
-        sc.marker("hexagon", x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45, 7, FACTION_COLOURS[faction],
-                  str(data["divisions"]), cls="corps-count", data=data)
-
-
 def pieces_at(s, t, p, loc):
     """(shape, label, kind) of player p's pieces on loc, in drawing order."""
     out = []
@@ -150,10 +125,8 @@ def pieces_at(s, t, p, loc):
     for k, name in enumerate(STRUCTURES):
         if s.struct_loc[p, k] == loc:
             out.append(("house", STRUCTURE_LETTERS[name], "structure " + name))
-    if s.divisions[p, loc]:
-        out.append(("hexagon", str(int(s.divisions[p, loc])), "divisions"))
-    if s.airship_loc[p] == loc:
-        out.append(("ellipse", "A", "airship"))
+    for pieces in hooks.each("picture", "pieces", s, t, p, loc):     # a variant's, last
+        out += pieces
     return out
 
 

@@ -4,11 +4,9 @@ controls, what it has built up, and the action it took (picture.py draws the boa
 from __future__ import annotations
 
 from ..enums import BOTTOM_ACTIONS, FACTIONS, MATS, N_HEX, RESOURCES, TOP_ACTIONS
-from ..layout import (AS_AGGRESSIVE, AS_PASSIVE, G_ACTIVE, G_N_PLAYERS, G_WAR_STAGE, N_UNITS, OFF_BOARD,
-                      P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION, P_MAT, P_POPULARITY, P_POWER, P_RECRUIT0,
-                      P_SEAT, P_STARS, UNIT_CHARACTER, UNIT_WORKER0, W_LAST_ACTION, W_POINTS, WAR_ACTIONS,
-                      WAR_STAGE_MOBILIZATION)
-from .wind_gambit.airship_position import tile_names
+from ..layout import (G_ACTIVE, G_N_PLAYERS, N_UNITS, OFF_BOARD, P_COINS, P_CUBE0, P_FACTION, P_LAST_SECTION,
+                      P_MAT, P_POPULARITY, P_POWER, P_RECRUIT0, P_SEAT, P_STARS, UNIT_CHARACTER, UNIT_WORKER0)
+from ..variants import hooks
 from .picture_style import FACTION_COLOURS, FACTION_TAGS
 
 PANEL_WIDTH = 350.0
@@ -43,10 +41,11 @@ def resources_held(s, p):
 
 
 def last_action(s, t, p):
-    """The section the player used last, 'section 2: trade / build', or 'none yet'; in a war
-    the war action it took last."""
-    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION and s.war[p, W_LAST_ACTION] >= 0:
-        return f"war {WAR_ACTIONS[int(s.war[p, W_LAST_ACTION])]}"
+    """The section the player used last, 'section 2: trade / build', or 'none yet'; a
+    variant's own when it says (in a war, the war action it took last)."""
+    variant = next((text for text in hooks.each("picture", "last_action", s, p) if text), None)
+    if variant:
+        return variant
     section = int(s.player[p, P_LAST_SECTION])
     if section < 0:
         return "none yet"
@@ -70,11 +69,8 @@ def player_lines(s, t, p, action=None):
              "held: " + " ".join(f"{name} {count}" for name, count in held.items()),
              f"upgrades {upgrades} · mechs {mechs} · structures {built} · recruits {recruits} · workers {workers}",
              "action: " + (action or last_action(s, t, p))]
-    if s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
-        lines[1] += f" · war: {int(s.war[p, W_POINTS])} points, {int(s.divisions[p].sum())} divisions"
-    elif s.airship_loc[p] != OFF_BOARD:
-        names = tile_names()
-        lines[1] += f" · airship {names[s.airship[p, AS_AGGRESSIVE] - 1]} + {names[s.airship[p, AS_PASSIVE] - 1]}"
+    # the first variant's note on what the player holds (in a war, the war's; else its airship)
+    lines[1] += next((note for note in hooks.each("picture", "held_note", s, p) if note), "")
     return lines
 
 

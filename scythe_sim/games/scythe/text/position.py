@@ -16,16 +16,15 @@ from ..enums import (BOTTOM_ACTIONS, CARD_VALUES, FACTIONS, MATS,
 from ..kernel.board import rebuild_occupancy
 from ..kernel.setup import seed_state_rng, set_abilities
 from ..kernel.state import new_state
-from ..layout import (AS_DESTROYED, END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
+from ..layout import (END_REASONS, GAME_FIELDS, G_ACTIVE, G_ENC_USED, G_END_REASON,
                      G_FACTORY_POOL, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_ROUND, G_SB_TILE,
                      G_SECTION, G_TURN, MAX_PLAYERS, N_MECHS, N_RNG_STREAMS, N_WORKERS,
                      OFF_BOARD, PHASES, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD,
                      P_LAST_SECTION, P_MAT, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
                      P_OBJECTIVE_B, P_ONETIME0, P_POPULARITY, P_POWER, P_RECRUIT0, P_REDUCED0,
                      P_SEAT, P_STARS, P_TURNS, RNG_WORDS, UNIT_CHARACTER, UNIT_MECH0,
-                     UNIT_WORKER0, G_WAR_STAGE, WAR_STAGE_NONE)
-from ..tables import RULE_LIMITS, RULE_NAMES
-from .wind_gambit.airship_position import airship_from_dict, airship_to_dict
+                     UNIT_WORKER0)
+from ..tables import RULE_LIMITS
 from .position_checks import SCRATCH_MAX as _SCRATCH_MAX
 from .position_checks import as_list as _list
 from .position_checks import most as _most
@@ -33,9 +32,8 @@ from .position_checks import location as _loc
 from .position_checks import name_index as _name
 from .position_checks import no_unknown as _no_unknown
 from .position_checks import whole as _int
-from .war.position import war_from_dict, war_to_dict
-from .wind_gambit.resolution_position import play_rules_tile, resolution_from_dict, resolution_to_dict
 from .codec import mech_name
+from ..variants import hooks
 
 FORMAT = "scythe-sim/position-1"
 # game fields written under "game" by name; the rest of GAME_FIELDS is the turn scratch
@@ -76,9 +74,7 @@ def state_to_dict(state, tables) -> dict:
     game["end_reason"] = END_REASONS[int(state.game[G_END_REASON])]
     game["turn_state"] = {name: int(state.game[GAME_FIELDS.index(name)]) for name in _SCRATCH}
     game["marked"] = _marked_to_json(state.mark)
-    resolution = resolution_to_dict(state)
-    if resolution is not None:
-        game["resolution"] = resolution
+    game.update(_variant_parts("game_to_dict", state))
     return {
         "format": FORMAT,
         "players": players,
@@ -90,7 +86,7 @@ def state_to_dict(state, tables) -> dict:
         "deck": {"draw": _values(state.deck[0]), "discard": _values(state.deck[1])},
         "game": game,
         "rng": [[str(int(w)) for w in row] for row in state.rng],
-        **({"war": war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}),
+        **_variant_parts("top_to_dict", state, n),
     }
 
 
@@ -168,11 +164,20 @@ def _player_to_dict(state, tables, p):
                     if locs[w] != OFF_BOARD],
         "structures": {STRUCTURES[k]: hex_name(int(state.struct_loc[p, k]))
                        for k in range(len(STRUCTURES)) if state.struct_loc[p, k] != OFF_BOARD},
-        **airship_to_dict(state, p),
+        **_variant_parts("player_to_dict", state, p),
     }
 
 
 # ---------------------------------------------------------------------------------------
+def _variant_parts(function, *args) -> dict:
+    """The variants' entries of a part of the position (their "position" parts,
+    variants/hooks.py), after the shared ones."""
+    entries = {}
+    for part in hooks.each("position", function, *args):
+        entries.update(part)
+    return entries
+
+
 def dict_to_state(data, tables, reachable=True):
     """Build a State from a position dict; raises PositionError naming the bad field.
     With reachable, also positions no game reaches: two factions on one territory
@@ -193,32 +198,23 @@ def dict_to_state(data, tables, reachable=True):
         factions.add(int(s.player[p, P_FACTION]))
     if len(factions) != len(players):
         raise PositionError("players: each faction may appear only once")
-    _airships_match_rules(s, tables, len(players))
+    hooks.each("position", "check_players", s, tables, len(players))
     _board_from_dict(s, data.get("board", {}))
     _deck_from_dict(s, tables, data.get("deck"))
     _game_from_dict(s, data.get("game", {}), len(players))
-    play_rules_tile(s, tables)
+    hooks.each("position", "after_game", s, tables)
     _rng_from_dict(s, data.get("rng"))
-    if "war" in data:
-        war_from_dict(s, data["war"], len(players))
+    hooks.each("position", "top_from_dict", s, data, len(players))
     rebuild_occupancy(s)
     if reachable:
         _check_sharing(s, len(players))
     return s
 
 
-def _airships_match_rules(s, tables, n):
-    wind = int(tables.rules[RULE_NAMES.index("wind_gambit")]) != 0
-    for p in range(n):
-        if (s.airship_loc[p] != OFF_BOARD or s.airship[p, AS_DESTROYED] != 0) != wind:
-            raise PositionError(f"players[{p}].airship: give one airship per player exactly when the rules "
-                                f"play the Wind Gambit (rule wind_gambit = {int(wind)})")
-
-
 def _check_sharing(s, n):
     """Outside a Move and its combats no two factions stand on one territory (the
     kernel's invariant allows it whenever a character or mech is there, as mid-Move)."""
-    if PHASES[int(s.game[G_PHASE])] in _SHARING_PHASES or s.game[G_WAR_STAGE] != WAR_STAGE_NONE:
+    if PHASES[int(s.game[G_PHASE])] in _SHARING_PHASES or any(hooks.each("position", "units_may_share", s)):
         return
     owner = {}
     for p in range(n):
@@ -283,8 +279,7 @@ def _player_from_dict(s, tables, p, entry, where):
     pl[P_FACTORY_CARD] = -1 if card is None else _int(card, f"{where}.factory_card", 1, N_FACTORY_CARDS) - 1
     _stars_from_dict(s, p, entry, where)
     _pieces_from_dict(s, tables, p, faction, entry, where)
-    if "airship" in entry:
-        airship_from_dict(s, p, entry["airship"], f"{where}.airship")
+    hooks.each("position", "player_from_dict", s, p, entry, where)
 
 
 def _stars_from_dict(s, p, entry, where):
@@ -397,8 +392,7 @@ def _game_from_dict(s, game, n):
     for name, value in scratch.items():
         lo, hi = ranges.get(name, (-1, _SCRATCH_MAX))
         s.game[GAME_FIELDS.index(name)] = _int(value, f"game.turn_state.{name}", lo, hi)
-    if "resolution" in game:
-        resolution_from_dict(s, game["resolution"], n)
+    hooks.each("position", "game_from_dict", s, game, n)
     marked = game.get("marked", [])
     if isinstance(marked, dict):
         for name, count in marked.items():

@@ -1,4 +1,4 @@
-"""What every strategy check shares (evaluate, ablation, wind_evaluate): the default
+"""What every strategy check shares (evaluate, ablation, wind_gambit/evaluate.py): the default
 mix's name, the deal's house rules, a run config played with given weight rows, a win
 rate with its interval, the argument checks and the percent format. Below all three, so
 none imports another's private names."""

@@ -31,8 +31,7 @@ from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STE
                        HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD, PH_WAR_AIRSHIP,
                        PH_WAR_AIRSHIP_END, P_POWER, WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT,
                        W_CASUALTIES)
-from ...tables import (R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER,
-                       R_WAR_AIRSHIP_CARRY)
+from ...variants.war.rules import R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY
 from ..wind_gambit.airship import airship_targets, passive_param
 from ..wind_gambit.airship_combat import start_ship_fight
 from .board import enemy_at, in_war, own_structure_at, war_emit

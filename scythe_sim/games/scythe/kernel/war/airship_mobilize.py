@@ -9,7 +9,7 @@ from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX, N_RES
 from ...layout import A_WAR_PLACE_AIRSHIP, AS_DESTROYED, AS_RES0
-from ...tables import R_WIND_GAMBIT
+from ...variants.wind_gambit.rules import R_WIND_GAMBIT
 from .board import home_of, place_spot, war_emit
 
 

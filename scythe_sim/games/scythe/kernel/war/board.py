@@ -5,7 +5,7 @@ from scythe_sim.compiled.rows import emit as war_emit  # noqa: F401  (the war's 
 
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
 from ...layout import G_N_PLAYERS, P_FACTION, W_CAPITULATED_BY
-from ...tables import R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
+from ...variants.war.rules import R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
 from ..board import CONTESTED, NOBODY, count_mechs, structure_owner_at
 
 

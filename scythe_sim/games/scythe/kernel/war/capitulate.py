@@ -11,7 +11,8 @@ from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_MOBILIZATION, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
                        W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,
                        W_CASUALTIES)
-from ...tables import R_POWER_MAX, R_WAR_CAPITULATION_POWER_CAP
+from ...tables import R_POWER_MAX
+from ...variants.war.rules import R_WAR_CAPITULATION_POWER_CAP
 from ..board import put_unit
 from .board import home_of, in_war, units_at, war_controller
 from .turn import check_last_standing

@@ -25,7 +25,7 @@ from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT, A_W
                        PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
                        W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES, AS_DESTROYED, AS_DIVISIONS, G_WAR_SHIP_ACTS,
                        G_WAR_STAGE, PH_WAR_AIRSHIP_END, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST)
-from ...tables import R_WAR_AIRSHIP_DESTROY_MARGIN, R_WAR_CARD_DIVISIONS
+from ...variants.war.rules import R_WAR_AIRSHIP_DESTROY_MARGIN, R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from
 from ..combat import add_card, before_combat_from, card_rows, clear_dials, dial_rows, reveal_dials

@@ -19,7 +19,7 @@ from ...enums import N_LOC
 from ...layout import (AS_DESTROYED, AS_DIVISIONS, FROM_AIRSHIP, MAX_WAR_GROUPS, N_WAR_GROUP_FIELDS,
                        UNIT_MECH0, UNIT_WORKER0, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY,
                        WM_CARRIED, WM_WALKED)
-from ...tables import R_WAR_AIRSHIP_CARRY
+from ...variants.war.rules import R_WAR_AIRSHIP_CARRY
 from ..board import put_unit
 
 

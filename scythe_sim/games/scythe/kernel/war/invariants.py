@@ -8,7 +8,7 @@ from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_
                        PH_WAR_FIGHT_PICK, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
                        W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL, G_WAR_STAGE,
                        WAR_STAGE_MOBILIZATION)
-from ...tables import R_WAR_AIRSHIP_CARRY, R_WAR_DIVISIONS
+from ...variants.war.rules import R_WAR_AIRSHIP_CARRY, R_WAR_DIVISIONS
 from .board import units_at
 
 # codes returned, numbered after kernel/invariants.INVARIANTS' base entries

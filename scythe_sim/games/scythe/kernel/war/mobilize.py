@@ -21,9 +21,9 @@ from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G
                        W_CAPITULATED_ROUND, W_DEPLOY_POOL, W_LAST_ACTION, W_MOB_FACTORY,
                        W_MOB_PLACE, W_MOB_POPULARITY, W_MOB_RECRUITS, W_MOB_RESOURCES,
                        W_MOB_TERRITORIES, W_PLACE, W_RECRUIT_POOL, W_STANDARD_RANK)
-from ...tables import (R_ALL_OUT_WAR, R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST, R_WAR_BONUS_PER_RECRUIT,
-                       R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES, R_WAR_BONUS_SECOND,
-                       R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)
+from ...variants.war.rules import (R_ALL_OUT_WAR, R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST,
+                                   R_WAR_BONUS_PER_RECRUIT, R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES,
+                                   R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)
 from ..board import NOBODY, controlled_resource, controller, put_unit, recruits_enlisted
 from ..invaders.tokens import clear_tokens
 from ..scoring import score_game

@@ -21,7 +21,7 @@ from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MEC
                        G_WAR_SHIP_WALKED, MAX_ACTIONS, OFF_BOARD, PH_WAR_CORPS_SIZE,
                        PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0, WAR_MOVE,
                        W_LAST_ACTION)
-from ...tables import R_WAR_MECH_CARRY
+from ...variants.war.rules import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
 from ..movement import add_once, step_targets
 from .airship import airship_end_due, can_select_war_airship, emit_select_airship, start_airship_end

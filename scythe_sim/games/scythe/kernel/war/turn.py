@@ -15,9 +15,9 @@ from ...layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS,
                        WAR_END_STALEMATE_CAP, WAR_END_STALEMATE_QUIET, WAR_MOVE, WAR_PRODUCE,
                        W_DEPLOY_POOL, W_LAST_ACTION, W_PLACE, W_POINTS, W_PRODUCED,
                        W_RECRUIT_POOL, W_WAR_TURNS)
-from ...tables import (R_WAR_GAIN_COINS, R_WAR_POINTS_TO_WIN, R_WAR_POWER_FACTOR,
-                       R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_QUIET_ROUNDS,
-                       R_WAR_ROUND_CAP)
+from ...variants.war.rules import (R_WAR_GAIN_COINS, R_WAR_POINTS_TO_WIN, R_WAR_POWER_FACTOR,
+                                   R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_QUIET_ROUNDS,
+                                   R_WAR_ROUND_CAP)
 from ..cards import draw_card_from
 from ..tracks import gain_power
 from .board import (any_place_spot, control_hash, in_war, players_in_war,

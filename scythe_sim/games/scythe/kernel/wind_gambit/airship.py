@@ -24,8 +24,8 @@ from ...layout import (A_AIRSHIP_BOARD, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHI
                       G_MOVER, G_N_PLAYERS, G_PHASE, G_SECTION, G_STEPS_LEFT, G_UNITS_LEFT,
                       N_UNITS, OFF_BOARD, PH_AIRSHIP, P_COINS, P_FACTION, RNG_VARIANT,
                       UNIT_WORKER0, AU_FLIGHTS, AU_RESOURCES, AU_TOLLS, AU_WORKERS)
-from ...tables import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
-                      R_WIND_GAMBIT)
+from ...variants.wind_gambit.rules import (R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE, R_AIRSHIP_PER_PLAYER,
+                                           R_WIND_GAMBIT)
 from ..board import NOBODY, OCC_BITS, controller, note_airship_use, put_unit
 from .landing import can_drop_off, ferries, landing_within  # noqa: F401  (can_drop_off: strategies read it here)
 

@@ -14,15 +14,17 @@ import numpy as np
 from scythe_sim.compiled.jit import njit, njit_alloc, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
-from ...enums import (MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, RESOLUTION_RANDOM, RP_COMBAT_STAR_CAP,
-                     RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND, RP_FACTORY_EXPLOSION, RP_MAX_STARS,
-                     RP_SHARED_OBJECTIVES, RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS,
-                     RP_TRIGGER_ROUNDS, RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
+from ...enums import MAX_SHARED_OBJECTIVES, N_OBJECTIVES, N_RESOLUTION_TILES, RESOLUTION_RANDOM
+from ...variants.wind_gambit.resolution import (RP_COMBAT_STAR_CAP, RP_EXTRA_TURNS, RP_EXTRA_TURNS_BEHIND,
+                                                RP_FACTORY_EXPLOSION, RP_MAX_STARS, RP_SHARED_OBJECTIVES,
+                                                RP_TRIGGER_COINS, RP_TRIGGER_FACTORY_STARS, RP_TRIGGER_ROUNDS,
+                                                RP_TRIGGER_STARS, RP_TRIGGER_TERRITORIES)
 from ...layout import (END_BASE_RULE, END_GOES_ON, END_RESOLUTION0, G_N_PLAYERS, G_RES_FREE_DONE, G_RES_LAST_TURN,
                       G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER, G_ROUND, G_TURN, N_UNITS, OFF_BOARD, P_COINS,
                       P_FACTION, P_OBJECTIVE_A, P_OBJECTIVE_B, P_OBJECTIVES_DONE, P_POPULARITY, P_STARS,
                       RNG_VARIANT)
-from ...tables import R_COMBAT_STAR_CAP, R_POPULARITY_MAX, R_RESOLUTION, R_STARS_TO_END
+from ...tables import R_COMBAT_STAR_CAP, R_POPULARITY_MAX, R_STARS_TO_END
+from ...variants.wind_gambit.rules import R_RESOLUTION
 from ..board import controller, put_unit
 from ..scoring import holdings, score_total
 

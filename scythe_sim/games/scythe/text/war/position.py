@@ -4,11 +4,34 @@ its divisions did, its attacking groups)."""
 from scythe_sim.errors import PositionError
 
 from ...enums import N_LOC, hex_name
-from ...layout import (FROM_AIRSHIP, MAX_WAR_GROUPS, SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0,
-                      WAR_FIELDS, WAR_MOVED, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY)
+from ...layout import (FROM_AIRSHIP, G_WAR_STAGE, MAX_WAR_GROUPS, SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0,
+                      WAR_FIELDS, WAR_MOVED, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY)
 from ..position_checks import least, location, most, no_unknown, whole
 
 WAR_KEYS = {"players", "divisions", "moved", "groups", "standard_score"}
+
+
+# --- its part of text/position.py (variants/hooks.py: "position") ----------------------
+
+def top_to_dict(state, n) -> dict:
+    """The position's "war" entry, once a war is due."""
+    return {"war": war_to_dict(state, n)} if state.game[G_WAR_STAGE] != WAR_STAGE_NONE else {}
+
+
+def top_from_dict(s, data, n):
+    if "war" in data:
+        war_from_dict(s, data["war"], n)
+
+
+def kept_score(state):
+    """The standard game's score the state kept when the war began (its SCORE_FIELDS
+    rows), once the war is mobilising; else None."""
+    return state.standard_score if state.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION else None
+
+
+def units_may_share(s) -> bool:
+    """In the war, two factions' units may stand on one territory (it is contested)."""
+    return s.game[G_WAR_STAGE] != WAR_STAGE_NONE
 
 
 def war_to_dict(state, n):

@@ -4,7 +4,7 @@ from scythe_sim.errors import PositionError
 
 from ...enums import BOTTOM_ACTIONS, MAX_SHARED_OBJECTIVES, N_OBJECTIVES, RESOLUTION_TILES
 from ...layout import G_RES_FREE_DONE, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE, G_RES_TRIGGER, G_TURN
-from ...tables import R_RESOLUTION
+from ...variants.wind_gambit.rules import R_RESOLUTION
 from ..position_checks import as_list, name_index, no_unknown, whole
 
 _RESOLUTION_KEYS = {"tile", "triggered_by", "last_turn", "shared_objectives", "free_actions_taken"}

@@ -1,6 +1,7 @@
 """The Wind Gambit's resolution tile in words, for the text board and playthroughs:
 which tile is in play and how far its end is (kernel/wind_gambit/resolution.py holds the rules)."""
-from ...enums import FACTIONS, RESOLUTION_TILES, RP_TRIGGER_ROUNDS
+from ...enums import FACTIONS, RESOLUTION_TILES
+from ...variants.wind_gambit.resolution import RP_TRIGGER_ROUNDS
 from ...layout import (G_ACTIVE, G_N_PLAYERS, G_RES_LAST_TURN, G_RES_SHARED0, G_RES_TILE,
                      G_RES_TRIGGER, G_ROUND, G_TURN, P_FACTION)
 

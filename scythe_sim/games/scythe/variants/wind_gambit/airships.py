@@ -140,3 +140,12 @@ def tile_number(value, names: tuple, category: str, key: str) -> int:
         return value
     raise ConfigError(f"config {key} = {value!r}: choose \"random\", one of the {category} tiles "
                       f"({', '.join(allowed)}) or its number {first}..{first + N_AGGRESSIVE - 1}")
+
+
+# Its tables (tables.py builds them through variants/hooks.py): Tables fields and shapes
+TABLE_SHAPES = {"airship_tile": (N_AIRSHIP_TILES, N_TILE_FIELDS)}
+
+
+def tables(data: dict) -> dict:
+    """{Tables field: its array} from the data files."""
+    return {"airship_tile": airship_table(data["airships"])}

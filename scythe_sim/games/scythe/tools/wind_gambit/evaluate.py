@@ -28,13 +28,13 @@ from scythe_sim.intervals import paired_difference
 from scythe_sim.quality import Report, Table, Target, play_blocks
 from scythe_sim.runner.config import parse_config
 
-from ..enums import RESOLUTION_TILES
-from ..layout import AIRSHIP_USES, END_RESOLUTION0
-from ..strategies import N_SLOTS, STRATEGIES
-from ..strategies.mixes import MIXES
-from ..tables import load_data
-from ..variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
-from .lineups import check_args, deal_rules, pct, win_rate, with_params
+from ...enums import RESOLUTION_TILES
+from ...layout import AIRSHIP_USES, END_RESOLUTION0
+from ...strategies import N_SLOTS, STRATEGIES
+from ...strategies.mixes import MIXES
+from ...tables import load_data
+from ...variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
+from ..lineups import check_args, deal_rules, pct, win_rate, with_params
 
 NEW, OLD = "greedy", "greedy1"
 # a Wind Gambit run's pool: the default mix (configs/wind_gambit.toml), the Automa included
@@ -45,7 +45,7 @@ WIND = {"airships": "airship", "resolution": "resolution"}   # block -> the weig
 def _switched_off(params, weights, only=None):
     """params with `weights` at 0 in every row, or only in slot `only`'s rows, where that slot
     first takes greedy's row (per-faction blocks included)."""
-    from ..strategies.weights import WEIGHTS
+    from ...strategies.weights import WEIGHTS
 
     out = np.array(params, np.float64, copy=True)
     blocks = out.shape[0] // N_SLOTS if out.shape[0] > len(STRATEGIES) else 1
@@ -161,7 +161,7 @@ def resolution_ends(run, players) -> dict:
 def wind_evaluate(games=1000, players=4, seed=1, workers=1, params=None, expansion=False) -> Report:
     """Play the six blocks (`games` games each) and report the head-to-heads and the usage
     before and after."""
-    from ..strategies.weights import load_params
+    from ...strategies.weights import load_params
 
     check_args(games, players, seed, workers)
     params = load_params() if params is None else np.asarray(params, np.float64)

@@ -1,0 +1,1 @@
+"""The Wind Gambit's part of the runner's view of Scythe: its result columns (results.py)."""
