@@ -1,8 +1,9 @@
 """The rule variants' report sections, registered in one place: the shared report,
 comparison and run answer call these hooks and never name a variant. A section module
-(war_report.py, wind_gambit_report.py) is named here by its module path and imported on
-first use, as the runner loads a game's spec, so that the shared modules import none of
-them (a section module imports the shared ones it draws with).
+(war_report.py, wind_gambit_report.py) is found by its name, analysis/<variant>_report.py
+for each folder of scythe_sim/games/scythe/variants/, and imported on first use, as the
+runner loads a game's spec, so that the shared modules import none of them (a section
+module imports the shared ones it draws with).
 
 A section module gives the hooks it needs, each optional:
 - run_sections(report, run, prefix): its sections, opening the run's part
@@ -16,13 +17,18 @@ A section module gives the hooks it needs, each optional:
 - outcome_missing(outcome, role, run): why the run cannot compare that outcome, or None
 - outcome_note(base, candidate, outcome, pairing): a line on what a comparison means
 """
+import functools
 import importlib
+import importlib.util
 
-SECTION_MODULES = ("analysis.war_report", "analysis.wind_gambit_report")
+from scythe_sim.games.scythe.variants.hooks import variants
 
 
+@functools.cache
 def _modules():
-    return [importlib.import_module(name) for name in SECTION_MODULES]
+    """analysis/<variant>_report.py of every variant folder that has one, in variant order."""
+    names = (f"analysis.{name}_report" for name in variants())
+    return tuple(importlib.import_module(name) for name in names if importlib.util.find_spec(name))
 
 
 def each(hook, *args) -> list:

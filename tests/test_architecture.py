@@ -390,9 +390,10 @@ def test_only_the_named_shared_files_test_a_variants_switch():
 # strategies/war/, text/war/, variants/war/, ...), and its report section in analysis/
 # (analysis/war*.py). Any other module of the game, of analysis/ or of cli/ is shared (not
 # one variant's files: The Wind Gambit's rules that All Out War plays along are its own), and
-# it *touches* a variant when it imports a module of the variant's folders, or names, as
-# code (not in a comment or docstring), one of the variant's state fields, decision
-# points, rules or switches (VARIANT_NAMES: index constants and State record fields).
+# it *touches* a variant when it imports a module of the variant's folders, names one by
+# its module path in a string (a registration by path), or names, as code (not in a
+# comment or docstring), one of the variant's state fields, decision points, rules or
+# switches (VARIANT_NAMES: index constants and State record fields).
 VARIANT_NAMES = {
     "war": (re.compile(r"(?:G_WAR_|PH_WAR_|A_WAR_|R_WAR_|WAR_)\w*|R_ALL_OUT_WAR|W_(?:STANDARD_RANK|RECRUIT_POOL|"
                        r"DEPLOY_POOL|CASUALTIES|MOB_\w+|PRODUCED|CAPTURED_IN|CAPTURED_OUT|MECHS_LOST|TROPHIES|"
@@ -426,6 +427,17 @@ def _names_in(source):
     return names | attributes, attributes
 
 
+def _module_paths_in(source):
+    """The string constants of a module's code (docstrings aside) that are dotted names."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and re.fullmatch(r"[a-z_]\w*(?:\.[a-z_]\w*)+", node.value)}
+
+
 def _touching(variant, modules=None, graph=None):
     """The shared modules (paths relative to the checkout) that touch variant."""
     modules, graph = modules or MODULES, graph or GRAPH
@@ -436,8 +448,10 @@ def _touching(variant, modules=None, graph=None):
         if not name.startswith(("scythe_sim.games.scythe", "analysis", "cli")) or any(
                 _own(rel[name], v) for v in VARIANT_NAMES):    # a variant's own, or another variant's
             continue
+        source = path.read_text()
         imports = any(_own(rel[t], variant) for t in graph[name] if t in rel)
-        names, attributes = _names_in(path.read_text())
+        imports |= any(_own(rel[t], variant) for t in _module_paths_in(source) if t in rel)
+        names, attributes = _names_in(source)
         if imports or attributes & fields or any(pattern.fullmatch(n) for n in names):
             out.add(rel[name])
     return out
@@ -477,6 +491,11 @@ def test_the_target_each_variant_touches_at_most_three_shared_files():
         pytest.xfail("shared modules still touch a variant: " + ", ".join(
             f"{v} {len(m)}" for v, m in TOUCHING_TODAY.items()))
     assert all(len(_touching(v)) <= 3 for v in VARIANT_NAMES)
+
+
+def test_the_touch_check_finds_a_module_named_by_its_path():
+    assert _module_paths_in('"""a.b docstring"""\nX = {"k": "analysis.war_report", "n": "war"}\n') == {
+        "analysis.war_report"}
 
 
 def test_the_touch_check_finds_an_import_and_a_name():

@@ -11,6 +11,7 @@ from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params
 from ..tables import RULE_NAMES, build_tables, rule_value
+from ..variants.hooks import declared
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -54,7 +55,7 @@ SPEC = register(GameSpec(
     compiled_package="scythe",
     commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
               "evaluate": "scythe_sim.games.scythe.tools.evaluate",
-              "evaluate_wind_gambit": "scythe_sim.games.scythe.tools.wind_gambit.evaluate"},
+              **{f"evaluate_{name}": path for name, path in declared("evaluate").items()}},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",

@@ -143,7 +143,7 @@ def rank_candidates(s, t, p, seat, actions, n, w, work):
     set_root(s, p, w, work.learned)
     y, z = work.search[0], work.search[1]
     rows = work.search_rows
-    turn = s.game[G_TURN]
+    ranking = (actions, rows, limit, s.game[G_TURN])   # what every plan of this decision shares
     m = 0
     for i in range(n):
         if actions[i, 0] != A_SECTION:
@@ -152,22 +152,25 @@ def rank_candidates(s, t, p, seat, actions, n, w, work):
         determinize(y, p, seat, work)
         apply_action(y, t, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         if y.game[G_PHASE] != PH_TOP or y.game[G_DECIDER] != p or y.game[G_GAME_OVER]:
-            m = rank_bottoms(y, t, p, turn, w, work, m, limit, actions, i, rows, -1)
+            m = rank_bottoms(y, t, p, w, work, m, ranking, (i, -1))
             continue
         k = legal_actions(y, t, rows, work.search_buf)
         for j in range(k):
             copy_into(z, y)
             apply_action(z, t, rows[j, 0], rows[j, 1], rows[j, 2], rows[j, 3])
-            m = rank_bottoms(z, t, p, turn, w, work, m, limit, actions, i, rows, j)
+            m = rank_bottoms(z, t, p, w, work, m, ranking, (i, j))
     return m
 
 
 @njit
-def rank_bottoms(z, t, p, turn, w, work, m, limit, actions, section, rows, j):
-    """Play the plan at z (section and option j applied) to p's bottom-row choice; where
-    both the bottom action and its skip are open, each is a plan of its own, played to
-    the turn's end on work.search[2]; else (or without `search_bottom`) the planner's
-    choice. Returns the count kept."""
+def rank_bottoms(z, t, p, w, work, m, ranking, plan):
+    """Play the plan at z (section and option of plan = (section row, option row) applied)
+    to p's bottom-row choice; where both the bottom action and its skip are open, each is
+    a plan of its own, played to the turn's end on work.search[2]; else (or without
+    `search_bottom`) the planner's choice. ranking: (the section rows, the option rows,
+    the plans kept at most, the turn). Returns the count kept."""
+    section, j = plan
+    turn = ranking[3]
     both = False
     if w[W_SEARCH_BOTTOM] >= 0.5:
         play_on(z, t, p, turn, SETTLE_BOTTOM, w, work)
@@ -175,7 +178,7 @@ def rank_bottoms(z, t, p, turn, w, work, m, limit, actions, section, rows, j):
     if not both:
         play_on(z, t, p, turn, SETTLE_TURN, w, work)
         v = position_value(z, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
-        return keep_candidate(work, m, limit, actions, section, rows, j, NO_OPTION, v)
+        return keep_candidate(work, m, ranking, (section, j, NO_OPTION), v)
     x = work.search[2]
     for kind in (A_BOTTOM, A_SKIP):
         copy_into(x, z)
@@ -185,7 +188,7 @@ def rank_bottoms(z, t, p, turn, w, work, m, limit, actions, section, rows, j):
         apply_action(x, t, bottom_rows[b, 0], bottom_rows[b, 1], bottom_rows[b, 2], bottom_rows[b, 3])
         play_on(x, t, p, turn, SETTLE_TURN, w, work)
         v = position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], work.learned)
-        m = keep_candidate(work, m, limit, actions, section, rows, j, kind, v)
+        m = keep_candidate(work, m, ranking, (section, j, kind), v)
     return m
 
 
@@ -203,10 +206,12 @@ def bottom_is_a_choice(z, t, p, turn, work):
 
 
 @njit
-def keep_candidate(work, m, limit, actions, section, rows, j, bottom, v):
-    """Insert the plan (section row `section` of actions, option row j of rows, -1: none,
-    the bottom-row choice's kind `bottom`, -1: the planner's) of value v into the sorted candidates when among the `limit` best (ties: the earlier
-    first)."""
+def keep_candidate(work, m, ranking, plan, v):
+    """Insert the plan (section row of ranking's section rows, option row of its option
+    rows, -1: none, the bottom-row choice's kind, -1: the planner's) of value v into the
+    sorted candidates when among ranking's limit best (ties: the earlier first)."""
+    actions, rows, limit, _ = ranking
+    section, j, bottom = plan
     cand, stats = work.search_cand, work.search_stats
     at = m
     while at > 0 and stats[at - 1, S_PRIOR] < v:

@@ -22,6 +22,12 @@ def variants() -> tuple:
     return tuple(sorted(m.name for m in pkgutil.iter_modules([str(folder)]) if m.ispkg))
 
 
+def declared(hook) -> dict:
+    """{variant: the module path it declares for `hook`}, without importing the part."""
+    found = {name: importlib.import_module(f"{_PACKAGE}.{name}").HOOKS.get(hook) for name in variants()}
+    return {name: path for name, path in found.items() if path}
+
+
 @functools.cache
 def parts(hook) -> tuple:
     """The modules the variants declare for `hook`, in variant order."""

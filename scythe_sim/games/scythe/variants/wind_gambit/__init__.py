@@ -10,4 +10,5 @@ HOOKS = {"results": "scythe_sim.games.scythe.spec.wind_gambit.results",
          "picture": "scythe_sim.games.scythe.text.wind_gambit.picture",
          "board_text": "scythe_sim.games.scythe.text.wind_gambit.board_text",
          "narration": "scythe_sim.games.scythe.text.wind_gambit.narration",
-         "action_text": "scythe_sim.games.scythe.text.wind_gambit.action_text"}
+         "action_text": "scythe_sim.games.scythe.text.wind_gambit.action_text",
+         "evaluate": "scythe_sim.games.scythe.tools.wind_gambit.evaluate"}   # evaluate --wind-gambit
