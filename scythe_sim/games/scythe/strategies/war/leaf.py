@@ -1,5 +1,6 @@
 """What a war search's rollout ends at is worth to the deciding faction p: a war won or
-lost outright, else p's standing less the best standing among the other factions still
+lost outright, a war over with no winner (a stalemate: no win for p, but no loss),
+else p's standing less the best standing among the other factions still
 fighting. A standing is the territorial points held plus TAKE times the points of the
 best land the faction could take on its next Move as the forecast sees it (empty land
 next to its stacks, or an enemy stack its movable divisions there beat), so a leaf
@@ -13,12 +14,15 @@ from .combat import forecast, side
 from .seat_map import RIVER, is_land
 
 WON = 50.0    # the war won (lost: -WON), beyond any margin of points
+NO_WIN = -25.0   # the war over with no winner: a faction ahead on points wins nothing by it
 TAKE = 0.5    # of the points of the best land within a Move's reach
 
 
 @njit
 def war_leaf(x, t, p, w, work):
-    if x.game[G_GAME_OVER] and x.game[G_WAR_WINNER] >= 0:
+    if x.game[G_GAME_OVER]:
+        if x.game[G_WAR_WINNER] < 0:
+            return NO_WIN
         return WON if x.game[G_WAR_WINNER] == p else -WON
     if not in_war(x, p):
         return -WON
