@@ -3,17 +3,26 @@ weaker stack and leave a stronger one alone, retreat from a fight they are losin
 fight on in one they are winning, place divisions where a home-adjacent territory is
 threatened, Produce when coins allow and the front needs divisions, and take a
 capitulation that one move reaches. Positions: Nordic (player 0, home next to T04, T05)
-against Rusviet (player 1, home next to T13, T19, T26); see helpers.py."""
+against Rusviet (player 1, home next to T13, T19, T26); see helpers.py. `search` searches
+its war decisions by rollouts (strategies/war/search.py, tested in test_war_search.py):
+here its rows play with the search off, so the policy beneath it is what is tested."""
 import pytest
 
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.layout import P_POWER, P_SEAT
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
-from scythe_sim.games.scythe.strategies.weights import load_params
+from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 from tests.scythe.war.helpers import act, corps, war, war_game
 
 SCRIPTED = [name for name in STRATEGIES if name != "random"]
+
+
+def policy_params():
+    """The shipped weights with the war search off (the war policy in every row)."""
+    params = load_params().copy()
+    params[:, WEIGHTS.index("war_search_rollouts")] = 0
+    return params
 
 
 def pick(game, strategy):
@@ -21,7 +30,7 @@ def pick(game, strategy):
     rows = game.legal_rows()
     s = game.state
     seat = int(s.player[game.decider, P_SEAT])
-    i = choose(STRATEGIES.index(strategy), s, game.tables, seat, rows, len(rows), load_params(), game.work)
+    i = choose(STRATEGIES.index(strategy), s, game.tables, seat, rows, len(rows), policy_params(), game.work)
     a = game.legal_actions()[i]
     return a.kind_name, a.a0, a.a1, a.a2
 

@@ -24,6 +24,7 @@ import numpy as np
 from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import next_u64
 
+from .hidden import mask_traps
 from .learned.model import set_root
 from .movememo import forget, keeps_spot_values
 from .rules import (decide_direct, factory_card_row, opponent_public_choice, reveal_row,
@@ -33,7 +34,7 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    PH_BOTTOM_BENEFIT, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK, PH_FREE_ACTION,
                    PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                    P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, give_turn_to,
-                   legal_actions, N_HEX, TOKEN_DISARMED0, TOKEN_TRAP0, is_armed_trap)
+                   legal_actions)
 from .weights import (W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
                       W_NOISE, W_PLAN_SECTIONS)
 from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT, Workspace, rule_inputs
@@ -90,23 +91,6 @@ def determinize(x, p, seat, work):
         x.player[q, P_OBJECTIVE_A] = -1
         x.player[q, P_OBJECTIVE_B] = -1
     mask_traps(x, p)
-
-
-@njit
-def mask_traps(x, p):
-    """Opponents' armed Traps lie face down: give them, in board order, the penalties not
-    yet revealed by a disarmed Trap, lowest first (what p may know of them)."""
-    revealed = 0
-    for loc in range(N_HEX):
-        if x.token_owner[loc] != p and TOKEN_DISARMED0 <= x.token_kind[loc]:
-            revealed |= 1 << (x.token_kind[loc] - TOKEN_DISARMED0)
-    k = 0
-    for loc in range(N_HEX):
-        if x.token_owner[loc] != p and is_armed_trap(x.token_kind[loc]):
-            while (revealed >> k) & 1:
-                k += 1
-            x.token_kind[loc] = TOKEN_TRAP0 + k
-            k += 1
 
 
 @njit

@@ -23,16 +23,17 @@ row (based on greedy's).
 import numpy as np
 
 from scythe_sim.compiled.jit import njit
-from scythe_sim.compiled.rng import next_u64, rand_below, seed_streams
+from scythe_sim.compiled.rng import next_u64
 
-from .greedy import PLAN, SETTLE_BOTTOM, SETTLE_TURN, choose_greedy, determinize, mask_traps, play_on
+from .greedy import PLAN, SETTLE_BOTTOM, SETTLE_TURN, choose_greedy, determinize, play_on
+from .halving import rank_alive
+from .hidden import redraw
 from .learned.model import set_root
 from .rules import reveal_row
 from .value import position_value
 from .variants import rollout_ends
 from .view import (A_BOTTOM, A_SECTION, A_SKIP, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TURN,
-                   N_CARD_VALUES, N_OBJECTIVES, PH_BOTTOM, PH_SECTION, PH_TOP, P_OBJECTIVES_DONE, P_OBJECTIVE_A,
-                   P_OBJECTIVE_B, apply_action, copy_into, legal_actions, score_total)
+                   PH_BOTTOM, PH_SECTION, PH_TOP, apply_action, copy_into, legal_actions, score_total)
 from .weights import (W_LOOKAHEAD, W_NOISE, W_SEARCH_BOTTOM, W_SEARCH_CANDIDATES,
                       W_SEARCH_HORIZON, W_SEARCH_ROLLOUTS)
 from .workspace import BUF_CONTROL, BUF_LEGAL, MAX_CANDIDATES
@@ -264,23 +265,6 @@ def halving(s, t, p, seat, m, w, work):
 
 
 @njit
-def rank_alive(cand, stats, alive):
-    """Order cand[:alive, C_RANK] by mean rollout value, best first (ties: planner's order)."""
-    for a in range(1, alive):
-        c = cand[a, C_RANK]
-        mean = stats[c, S_SUM] / stats[c, S_COUNT]
-        b = a
-        while b > 0:
-            d = cand[b - 1, C_RANK]
-            other = stats[d, S_SUM] / stats[d, S_COUNT]
-            if other > mean or (other == mean and d < c):
-                break
-            cand[b, C_RANK] = d
-            b -= 1
-        cand[b, C_RANK] = c
-
-
-@njit
 def rollout(s, t, p, seat, c, seed, w, work):
     """One rollout of candidate c in the world of `seed`: its section and option played on
     a redrawn copy of s, then every seat plays on with the fast planner; the leaf's value."""
@@ -344,72 +328,3 @@ def leaf_value(x, t, p, w, work):
     lv.root[:] = 0.0         # no plan's phase: the leaf is valued at its own
     lv.owner[0] = -1
     return position_value(x, t, p, w, work.buf[PLAN, BUF_CONTROL], lv)
-
-
-@njit
-def redraw(x, p, seed):
-    """Make x a world p may know, drawn at random from seed: the game's chance reseeded,
-    the opponents' hands dealt anew from the combat cards p cannot see (the draw pile and
-    their hands; their sizes kept), their objectives dealt anew from the cards that are
-    neither p's nor revealed, the opponents' Traps face down."""
-    seed_streams(x.rng, seed, 0)
-    n = x.game[G_N_PLAYERS]
-    for q in range(n):
-        if q != p:
-            for v in range(N_CARD_VALUES):
-                x.deck[0, v] += x.hand[q, v]
-    for q in range(n):
-        if q != p:
-            size = x.hand[q].sum()
-            x.hand[q, :] = 0
-            for _ in range(size):
-                v = draw_value(x)
-                x.hand[q, v] += 1
-                x.deck[0, v] -= 1
-    taken = 0
-    for q in range(n):
-        taken |= x.player[q, P_OBJECTIVES_DONE]
-    for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
-        if x.player[p, f] >= 0:
-            taken |= 1 << x.player[p, f]
-    for q in range(n):
-        if q != p:
-            for f in (P_OBJECTIVE_A, P_OBJECTIVE_B):
-                if x.player[q, f] >= 0:
-                    card = free_card(x, taken)
-                    x.player[q, f] = card
-                    if card >= 0:
-                        taken |= 1 << card
-    mask_traps(x, p)
-
-
-@njit
-def draw_value(x):
-    """A card's value drawn at random from the draw pile's counts (x's game stream)."""
-    total = 0
-    for v in range(N_CARD_VALUES):
-        total += x.deck[0, v]
-    k = rand_below(x.rng, 0, max(total, 1))
-    for v in range(N_CARD_VALUES):
-        if k < x.deck[0, v]:
-            return v
-        k -= x.deck[0, v]
-    return N_CARD_VALUES - 1
-
-
-@njit
-def free_card(x, taken):
-    """An objective card drawn at random among those not in `taken` (bits), -1 none."""
-    free = 0
-    for c in range(N_OBJECTIVES):
-        if not (taken >> c) & 1:
-            free += 1
-    if free == 0:
-        return -1
-    k = rand_below(x.rng, 0, free)
-    for c in range(N_OBJECTIVES):
-        if not (taken >> c) & 1:
-            if k == 0:
-                return c
-            k -= 1
-    return -1

@@ -6,7 +6,8 @@ registered variants' own code in their folders: All Out War (war/), The Wind Gam
 (wind_gambit/)."""
 from scythe_sim.compiled.jit import njit, njit_inline
 
-from .war.policy import choose_war, war_policy_plays
+from .war.policy import war_policy_plays
+from .war.search import choose_war_searched
 from .wind_gambit.standing import aboard, wind_value
 
 
@@ -19,8 +20,9 @@ def takes_over(s):
 
 @njit_inline
 def choose_variant(s, t, seat, actions, n, w, work):
-    """The variant's choice when takes_over(s): the index of a row of actions[:n]."""
-    return choose_war(s, t, seat, actions, n, w, work)
+    """The variant's choice when takes_over(s): the index of a row of actions[:n] (the war
+    policy's, searched by rollouts where the weights row asks for it: war/search.py)."""
+    return choose_war_searched(s, t, seat, actions, n, w, work)
 
 
 @njit_inline

@@ -73,10 +73,14 @@ WEIGHTS = (
                                                   # that feature (a persona's style on top of the value)
 WEIGHTS += (
     # --- the reference player `search` (search.py; no effect on the other strategies) ----------
-    "search_candidates",  # the planner's best whole-turn plans (section, top-row option) searched at a turn start
+    "search_candidates",  # the planner's best whole-turn plans (section, top-row option, bottom-row choice) searched at a turn start
     "search_rollouts",    # rollouts per decision, shared among the candidates by sequential halving
     "search_horizon",     # rounds every seat plays on after the candidate's turn (0: to the game's end)
     "search_bottom",      # 1: a plan includes its bottom-row choice (the action or not, where both are open)
+    # --- the war search (war/search.py; All Out War only; 0: the war policy alone) --------------
+    "war_search_candidates",  # the war policy's best rows searched at a war decision (below 2: no search)
+    "war_search_rollouts",    # rollouts per war decision, shared among the candidates by sequential halving
+    "war_search_horizon",     # the deciding faction's war turns a rollout plays on to (at least 1)
 )
 W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (learned/names.py F_*)
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
@@ -86,6 +90,8 @@ W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (lear
  W_AHEAD_SECTIONS, W_AHEAD_OPTIONS, W_AIRSHIP, W_RESOLUTION, W_LEARNED) = range(W_STYLE0)
 W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS, W_SEARCH_HORIZON, W_SEARCH_BOTTOM = (WEIGHTS.index(name) for name in (
     "search_candidates", "search_rollouts", "search_horizon", "search_bottom"))
+W_WAR_SEARCH_CANDIDATES, W_WAR_SEARCH_ROLLOUTS, W_WAR_SEARCH_HORIZON = (WEIGHTS.index(name) for name in (
+    "war_search_candidates", "war_search_rollouts", "war_search_horizon"))
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"

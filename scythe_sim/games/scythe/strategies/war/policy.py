@@ -109,6 +109,13 @@ def _best(values, n, work, seat):
 
 
 @njit
+def row_value(s, t, d, row, w, work):
+    """The policy's value of a row at a decision outside combat (what choose_war ranks by;
+    the war search takes its candidates from it)."""
+    return _score(s, t, d, row, w, work)
+
+
+@njit
 def _score(s, t, d, row, w, work):
     kind, a0, a1, a2 = row[0], row[1], row[2], row[3]
     if kind == A_WAR_PLACE:
