@@ -25,12 +25,18 @@ import click
 @click.option("--penalties", default="auto", show_default=True, metavar="auto|BASE,SHARED",
               help="Ridge penalties (per seat-turn, standardised features) toward the prior on the base "
                    "weights and on what a faction or mat adds; auto: those fitting the held-out games best.")
+@click.option("--teacher", default="none", show_default=True, metavar="none|search",
+              help="search: the games are the search player's, and the model is fitted to rank each "
+                   "decision's plans as its rollouts do (use a few hundred --games: a search game is slow).")
+@click.option("--agree-games", type=int, default=60, show_default=True,
+              help="With --teacher: further teaching games whose decisions judge how often the fast "
+                   "player's first choice is the search's.")
 @click.option("--out", default="results/learn", show_default=True, metavar="DIR",
               help="Folder of the run: each generation's model, learn.json and report.md.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 def learn(generations, games, eval_games, seed, players, field, knots, win_bonus, target, td_lambda, penalties,
-          out, resume, workers):
+          teacher, agree_games, out, resume, workers):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
     only when paired games show it stronger (docs/STRATEGIES.md, "The learned value")."""
@@ -42,13 +48,15 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
     settings = Settings(generations=generations, games=games, eval_games=eval_games, seed=seed, players=players,
                         field=",".join(part.strip() for part in field.lower().split(",")), knots=knots, win_bonus=float(win_bonus),
                         target=target.strip().lower(), td_lambda=float(td_lambda),
-                        penalties=penalties.strip().lower().replace(" ", ""), out=out)
+                        penalties=penalties.strip().lower().replace(" ", ""), teacher=teacher.strip().lower(),
+                        agree_games=agree_games, out=out)
     check(settings)
     start_state(settings, resume)          # a bad --out or --resume: one line before any work
     workers = workers if workers is not None else (os.cpu_count() or 1)
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
              f"--eval-games {eval_games} --seed {seed} --players {players} --field {shlex.quote(field)} --knots {knots} "
-             f"--win-bonus {win_bonus:g} --target {target} --td-lambda {td_lambda:g} --penalties {penalties}")
+             f"--win-bonus {win_bonus:g} --target {target} --td-lambda {td_lambda:g} --penalties {penalties} "
+             f"--teacher {teacher} --agree-games {agree_games}")
     try:
         with stop_on_signals(), _Progress(sys.stdout.isatty()) as progress:
             state = run_learn(settings, workers=workers, resume=resume, progress=progress)
@@ -64,12 +72,31 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
         r2 = g["data"]["r2"]
         final = g["data"].get("r2_final", r2)
         fits = f"{r2:.3f}" if settings.target == "margin" else f"{r2:.3f} of its target, {final:.3f} of the margin"
+        if "teaching" in g:
+            a = g["teaching"]
+            fits = f"{r2:.3f} of the siblings' differences"
+            click.echo(f"generation {g['generation']}: fast player's first choice is the search's: "
+                       f"{a['student_incumbent']:.1%} before ({a['decisions']:,} decisions, "
+                       f"{_verdict(a['student_incumbent'], a['decisions'])}), {a['student_candidate']:.1%} with "
+                       f"the candidate ({a['held_decisions']:,} held-out, "
+                       f"{_verdict(a['student_candidate'], a['held_decisions'])}; target "
+                       f"{AGREEMENT_TARGET:.0%} over {AGREEMENT_DECISIONS:,} decisions or more)")
         click.echo(f"generation {g['generation']}: held-out R2 {fits}; candidate vs incumbent "
                    f"{d:+.1%} (95% CI {low:+.1%} .. {high:+.1%}), vs 3 greedy2 "
                    f"{g['yardstick']['win_rate']:.1%}; {'kept' if g['kept'] else 'not kept'}")
     kept = state["incumbent"]
-    click.echo(f"kept model: {os.path.join(out, kept) if kept else 'none (the hand-weighted value stands)'}; "
+    stands = "the shipped model" if settings.teacher != "none" else "the hand-weighted value"
+    click.echo(f"kept model: {os.path.join(out, kept) if kept else f'none ({stands} stands)'}; "
                f"report: {os.path.join(out, REPORT)}")
+
+
+AGREEMENT_TARGET, AGREEMENT_DECISIONS = 0.60, 5000     # the fast player's first choice is the search's
+
+
+def _verdict(share, decisions):
+    if decisions < AGREEMENT_DECISIONS:
+        return "too few decisions to judge"
+    return "PASS" if share >= AGREEMENT_TARGET else "FAIL"
 
 
 class _Progress:

@@ -44,6 +44,9 @@ def _one_line(result, *parts):
     (("--penalties", "0.3"), "--penalties must be auto or two numbers"),
     (("--penalties", "0,1"), "--penalties must be auto or two numbers"),
     (("--penalties", "a,b"), "--penalties must be auto or two numbers"),
+    (("--teacher", "oracle"), "--teacher must be one of none, search"),
+    (("--teacher", "search", "--target", "td"), "--target applies without --teacher"),
+    (("--teacher", "search", "--agree-games", "0"), "--agree-games must be"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(tmp_path, args, part):
     result = _run("learn", "--out", tmp_path / "run", *args)
@@ -121,3 +124,18 @@ def test_a_signal_stops_learn_and_its_workers(tmp_path, signum, code, word):
     assert last.startswith(f"{word}: ") and "--resume" in last, err
     _, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive
+
+
+def test_a_teacher_run_fits_to_the_search_and_reports_the_agreement(tmp_path):
+    out = tmp_path / "taught"
+    result = _run("learn", "--teacher", "search", "--generations", "1", "--out", out, "--games", "10",
+                  "--eval-games", "10", "--agree-games", "2", "--players", "2", "--seed", "3", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "first choice is the search's" in result.output
+    state = json.loads((out / "learn.json").read_text())
+    (gen,) = state["generations"]
+    taught = gen["teaching"]
+    assert taught["decisions"] > 0 and taught["held_decisions"] > 0 and taught["rows"] >= 2 * taught["decisions"]
+    assert 0.0 <= taught["student_incumbent"] <= 1.0 and 0.0 <= taught["ranking_candidate"] <= 1.0
+    assert "## Agreement with the search" in (out / "report.md").read_text()
+    assert "--teacher search" in (out / "report.md").read_text()

@@ -78,6 +78,25 @@ def test_a_model_of_other_features_is_refused(tmp_path):
         read_model(path)
 
 
+def test_a_model_of_an_earlier_feature_list_reads_with_the_newer_features_at_0(tmp_path):
+    """The model of 29bb04a was fitted before `payable` and `bottom_next`: it still reads,
+    and plays as it did (those weigh 0), so it stays a yardstick."""
+    m = _model(faction={"crimea": np.full((2, N_FEATURES), 0.25)})
+    old = len(FEATURES) - 2
+    text = model_toml(m).replace(', "payable", "bottom_next"', "")
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("k"):
+            key, values = line.split(" = ")
+            line = f"{key} = [" + ", ".join(values.strip("[]").split(", ")[:old]) + "]"
+        lines.append(line)
+    path = tmp_path / "m.toml"
+    path.write_text("\n".join(lines) + "\n")
+    back = read_model(path)
+    assert np.allclose(back.base[:, :old], m.base[:, :old]) and not back.base[:, old:].any()
+    assert not back.faction["crimea"][:, old:].any()
+
+
 @pytest.mark.parametrize("edit, message", [("k1 = [", "k0 .. k1"), ("phase = [", "phase must be")])
 def test_a_malformed_model_is_refused_in_one_line(tmp_path, edit, message):
     text = model_toml(_model())

@@ -8,7 +8,8 @@ written by `scythe-sim learn`) holds:
 
 - ``name``, ``version`` (the learning generation) and ``description``;
 - ``features`` and ``phase_inputs``: the names it was fitted on, which must be the
-  code's (learned/names.py): a file of other features is refused, not misread;
+  code's (learned/names.py), or the first of them (a model of an earlier feature list:
+  the features added since weigh 0); a file of other features is refused, not misread;
 - ``phase``: the phase as a linear function of the phase inputs (clipped to [0, 1]);
 - ``[base]``: per phase knot ``k0``, ``k1``, ... (evenly spaced over [0, 1]), one
   coefficient per feature; ``[faction.<name>]`` and ``[mat.<name>]``: what a faction or
@@ -76,17 +77,21 @@ def read_model(path) -> Model:
     path = pathlib.Path(path)
     data = read_toml(path, f"cannot read the learned model {path}", f"learned model {path} is not valid TOML")
     where = f"learned model {path}"
-    if tuple(data.get("features", ())) != FEATURES or tuple(data.get("phase_inputs", ())) != PHASE_INPUTS:
+    features = tuple(data.get("features", ()))
+    if (not features or features != FEATURES[:len(features)]
+            or tuple(data.get("phase_inputs", ())) != PHASE_INPUTS):
         raise ConfigError(f"{where} was fitted on other features than this scythe-sim computes: "
                           "learn it again (scythe-sim learn)")
+    width = len(features)       # a model of an earlier feature list: the features added since weigh 0
     phase = _numbers(data.get("phase"), N_PHASE_INPUTS, f"{where}: phase")
-    base = _knots(data.get("base"), f"{where}: [base]")
+    base = _knots(data.get("base"), f"{where}: [base]", width=width)
     tables = {}
     for kind, names in (("faction", FACTIONS), ("mat", MATS)):
         given = data.get(kind, {})
         if not isinstance(given, dict) or any(n not in names for n in given):
             raise ConfigError(f"{where}: [{kind}.<name>] tables name one of {', '.join(names)}")
-        tables[kind] = {n: _knots(table, f"{where}: [{kind}.{n}]", base.shape[0]) for n, table in given.items()}
+        tables[kind] = {n: _knots(table, f"{where}: [{kind}.{n}]", base.shape[0], width)
+                        for n, table in given.items()}
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ConfigError(f"{where}: version must be a whole number")
@@ -101,14 +106,18 @@ def _numbers(values, count, where) -> np.ndarray:
     return np.asarray(values, np.float64)
 
 
-def _knots(table, where, knots=None) -> np.ndarray:
-    """(K, N_FEATURES) of a table of k0, k1, ... rows."""
+def _knots(table, where, knots=None, width=N_FEATURES) -> np.ndarray:
+    """(K, N_FEATURES) of a table of k0, k1, ... rows of `width` numbers (the features
+    past them 0)."""
     if not isinstance(table, dict) or not table:
-        raise ConfigError(f"{where} must hold rows k0, k1, ... of {N_FEATURES} numbers")
+        raise ConfigError(f"{where} must hold rows k0, k1, ... of {width} numbers")
     count = knots if knots is not None else len(table)
     if sorted(table) != sorted(f"k{k}" for k in range(count)):
         raise ConfigError(f"{where} must hold the rows k0 .. k{count - 1}")
-    return np.stack([_numbers(table[f"k{k}"], N_FEATURES, f"{where} k{k}") for k in range(count)])
+    rows = np.zeros((count, N_FEATURES))
+    for k in range(count):
+        rows[k, :width] = _numbers(table[f"k{k}"], width, f"{where} k{k}")
+    return rows
 
 
 def model_toml(model: Model) -> str:

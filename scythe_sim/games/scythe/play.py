@@ -40,8 +40,8 @@ from .layout import (ACTION_WIDTH, A_BOTTOM, A_ENCOUNTER_OPTION, A_FACTORY_TOP,
                      G_RES_TRIGGER, AS_AGGRESSIVE, AS_PASSIVE)
 from .strategies.dispatch import choose
 from .strategies.learned.record import record_turn
-from .strategies.weights import W_LEARNED, load_params
-from .strategies.workspace import new_workspace, start_game
+from .strategies.weights import W_LEARNED, W_SEARCH_CANDIDATES, load_params
+from .strategies.workspace import MAX_CANDIDATES, new_workspace, start_game
 from .tables import R_TURN_CAP
 from .variants.war.rules import R_ALL_OUT_WAR, R_WAR_ROUND_CAP
 from .variants.wind_gambit.rules import R_AIRSHIP_PER_PLAYER
@@ -362,6 +362,9 @@ class BatchOptions(NamedTuple):
                                 # default the shipped model)
     played: object = None       # an int64 (1,) array that gains one as each game ends (a progress
                                 # counter, e.g. over shared memory: runner/progress.py)
+    student: object = None      # with record: a weights row (N_STRATEGY_PARAMS,); the record is then
+                                # the search's teaching rows (learned/record.py teach_decision), the
+                                # student's section choice set beside the search's
 
 
 def run_games(tables, seeds, n_players, seating=None, strategies=None, params=None, check=False,
@@ -372,7 +375,7 @@ def run_games(tables, seeds, n_players, seating=None, strategies=None, params=No
     recorded views with options.record (BatchOptions). params defaults to every strategy's
     weights from scythe_sim/games/scythe/data/strategies."""
     factions, mats = seating if seating is not None else (None, None)
-    usage, log_turns, record, learned, played = options
+    usage, log_turns, record, learned, played, student = options
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
     n_players = np.broadcast_to(np.asarray(n_players, dtype=np.int64), (g,)).copy()
@@ -396,7 +399,10 @@ def run_games(tables, seeds, n_players, seating=None, strategies=None, params=No
     log = np.zeros((rows, len(TURN_FIELDS)), np.int32)
     log_n = np.zeros(1, np.int64)
     params = np.asarray(params, np.float64)
-    work = new_workspace(tables, learned, _record_rows(tables, n_players) if record else 0)
+    record_rows = _record_rows(tables, n_players) if record else 0
+    if record and student is not None:       # a row per candidate of each searched turn start
+        record_rows *= min(MAX_CANDIDATES, max(2, int(np.asarray(params)[:, W_SEARCH_CANDIDATES].max())))
+    work = new_workspace(tables, learned, record_rows, student)
     _check_learned(params, work.learned)
     deal = Deal(seeds, n_players, np.asarray(factions, np.int64), np.asarray(mats, np.int64),
                 np.asarray(strategies, np.int64), params)

@@ -21,7 +21,7 @@ STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective
 (STRATEGY_RANDOM, STRATEGY_GREEDY, STRATEGY_ECONOMIST, STRATEGY_RUSHER, STRATEGY_WARMONGER,
  STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1, STRATEGY_GREEDY2, STRATEGY_SEARCH) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
-N_STRATEGY_PARAMS = 64   # width of the per-strategy float parameter rows
+N_STRATEGY_PARAMS = 72   # width of the per-strategy float parameter rows
 # Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past
 # the named strategies that the greedy planner plays (scythe_sim/games/scythe/tools/tune.py).
 TUNING_SLOT = N_STRATEGIES

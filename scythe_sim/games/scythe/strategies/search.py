@@ -29,6 +29,7 @@ from .greedy import PLAN, SETTLE_BOTTOM, SETTLE_TURN, choose_greedy, determinize
 from .halving import rank_alive
 from .hidden import redraw
 from .learned.model import set_root
+from .learned.record import teach_decision, teaching
 from .rules import reveal_row
 from .value import position_value
 from .variants import rollout_ends
@@ -127,6 +128,9 @@ def search_turn(s, t, seat, actions, n, w, work):
         fast[W_NOISE] = 0.0          # and without noise (it draws from no stream)
         best = halving(s, t, p, seat, m, w, work)
     cand = work.search_cand[best]
+    if m > 1 and teaching(work):      # `learn --teacher search`: the candidates as the search saw them
+        student = choose_greedy(s, t, seat, actions, n, work.student, work)
+        teach_decision(s, p, m, best, student == cand[C_SECTION], work)
     mem = work.memory[seat]
     mem[MEM_TURN] = s.game[G_TURN] + 1
     for k in range(4):
@@ -220,11 +224,19 @@ def keep_candidate(work, m, ranking, plan, v):
     if at >= limit:
         return m
     last = min(m, limit - 1)
+    keep_features = teaching(work)
+    feat = work.search_feat
     for k in range(last, at, -1):
         for f in range(cand.shape[1]):
             cand[k, f] = cand[k - 1, f]
         for f in range(stats.shape[1]):
             stats[k, f] = stats[k - 1, f]
+        if keep_features:
+            for f in range(feat.shape[1]):
+                feat[k, f] = feat[k - 1, f]
+    if keep_features:          # the features position_value just worked out (a learned value's)
+        for f in range(feat.shape[1]):
+            feat[at, f] = work.learned.feat[f]
     cand[at, C_SECTION] = section
     for k in range(4):
         cand[at, C_ROW + k] = actions[section, k]

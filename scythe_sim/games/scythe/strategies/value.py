@@ -12,8 +12,8 @@ tile's end, wind_gambit/standing.py)."""
 from scythe_sim.compiled.jit import njit
 
 from .view import (DOMINATE, G_N_PLAYERS, G_SB_TILE, N_HEX, N_RES, N_SECTIONS, P_COINS, P_FACTORY_CARD,
-                   P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER, P_STARS,
-                   R_POWER_MAX, STAR_OBJECTIVE, benefit_possible, bottom_cost, controller,
+                   P_LAST_SECTION, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
+                   P_STARS, RELENTLESS, R_POWER_MAX, STAR_OBJECTIVE, benefit_possible, bottom_cost, controller,
                    faction_ability, flag_counts, hand_size, mechs_deployed, objective_holds,
                    objective_progress, recruits_enlisted, scoring_controller,
                    structure_feature_count, structures_built, upgrades_done, workers_on_board)
@@ -21,8 +21,8 @@ from .weights import (W_COMBAT_CARD, W_LEARNED, W_MECH, W_OBJECTIVE, W_OUTLOOK, 
                       W_PROGRESS, W_RECRUIT, W_READY, W_RESOURCE, W_SCORE, W_STAR, W_STRUCTURE,
                       W_TERRITORY, W_UPGRADE, W_WORKER)
 from .learned.model import learned_value
-from .learned.names import (F_BIAS, F_COINS, F_COMBAT_CARDS, F_FACTORY_CARD, F_MECHS, F_OBJECTIVES,
-                            F_OUTLOOK, F_POPULARITY, F_POWER, F_POWER_LEAD, F_PROGRESS, F_READY, F_RECRUITS,
+from .learned.names import (F_BIAS, F_BOTTOM_NEXT, F_COINS, F_COMBAT_CARDS, F_FACTORY_CARD, F_MECHS,
+                            F_OBJECTIVES, F_OUTLOOK, F_PAYABLE, F_POPULARITY, F_POWER, F_POWER_LEAD, F_PROGRESS, F_READY, F_RECRUITS,
                             F_RESOURCES, F_SCORE, F_STAR_LEAD, F_STARS, F_STRUCTURES, F_TERRITORIES,
                             F_UPGRADES, F_WORKERS)
 from .variants import held_off_board, variant_value
@@ -145,6 +145,9 @@ def position_features(s, t, p, held, out):
     out[F_FACTORY_CARD] = 1.0 if pl[P_FACTORY_CARD] >= 0 else 0.0
     out[F_STAR_LEAD] = stars - best_other
     out[F_POWER_LEAD] = pl[P_POWER] - most_power
+    payable = payable_sections(s, t, p, held)
+    out[F_PAYABLE] = payable
+    out[F_BOTTOM_NEXT] = 1.0 if payable > 0 else 0.0
     return score
 
 
@@ -230,3 +233,20 @@ def bottom_readiness(s, t, p, held):
         have = held[b]
         total += min(have, cost) / cost
     return total
+
+
+@njit
+def payable_sections(s, t, p, held):
+    """The sections p may choose next turn (not the one it played last, unless its faction
+    is Relentless) whose bottom action is still of use and paid in full by the resources
+    p holds (held[r], as holdings leaves it): a turn that leaves none makes the next one a
+    turn without a bottom action, whatever section it picks."""
+    last = s.player[p, P_LAST_SECTION]
+    repeat = faction_ability(s, p) == RELENTLESS
+    count = 0
+    for b in range(N_SECTIONS):
+        if b == last and not repeat:
+            continue
+        if benefit_possible(s, t, p, b, -1) and held[b] >= bottom_cost(s, t, p, b):
+            count += 1
+    return count

@@ -22,7 +22,7 @@ from ..enums import (HOME, BOLSTER, BUILD, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
                      DOMINATE, ENLIST, FACTIONS, FACTORY_SECTION, LAKE, MATS, MOVE, N_CARD_VALUES,
                      N_HEX, N_LOC, N_OBJECTIVES, N_RES, N_SECTIONS, ONE_TIME_BONUSES, PRODUCE, STAR_COMBAT,
                      STAR_OBJECTIVE, TRADE, UPGRADE)
-from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RONIN, SHIELD, SHINOBI,  # noqa: F401
+from ..enums import (EXALT, MAIFUKU, N_TRAP_PENALTIES, RALLY, RELENTLESS, RONIN, SHIELD, SHINOBI,  # noqa: F401
                      SWORD, TOKEN_DISARMED0, TOKEN_FLAG, TOKEN_NONE, TOKEN_TRAP0, TRAP_CARDS,
                      TRAP_COINS, TRAP_POPULARITY, TRAP_POWER)
 from ..kernel.apply import apply_action
@@ -99,8 +99,8 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
                       PH_END_TURN, PH_FACTORY_PICK, PH_FREE_ACTION, PH_GAIN_RESOURCES,
                       PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP,
                       PH_TRADE_HEX, P_ABILITY, P_COINS, P_CUBE0, P_FACTION, P_FACTORY_CARD, P_MAT,
-                      P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY, P_POWER,
-                      P_SEAT, P_STARS, P_TURNS, STATE_DTYPE, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
+                      P_LAST_SECTION, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY,
+                      P_POWER, P_SEAT, P_STARS, P_TURNS, STATE_DTYPE, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
                       UNIT_WORKER0)
 # Airship against airship (kernel/wind_gambit/airship_combat.py) and All Out War's airship rules
 # (kernel/war/airship.py)

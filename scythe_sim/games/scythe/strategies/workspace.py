@@ -13,7 +13,9 @@ A NamedTuple of arrays (and scratch States) passed to every ``choose`` call:
   goal is then the first one met, not a search of the board);
 - per level, the movement values of the position last valued there (movememo.py);
 - the learned value's models (learned/model.py), and the record `scythe-sim learn`
-  fills at every turn's end (learned/record.py; no rows: nothing is recorded);
+  fills at every turn's end (learned/record.py; no rows: nothing is recorded), or, when
+  a search teaches (`learn --teacher search`), with every candidate the search valued
+  and the student row whose choice is set beside the search's;
 - the reference player's scratch (search.py): the states its candidates and rollouts are
   played on, its rollout rows, its rollout policy's weights row and its candidates.
 """
@@ -27,7 +29,7 @@ from scythe_sim.compiled.rng import RNG_WORDS, seed_streams
 
 from . import N_STRATEGY_PARAMS
 from .learned.model import Learned
-from .learned.names import RECORD_WIDTH
+from .learned.names import N_FEATURES, RECORD_WIDTH, TEACH_WIDTH
 from .view import (ACTION_WIDTH, MAX_ACTIONS, MAX_PLAYERS, N_HEX, N_LOC, STATE_DTYPE, STRATEGY_STREAM_ID,
                    State, new_state)
 
@@ -63,14 +65,20 @@ class Workspace(NamedTuple):
     memo: np.ndarray        # (LEVELS, 2, MEMO_ROWS, MEMO_COLS) float64: movement values per level
                             # (movememo.py: valid for the level's position until forget)
     learned: Learned        # the learned value's models (a row's `learned` = k plays model k)
-    record: np.ndarray      # (rows, RECORD_WIDTH) float64: seat-turns recorded for learning (0 rows: off)
-    record_n: np.ndarray    # (1,) int64: rows recorded (past the record's end: rows dropped)
+    record: np.ndarray      # (rows, RECORD_WIDTH) float64: seat-turns recorded for learning (0 rows: off),
+                            # or (rows, TEACH_WIDTH): the search's candidates (learned/record.py teach_decision)
+    record_n: np.ndarray    # (2,) int64: rows recorded (past the record's end: rows dropped), and of
+                            # those the rows whose game column is filled in
+    student: np.ndarray     # (N_STRATEGY_PARAMS,) float64: the weights row whose section choice a
+                            # teaching record sets beside the search's
     search: np.ndarray      # (N_SEARCH_STATES,) State records: search.py's candidate and rollout copies
     search_rows: np.ndarray  # (MAX_ACTIONS, ACTION_WIDTH) int64: legal rows of a search's copies
     search_buf: np.ndarray  # (N_LOC,) int64: legal_actions' location scratch for those rows
     search_w: np.ndarray    # (N_STRATEGY_PARAMS,) float64: the rollout policy's weights row
     search_cand: np.ndarray  # (MAX_CANDIDATES, CAND_WIDTH) int64: a search's candidates, best first
     search_stats: np.ndarray  # (MAX_CANDIDATES, N_CAND_STATS) float64: each candidate's values
+    search_feat: np.ndarray  # (MAX_CANDIDATES, N_FEATURES) float64: each candidate's turn-end features
+                             # (kept only when the search teaches)
 
 
 class RuleInputs(NamedTuple):
@@ -136,9 +144,10 @@ def _distances(tables):
     return _DISTANCES[key][1:]
 
 
-def new_workspace(tables, learned=None, record_rows=0) -> Workspace:
+def new_workspace(tables, learned=None, record_rows=0, student=None) -> Workspace:
     """The Workspace of a batch: with `learned` (a model.Learned stack) the models its
-    rows may play, else the shipped model; `record_rows` rows of seat-turn record."""
+    rows may play, else the shipped model; `record_rows` rows of seat-turn record, or
+    with a `student` weights row, of teaching rows (the search's candidates)."""
     from .automa_data import automa_deck
     from ..learned_models import default_learned    # package data, read at run time
     from .movememo import new_memo
@@ -157,14 +166,16 @@ def new_workspace(tables, learned=None, record_rows=0) -> Workspace:
         automa=automa_deck(),
         memo=new_memo(LEVELS),
         learned=learned if learned is not None else default_learned(),
-        record=np.zeros((record_rows, RECORD_WIDTH), np.float64),
-        record_n=np.zeros(1, np.int64),
+        record=np.zeros((record_rows, RECORD_WIDTH if student is None else TEACH_WIDTH), np.float64),
+        record_n=np.zeros(2, np.int64),
+        student=np.zeros(N_STRATEGY_PARAMS, np.float64) if student is None else np.array(student, np.float64),
         search=np.zeros(N_SEARCH_STATES, STATE_DTYPE),
         search_rows=np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64),
         search_buf=np.zeros(N_LOC, np.int64),
         search_w=np.zeros(N_STRATEGY_PARAMS, np.float64),
         search_cand=np.zeros((MAX_CANDIDATES, CAND_WIDTH), np.int64),
         search_stats=np.zeros((MAX_CANDIDATES, N_CAND_STATS), np.float64),
+        search_feat=np.zeros((MAX_CANDIDATES, N_FEATURES), np.float64),
     )
 
 

@@ -1,5 +1,6 @@
 """Approximate value iteration by self-play behind `scythe-sim learn` (docs/STRATEGIES.md,
-"The learned value").
+"The learned value"), or with `--teacher search` the fast value fitted to the search's
+rankings (learn_teach.py; docs/STRATEGIES.md, "Learning from the search").
 
 Generation k: the incumbent (the hand-weighted value before any model is kept) plays
 `games` games of the field, every seat recording its view at each turn's end
@@ -23,25 +24,26 @@ import os
 import pathlib
 import time
 
-import numpy as np
 
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import paired_difference, wilson
 
 from ..strategies import STRATEGIES, TUNING_SLOT
-from ..learned_models import model_toml, read_model, stack
+from ..learned_models import model_toml, read_model, shipped_model, stack
 from ..strategies.weights import W_LEARNED
 from .learn_data import CANDIDATE, INCUMBENT, Player, field_pool, game_set, learned_params
 from .learn_fit import TARGETS, fit_model, hand_prior
+from .learn_teach import TEACHER, first_choice_agreement, fit_ranking, student_agreement, student_row
 from .learn_report import report_markdown
 
 STATE = "learn.json"
 REPORT = "report.md"
-DATA, PAIRED, YARDSTICK = range(3)     # the purposes of a generation's game sets
+DATA, PAIRED, YARDSTICK, AGREEMENT = range(4)     # the purposes of a generation's game sets
 YARDSTICK_FIELD = "greedy2"
 # the settings a resumed run must share with the run it continues (generations may grow)
 _SHARED = ("games", "eval_games", "seed", "players", "field", "knots", "win_bonus", "target", "td_lambda",
-           "penalties")
+           "penalties", "teacher", "agree_games")
+TEACHERS = ("none", TEACHER)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +59,8 @@ class Settings:
     target: str = "margin"     # what a seat-turn is fitted to: the final margin, or "td" (learn_fit.TARGETS)
     td_lambda: float = 0.0     # with "td": 0 the next turn's value (TD(0)) .. 1 the final margin
     penalties: str = "auto"    # ridge penalties "BASE,SHARED" (per row, standardised), or chosen on held-out games
+    teacher: str = "none"      # "search": fit to rank each decision's plans as the search's rollouts do
+    agree_games: int = 60      # with a teacher: its games whose decisions judge the agreement
     out: str = "results/learn"
 
 
@@ -83,6 +87,16 @@ def check(settings: Settings):
         raise ConfigError("--td-lambda applies only with --target td")
     penalty_pair(settings.penalties)
     field_pool(settings.field)
+    if settings.teacher not in TEACHERS:
+        raise ConfigError(f"--teacher must be one of {', '.join(TEACHERS)}, got {settings.teacher!r}")
+    if settings.teacher != "none" and settings.target != "margin":
+        raise ConfigError("--target applies without --teacher: a teacher's rankings are the target")
+    if settings.teacher != "none" and shipped_model() is not None and settings.knots != shipped_model().knots:
+        raise ConfigError(f"--knots must be the shipped model's ({shipped_model().knots}) with --teacher: "
+                          "the fit is a step from it")
+    agree = settings.agree_games
+    if isinstance(agree, bool) or not isinstance(agree, int) or not 1 <= agree <= 10 ** 6:
+        raise ConfigError(f"--agree-games must be a whole number 1..1000000, got {agree!r}")
     if settings.players > 5:
         raise ConfigError("--players must be 2..5: the learned model is fitted on the base five factions")
 
@@ -153,8 +167,12 @@ def saved_generations(out) -> int:
 
 
 def incumbent_model(settings, state):
+    """The model kept last; before any, None (the hand-weighted value), or with a teacher
+    the shipped model (what the search's leaves are valued with)."""
     name = state.get("incumbent")
-    return None if name is None else read_model(pathlib.Path(settings.out) / name)
+    if name is None:
+        return shipped_model() if settings.teacher != "none" else None
+    return read_model(pathlib.Path(settings.out) / name)
 
 
 def learn(settings: Settings, workers=1, resume=False, progress=None) -> dict:
@@ -205,22 +223,32 @@ def _generation(settings, state, base, gen, workers, pool, progress):
                 progress(gen, stage, done[0], total)
         return Player(settings.players, workers, pool, landed)
 
-    pool_names = field_pool(settings.field)
-    data = game_set(settings.seed, gen, DATA, settings.games, settings.players, pool_names)
-    played = player("data", settings.games)
-    rows, outcomes = played.recorded(learned_params(base, has), stack([incumbent]), data)
-    # a step from the incumbent, or (generation 1) from the hand-weighted value in coins
-    prior = incumbent if has else hand_prior(base[STRATEGIES.index("greedy")])
     fixed = penalty_pair(settings.penalties)
-    fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior,
-                    target=settings.target, td_lambda=settings.td_lambda,
-                    base=fixed[0] if fixed else None, shared=fixed[1] if fixed else None)
+    if settings.teacher == "none":
+        pool_names = field_pool(settings.field)
+        data = game_set(settings.seed, gen, DATA, settings.games, settings.players, pool_names)
+        played = player("data", settings.games)
+        rows, outcomes = played.recorded(learned_params(base, has), stack([incumbent]), data)
+        # a step from the incumbent, or (generation 1) from the hand-weighted value in coins
+        prior = incumbent if has else hand_prior(base[STRATEGIES.index("greedy")])
+        fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior,
+                        target=settings.target, td_lambda=settings.td_lambda,
+                        base=fixed[0] if fixed else None, shared=fixed[1] if fixed else None)
+    else:
+        data = game_set(settings.seed, gen, DATA, settings.games, settings.players, (TEACHER,))
+        played = player("teaching", settings.games)
+        params = learned_params(base, True)
+        rows = played.taught(params, stack([incumbent]), student_row(params, INCUMBENT), data)
+        fit = fit_ranking(rows, incumbent, settings.knots, version=gen, penalties=fixed)
     fit.model.description = (f"learned value, generation {gen} of scythe-sim learn (seed {settings.seed}): "
                              f"{target_words(settings)}, by phase, faction and mat")
     name = f"gen-{gen:03d}.toml"
     folder = pathlib.Path(settings.out)
     _save(settings, state, {name: model_toml(fit.model)})
     candidate = read_model(folder / name)      # as a resumed run will read it
+    teaching = None
+    if settings.teacher != "none":
+        teaching = _agreement(settings, gen, base, (incumbent, candidate), rows, player)
 
     models = stack([incumbent, candidate])
     with_candidate = learned_params(base, has, candidate_of="greedy")
@@ -246,14 +274,37 @@ def _generation(settings, state, base, gen, workers, pool, progress):
         "yardstick": {"field": YARDSTICK_FIELD, **_rate(wy, my), "bad": y.bad},
         "kept": bool(kept), "seconds": time.perf_counter() - start,
     }
+    if teaching is not None:
+        entry["teaching"] = teaching
     state["generations"].append(entry)
     if kept:
         state["incumbent"] = name
-    _save(settings, state, {REPORT: report_markdown(state, incumbent_model(settings, state))})
+    kept_model = incumbent_model(settings, state) if state.get("incumbent") else None
+    _save(settings, state, {REPORT: report_markdown(state, kept_model)})
+
+
+def _agreement(settings, gen, base, models, taught, player) -> dict:
+    """How often the fast player's first choice is the search's: the incumbent's over the
+    teaching games' decisions (it was not fitted on them), the candidate's over the
+    decisions of `agree_games` further teaching games; and how often each model's value
+    ranks the plan the search chose first among its candidates."""
+    incumbent, candidate = models
+    games = game_set(settings.seed, gen, AGREEMENT, settings.agree_games, settings.players, (TEACHER,))
+    params = learned_params(base, True)
+    held = player("agreement", settings.agree_games).taught(params, stack([incumbent, candidate]),
+                                                           student_row(params, CANDIDATE), games)
+    before, seen = student_agreement(taught)
+    after, decisions = student_agreement(held)
+    return {"decisions": seen, "rows": int(len(taught)), "student_incumbent": before,
+            "held_decisions": decisions, "student_candidate": after,
+            "ranking_incumbent": first_choice_agreement(incumbent, held),
+            "ranking_candidate": first_choice_agreement(candidate, held)}
 
 
 def target_words(settings) -> str:
     """What the candidates are fitted to, in words."""
+    if settings.teacher != "none":
+        return f"the {settings.teacher} player's rankings of each decision's plans (siblings' differences)"
     final = f"final margin + {settings.win_bonus:g} x win"
     if settings.target == "td":
         return f"TD(lambda {settings.td_lambda:g}) returns toward the {final}"

@@ -114,6 +114,24 @@ def play_recorded(params, learned, seeds, players, strategies, first):
     return rows, np.stack([margin, win, elapsed], axis=1), int((~ok).sum())
 
 
+def play_taught(params, learned, student, seeds, players, strategies, first):
+    """(teaching rows, bad games) of these games (learned/record.py teach_decision: the
+    candidates of every search decision, the student row's choice beside); rows name
+    their game by its index in the whole set (first + batch index)."""
+    from ..play import R_STATUS, STATUS_OK, BatchOptions
+    from ..spec.answers import play_plan
+    from ..spec.deals import dealt_plan
+    from ..tables import default_tables
+
+    game_out, _, rows = play_plan(default_tables(), dealt_plan(seeds, players, strategies), params,
+                                  options=BatchOptions(record=True, learned=learned, student=student))
+    ok = game_out[:, R_STATUS] == STATUS_OK
+    rows = rows[(rows[:, RC_GAME] >= 0)]
+    rows = rows[ok[rows[:, RC_GAME].astype(np.int64)]].copy()
+    rows[:, RC_GAME] += first
+    return rows, int((~ok).sum())
+
+
 def play_measured(params, learned, seeds, players, strategies, seats):
     """(win shares, margins, bad games) of the measured seat of each game."""
     from ..tools.tune import play_chunk
@@ -159,6 +177,14 @@ class Player:
         parts = self._run(play_recorded, jobs)
         self.bad += sum(p[2] for p in parts)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+    def taught(self, params, learned, student, games: Games):
+        """The teaching rows of every search decision of the set, in game order."""
+        jobs = [((params, learned, student, games.seeds[a:b], self.players, games.strategies[a:b], a), b - a)
+                for a, b in self._chunks(len(games.seeds))]
+        parts = self._run(play_taught, jobs)
+        self.bad += sum(p[1] for p in parts)
+        return np.concatenate([p[0] for p in parts])
 
     def measured(self, params, learned, games: Games):
         """(win shares, margins) of the measured seat of every game of the set."""

@@ -137,18 +137,18 @@ def fit_model(rows, outcomes, knots=5, win_bonus=0.0, name="greedy_value", versi
     phase = fit_phase(rows, outcomes[:, 2])
     final = outcomes[:, 0] + win_bonus * outcomes[:, 1]
     held_out = rows[:, RC_GAME].astype(np.int64) % HOLDOUT == 0
-    fit = _fit_target(rows, final, phase, held_out, knots, prior, shared, base, name, version)
+    fit = fit_target(rows, final, phase, held_out, knots, prior, shared, base, name, version)
     if target == "td":
         nxt = next_turns(rows)
         for _ in range(sweeps):
             y = td_targets(final, predict(fit.model, rows), nxt, td_lambda)
-            fit = _fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version)
+            fit = fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version)
     error = final[held_out] - predict(fit.train_model, rows[held_out])
     fit.r2_final = 1.0 - float(np.mean(error ** 2)) / max(float(np.var(final[held_out])), 1e-12)
     return fit
 
 
-def _fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version) -> Fit:
+def fit_target(rows, y, phase, held_out, knots, prior, shared, base, name, version) -> Fit:
     """The ridge fit of the seat-turns to the targets y (fit_model), its penalties chosen on
     the held-out games unless given."""
     x = rows[:, RC_FEATURE0:RC_FEATURE0 + N_FEATURES]

@@ -20,7 +20,12 @@ def report_markdown(state: dict, model) -> str:
              f"`scythe-sim learn --generations {s['generations']} --games {s['games']} "
              f"--eval-games {s['eval_games']} --seed {s['seed']} --players {s['players']} --field {s['field']} "
              f"--knots {s['knots']} --win-bonus {s['win_bonus']:g} --target {target} "
-             f"--td-lambda {td_lambda:g} --penalties {s.get('penalties', 'auto')}`", "",
+             f"--td-lambda {td_lambda:g} --penalties {s.get('penalties', 'auto')}"
+             + (f" --teacher {s['teacher']} --agree-games {s['agree_games']}" if s.get("teacher", "none") != "none" else "")
+             + "`", "",
+             ("With a teacher, each generation's data are instead the teaching games and the candidate is "
+              "fitted to the search's rankings (Agreement with the search, below). " if s.get("teacher", "none") != "none"
+              else "") +
              "Each generation: the incumbent's players (the hand-weighted value until a model is kept) "
              f"play {s['games']} games of the field `{s['field']}`, each seat recording its own view at the "
              "end of each of its turns; a candidate is fitted to the final margin over the best other "
@@ -45,10 +50,12 @@ def report_markdown(state: dict, model) -> str:
             f"{_pct(g['paired']['incumbent']['win_rate'])} | {d:+.1%} ({low:+.1%} .. {high:+.1%}) | {p:.3g} | "
             f"{_pct(y['win_rate'])} ({_pct(y['low'])} - {_pct(y['high'])}) | {'yes' if g['kept'] else 'no'} | "
             f"{g['seconds']:.0f} |")
+    lines += _teaching(state)
     bad = sum(g["data"]["bad"] + g["paired"]["bad"] + g["yardstick"]["bad"] for g in state["generations"])
     lines += ["", f"Games stopped on a simulator bug: {bad}.", ""]
     if model is None:
-        lines += ["No candidate was kept: the hand-weighted value stands.", ""]
+        stands = "the shipped model" if s.get("teacher", "none") != "none" else "the hand-weighted value"
+        lines += [f"No candidate was kept: {stands} stands.", ""]
         return "\n".join(lines)
     lines += [f"## The kept model: {state['incumbent']} (version {model.version})", "",
               "Coefficients in coins of final margin per unit of the feature (learned/names.py), at each "
@@ -66,6 +73,29 @@ def report_markdown(state: dict, model) -> str:
         for name, add in tables.items():
             lines += [f"**{name}**", ""] + _table(add, top=6) + [""]
     return "\n".join(lines) + "\n"
+
+
+def _teaching(state) -> list:
+    """With a teacher: the agreement of each generation's fast player with the search."""
+    taught = [g for g in state["generations"] if "teaching" in g]
+    if not taught:
+        return []
+    lines = ["", "## Agreement with the search", "",
+             "The search played every seat of the teaching games and valued each turn start's candidate "
+             "plans by rollouts; each model is fitted to those values' differences between the plans of one "
+             "decision (held-out R2 above is of them). First choice: greedy with the model, without noise, "
+             "chose the search's section (the incumbent over the teaching games, which it was not fitted "
+             "on; the candidate over further games). Ranking: the model valued the search's chosen plan "
+             "first among its candidates (over the further games).", "",
+             "| generation | decisions | incumbent first choice | held-out decisions | candidate first choice "
+             "| incumbent ranking | candidate ranking |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    for g in taught:
+        a = g["teaching"]
+        lines.append(f"| {g['generation']} | {a['decisions']:,} | {_pct(a['student_incumbent'])} | "
+                     f"{a['held_decisions']:,} | {_pct(a['student_candidate'])} | "
+                     f"{_pct(a['ranking_incumbent'])} | {_pct(a['ranking_candidate'])} |")
+    return lines
 
 
 def _table(coef, top=None) -> list:

@@ -27,10 +27,12 @@ FEATURES = (
     "factory_card",  # 1 with a Factory card
     "star_lead",     # own stars minus the most stars of any opponent (public)
     "power_lead",    # own power minus the most power of any opponent (public)
+    "payable",       # sections p may choose next turn whose bottom action the resources it holds pay
+    "bottom_next",   # 1 when at least one of them is (next turn can be a bottom-row turn)
 )
 (F_BIAS, F_COINS, F_SCORE, F_STARS, F_POWER, F_COMBAT_CARDS, F_POPULARITY, F_UPGRADES, F_MECHS,
  F_STRUCTURES, F_RECRUITS, F_WORKERS, F_TERRITORIES, F_RESOURCES, F_OBJECTIVES, F_PROGRESS,
- F_READY, F_OUTLOOK, F_FACTORY_CARD, F_STAR_LEAD, F_POWER_LEAD) = range(len(FEATURES))
+ F_READY, F_OUTLOOK, F_FACTORY_CARD, F_STAR_LEAD, F_POWER_LEAD, F_PAYABLE, F_BOTTOM_NEXT) = range(len(FEATURES))
 N_FEATURES = len(FEATURES)
 
 # How far the game has come, from public information: the phase z in [0, 1] is a fitted
@@ -45,3 +47,12 @@ RECORD_HEAD = ("game", "seat", "faction", "mat", "players", "turn")
 RC_PHASE0 = len(RECORD_HEAD)                     # + PI_*
 RC_FEATURE0 = RC_PHASE0 + N_PHASE_INPUTS          # + F_*
 RECORD_WIDTH = RC_FEATURE0 + N_FEATURES
+
+# A teaching row (`scythe-sim learn --teacher search`, record.py teach_decision): one per
+# candidate plan the search valued at a turn's start, the RECORD layout (the phase inputs
+# of the position decided at, the features of the plan's turn end), then what the search
+# made of it: its rollouts' mean value and count, whether it was the plan chosen, and
+# whether the student (the fast player's row) chose the same section at that decision.
+TEACH_TAIL = ("value", "rollouts", "chosen", "student_agrees")
+(TC_VALUE, TC_ROLLOUTS, TC_CHOSEN, TC_STUDENT) = range(RECORD_WIDTH, RECORD_WIDTH + len(TEACH_TAIL))
+TEACH_WIDTH = RECORD_WIDTH + len(TEACH_TAIL)
