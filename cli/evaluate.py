@@ -54,12 +54,21 @@ from .progress import ProgressBar, stopped_by_signals
 @click.option("--runs", "runs", metavar="DIR", default=None,
               help="--search, --reference: the folder of their runs; the same command again restarts "
                    "where it stopped [default: results/evaluate-search, results/evaluate-reference].")
+@click.option("--fast", is_flag=True,
+              help="Instead: the fast players' targets: the new greedy against three greedy2 and paired "
+                   "against 29bb04a's on the same games (--games, default 4,000), and the default mix's pace, "
+                   "mats and games per CPU-second against 29bb04a's players on the same deals (--pace-games).")
+@click.option("--pace-games", type=int, default=4000, show_default=True, help="--fast: default-mix games each side.")
+@click.option("--model", metavar="FILE.toml", default="",
+              help="--fast: a learned model file the new players play (default: the shipped one).")
+@click.option("--set", "changes", metavar="W=V,...", default="",
+              help="--fast: weights the new players (greedy, the personas, the Automa) play with, e.g. ahead_options=0.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="--search, --reference: where their runs play.")
 @click.option("--scheduler", help="--search, --reference: Dask scheduler address; default: a local cluster.")
 def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expansion, mix_only, counts,
              wind_gambit, verdicts, speed, search, reference, mirror_games, relentless_games, sweep_games, runs,
-             backend, scheduler):
+             fast, pace_games, model, changes, backend, scheduler):
     """Strategy quality: vs random, greedy vs the frozen greedy1, the default mix (with
     ability use), mirror matches and a ladder, with each target marked PASS or FAIL
     (docs/STRATEGIES.md); --ablation: what each ability is worth to its faction.
@@ -73,10 +82,13 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
 
     spec = game_spec(game, "evaluate", ("ablation", "expansion", "mix_only", "counts", "wind_gambit",
                                         "verdicts", "speed", "search", "reference", "mirror_games",
-                                        "relentless_games", "sweep_games", "runs", "backend", "scheduler"))
-    if sum(map(bool, (ablation, mix_only, wind_gambit, verdicts, speed, search))) > 1:
-        raise ScytheSimError("--ablation, --mix-only, --wind-gambit, --verdicts, --speed and --search are separate "
-                             "checks: give one of them")
+                                        "relentless_games", "sweep_games", "runs", "backend", "scheduler",
+                                        "fast", "pace_games", "model", "changes"))
+    if sum(map(bool, (ablation, mix_only, wind_gambit, verdicts, speed, search, fast))) > 1:
+        raise ScytheSimError("--ablation, --mix-only, --wind-gambit, --verdicts, --speed, --search and --fast are "
+                             "separate checks: give one of them")
+    if not fast and (model or changes or pace_games != 4000):
+        raise ScytheSimError("--pace-games, --model and --set belong to --fast")
     if reference and not verdicts:
         raise ScytheSimError("--reference belongs to --verdicts: give --verdicts --reference")
     if not (search or reference) and (mirror_games is not None or runs is not None or backend != "local"
@@ -88,13 +100,13 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
     if reference and players != 4:
         raise ScytheSimError("--verdicts --reference plays 4 players: drop --players")
     if games is None:
-        games = 1000 if search else 20000 if reference else 200
+        games = 1000 if search else 20000 if reference else 4000 if fast else 200
     if out_file:
         check_out(out_file)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     with stopped_by_signals("evaluate"):           # Ctrl-C / SIGTERM: workers stopped, nothing written
-        if not (ablation or wind_gambit or mix_only or verdicts or speed or search):
+        if not (ablation or wind_gambit or mix_only or verdicts or speed or search or fast):
             own = {"expansion": expansion} if game_takes(spec, "evaluate", "expansion") else {}
             report = game_module(spec, "evaluate").evaluate(games=games, players=players, seed=seed,
                                                             workers=workers, **own)
@@ -115,6 +127,8 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
         elif search or reference:
             report = _reference_tier(search, games, mirror_games, relentless_games, sweep_games, seed, workers,
                                      runs, backend, scheduler)
+        elif fast:
+            report = _fast(games, pace_games, seed, players, model, changes, workers)
         elif verdicts:
             from scythe_sim.games.scythe.tools.verdicts import verdicts as run_verdicts
 
@@ -169,3 +183,22 @@ def _reference_tier(search, games, mirror_games, relentless_games, sweep_games, 
         click.echo(f"{'interrupted' if interrupted else 'terminated'}: the finished shards are kept in {runs}; "
                    f"the same command restarts there: scythe-sim {again}", err=True)
         sys.exit(130 if interrupted else 143)
+
+
+def _fast(games, pace_games, seed, players, model, changes, workers):
+    """`evaluate --fast` (tools/fast_evaluate.py) on a pool of `workers` processes."""
+    import contextlib
+
+    from scythe_sim.games.scythe.tools.fast_evaluate import Settings, check, evaluate_fast, parse_changes
+    from scythe_sim.runner.batch import forked_pool
+
+    settings = Settings(games=games, pace_games=pace_games, seed=seed, players=players, model=model,
+                        changes=parse_changes(changes))
+    check(settings)                        # bad settings: one line before any game
+    pool_context = contextlib.nullcontext(None)
+    if workers > 1:
+        from scythe_sim.games.scythe.tools.bench import warm
+
+        pool_context = forked_pool(workers, warm)
+    with pool_context as pool:
+        return evaluate_fast(settings, workers, pool)

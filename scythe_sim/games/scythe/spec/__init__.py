@@ -60,7 +60,7 @@ SPEC = register(GameSpec(
              "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
              "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
                           "speed", "search", "reference", "mirror_games", "relentless_games", "sweep_games",
-                          "runs", "backend", "scheduler")},
+                          "runs", "backend", "scheduler", "fast", "pace_games", "model", "changes")},
     listing=listing,
     balance_groups=(("faction",), ("mat",)),
 ))
