@@ -81,3 +81,32 @@ def test_only_the_best_candidates_by_their_own_turn_look_ahead(phase, knob):
             assert got == want, (count, own[:m], ahead[:m])
         checked += 1
     assert checked >= 3
+
+
+def _expected_pruned(own, ahead, count, margin):
+    """The candidate best_plan should keep with `ahead_margin`: the contenders look ahead
+    only when the best of them leads the next by less than the margin."""
+    top = np.argsort(-own, kind="stable")[:count]
+    if len(top) < 2 or own[top[0]] - own[top[1]] >= margin:
+        return int(np.argmax(own))
+    return _expected(own, ahead, count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("margin", [0.5, 3.0, 1e9])
+def test_the_look_ahead_waits_for_a_close_race_with_ahead_margin(margin):
+    checked = 0
+    for game, rows, seat in _decisions(PH_TOP):
+        s, t = game.state, game.tables
+        p = int(s.game[G_DECIDER])
+        params = _params(0, 2)
+        params[GREEDY, WEIGHTS.index("ahead_margin")] = margin
+        w = params[GREEDY]
+        picked = np.zeros(len(rows), np.int64)
+        own = np.zeros(len(rows))
+        ahead = np.zeros(len(rows))
+        m = _both_values(s, t, p, seat, rows, len(rows), w, game.work, picked, own, ahead)
+        want = picked[_expected_pruned(own[:m], ahead[:m], 2, margin)]
+        assert choose(GREEDY, s, t, seat, rows, len(rows), params, game.work) == want, (own[:m], ahead[:m])
+        checked += 1
+    assert checked >= 3

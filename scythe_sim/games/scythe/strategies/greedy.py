@@ -35,7 +35,7 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    PH_GAIN_RESOURCES, PH_PAY, PH_PRODUCE, PH_SECTION, PH_TOP, PH_TRADE_HEX,
                    P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, give_turn_to,
                    legal_actions)
-from .weights import (W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
+from .weights import (W_AHEAD_MARGIN, W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
                       W_NOISE, W_PLAN_SECTIONS)
 from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT, Workspace, rule_inputs
 
@@ -252,12 +252,14 @@ def best_plan(s, t, planner, actions, n, mode, favoured, bonus):
     `favoured` (-1: none) gets `bonus` on top. With look-ahead, every candidate's turn is played first and
     the end positions of the few whose turn ends best are kept (_keep_contender) and
     then played one turn further (_ahead_count: a next turn costs three or four more
-    turn plays, so only the contenders get one)."""
+    turn plays, so only the contenders get one). With `ahead_margin`, they look only
+    when the best of them leads the next by less than the margin (_clear_lead)."""
     p, seat, w, work = planner
     set_root(s, p, w, work.learned)    # every leaf at this position's phase (learned value only)
     m = plan_candidates(s, t, p, actions, n, w, work, mode)
     ahead = _ahead_count(s.game[G_PHASE], mode, w)
-    every = ahead >= m or ahead > N_KEPT     # more contenders than kept positions: all look
+    pruned = w[W_AHEAD_MARGIN] > 0.0 and ahead <= N_KEPT     # the look-ahead waits for the turns' gap
+    every = not pruned and (ahead >= m or ahead > N_KEPT)   # more contenders than kept positions: all look
     keep = 0 < ahead and not every
     turn_value = work.values[AHEAD]        # [k]: candidate k's value; [m + k]: its noise and bonus
     slot_of = work.rows[0, :, 1]           # [k]: the kept position of candidate k, -1 none
@@ -272,7 +274,7 @@ def best_plan(s, t, planner, actions, n, mode, favoured, bonus):
         slot_of[k] = -1
         if keep:
             _keep_contender(work, turn_value, slot_of, k, ahead)
-    if keep:
+    if keep and not (pruned and _clear_lead(turn_value, slot_of, m, w[W_AHEAD_MARGIN])):
         for k in range(m):
             if slot_of[k] >= 0:
                 own = turn_value[k] - turn_value[m + k]
@@ -283,6 +285,26 @@ def best_plan(s, t, planner, actions, n, mode, favoured, bonus):
         if turn_value[k] > turn_value[best]:
             best = k
     return work.rows[0, best, 0]
+
+
+@njit
+def _clear_lead(turn_value, slot_of, m, margin):
+    """Whether the best contender's own turn leads every other contender's by `margin` or
+    more: then the look-ahead is skipped. It can only overturn the choice when a
+    contender's next turn makes up the gap (only the best looking changes nothing), and a
+    gap this wide it rarely makes up."""
+    best = -1e18
+    second = -1e18
+    for k in range(m):
+        if slot_of[k] < 0:
+            continue
+        v = turn_value[k]
+        if v > best:
+            second = best
+            best = v
+        elif v > second:
+            second = v
+    return best - second >= margin
 
 
 @njit
