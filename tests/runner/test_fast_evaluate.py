@@ -8,7 +8,8 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.games.scythe.learned_models import FROZEN_29BB04A, read_model, shipped_model
 from scythe_sim.games.scythe.strategies import STRATEGIES, TUNING_SLOT
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, W_LEARNED
-from scythe_sim.games.scythe.tools.fast_evaluate import FROZEN, NEW, Settings, evaluate_fast, parse_changes, rows
+from scythe_sim.games.scythe.tools.fast_evaluate import (FROZEN, NEW, SINCE_29BB04A, Settings, evaluate_fast,
+                                                          parse_changes, rows)
 
 
 def _run(*args):
@@ -27,13 +28,15 @@ def test_the_new_players_play_their_model_and_changes_and_29bb04as_the_frozen_on
     greedy = STRATEGIES.index("greedy")
     assert new[greedy, W_LEARNED] == NEW and old[greedy, W_LEARNED] == FROZEN
     assert new[greedy, WEIGHTS.index("ahead_options")] == 0 and old[greedy, WEIGHTS.index("ahead_options")] == 2
+    # 29bb04a's players look ahead as they did then, whatever margin ships now
+    assert old[greedy, WEIGHTS.index("ahead_margin")] == 0 and new[greedy, WEIGHTS.index("ahead_margin")] == 0.5
     assert (new[TUNING_SLOT] == new[greedy]).all() and (old[TUNING_SLOT] == old[greedy]).all()
     assert (new[STRATEGIES.index("greedy2")] == old[STRATEGIES.index("greedy2")]).all()   # the field is one
     assert learned.models.shape[0] == 2
 
 
-def test_with_no_change_the_new_players_are_29bb04as_game_for_game():
-    report = evaluate_fast(Settings(games=100, pace_games=100, seed=4))
+def test_without_what_shipped_since_the_new_players_are_29bb04as_game_for_game():
+    report = evaluate_fast(Settings(games=100, pace_games=100, seed=4, changes=SINCE_29BB04A))
     m = report.metrics
     assert m["strength"]["games"] == 100 and m["strength"]["difference"][0] == 0.0
     assert m["pace"]["new"] == m["pace"]["frozen"] and m["pace"]["new"]["games"] == 100

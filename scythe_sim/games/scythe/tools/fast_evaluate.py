@@ -4,7 +4,8 @@ players against their targets"), each marked PASS or FAIL.
 The fast players are greedy, the personas and the Automa's open decisions with a model
 (the shipped one, or --model FILE: a `scythe-sim learn` candidate) and any weight
 changes (--set: what they all play with). The yardstick is 29bb04a's: the same rows
-playing the model frozen then (data/learned_value_29bb04a.toml) without the changes.
+without the changes, with the weights shipped since at their 29bb04a values
+(SINCE_29BB04A), playing the model frozen then (data/learned_value_29bb04a.toml).
 
 - Strength: the new greedy in one seat (rotated) against three greedy2, and 29bb04a's
   greedy in that seat on the very same games (paired).
@@ -35,6 +36,10 @@ STRENGTH, PACE = range(2)          # the purposes of the game sets
 CHUNK = 100                        # default-mix games a speed pair plays each side
 TARGETS = {"strength": 0.35, "paired": 0.05, "turns": (18.0, 22.0), "bottom": 0.65, "mats": 2.0, "speed": 2.0}
 FAST_GAMES = 4000
+# Weights shipped since 29bb04a, at the values that play as 29bb04a's rows did: its
+# players are today's rows with these (each shipped change of the fast players adds its
+# weight here, so the yardstick stays 29bb04a's).
+SINCE_29BB04A = (("ahead_margin", 0.0),)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,6 +81,8 @@ def rows(settings: Settings) -> tuple:
         for weight, value in settings.changes:
             new[i, WEIGHTS.index(weight)] = value
         new[i, W_LEARNED] = NEW
+        for weight, value in SINCE_29BB04A:
+            old[i, WEIGHTS.index(weight)] = value
         old[i, W_LEARNED] = FROZEN
     greedy = STRATEGIES.index("greedy")
     new[TUNING_SLOT], old[TUNING_SLOT] = new[greedy], old[greedy]
