@@ -34,6 +34,7 @@ def _params(sections, options):
     params[GREEDY, WEIGHTS.index("noise")] = 0.0          # values alone decide
     params[GREEDY, WEIGHTS.index("ahead_sections")] = sections
     params[GREEDY, WEIGHTS.index("ahead_options")] = options
+    params[GREEDY, WEIGHTS.index("ahead_margin")] = 0.0    # every contender looks (the margin: below)
     return params
 
 
