@@ -111,3 +111,36 @@ def test_the_look_ahead_waits_for_a_close_race_with_ahead_margin(margin):
         assert choose(GREEDY, s, t, seat, rows, len(rows), params, game.work) == want, (own[:m], ahead[:m])
         checked += 1
     assert checked >= 3
+
+
+@numba.njit
+def _picked(s, t, p, rows, n, w, work, out):
+    m = plan_candidates(s, t, p, rows, n, w, work, SETTLE_TURN)
+    for k in range(m):
+        out[k] = work.rows[0, k, 0]
+    return m
+
+
+def test_plan_width_plays_out_the_best_rows_of_a_long_list_only():
+    """`plan_width` 4: of a long list the 4 rows the direct rules value most, the first 4
+    of the 6 played without it (0: MAX_PLANNED); sections are all played either way."""
+    game = Game.new(seed=5, players=4)
+    params = load_params()
+    checked = 0
+    while not game.is_over and checked < 4:
+        rows = game.legal_rows()
+        s, t = game.state, game.tables
+        seat = int(s.player[s.game[G_DECIDER], P_SEAT])
+        p = int(s.game[G_DECIDER])
+        if len(rows) > 6 and s.game[G_PHASE] != PH_SECTION:
+            w = params[GREEDY].copy()
+            picked = {}
+            for width in (0, 4):
+                w[WEIGHTS.index("plan_width")] = width
+                out = np.zeros(len(rows), np.int64)
+                picked[width] = list(out[:_picked(s, t, p, rows, len(rows), w, game.work, out)])
+            assert len(picked[0]) == 6 and picked[4] == picked[0][:4]
+            checked += 1
+        i = choose(GREEDY, s, t, seat, rows, len(rows), params, game.work)
+        game.step(tuple(int(x) for x in rows[i]))
+    assert checked == 4

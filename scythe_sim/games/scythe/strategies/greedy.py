@@ -36,7 +36,7 @@ from .view import (A_SECTION, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_TU
                    P_OBJECTIVE_A, P_OBJECTIVE_B, apply_action, copy_into, give_turn_to,
                    legal_actions)
 from .weights import (W_AHEAD_MARGIN, W_AHEAD_OPTIONS, W_AHEAD_SECTIONS, W_FACTORY_PICK, W_LOOKAHEAD,
-                      W_NOISE, W_PLAN_SECTIONS)
+                      W_NOISE, W_PLAN_SECTIONS, W_PLAN_WIDTH)
 from .workspace import BUF_CONTROL, BUF_LEGAL, N_KEPT, Workspace, rule_inputs
 
 
@@ -214,22 +214,24 @@ def _plan_mode(phase, w):
 def plan_candidates(s, t, p, actions, n, w, work, mode):
     """Which rows to play out, in work.rows[0, :m, 0]; returns m. Every section is; of a
     longer list (Trade pairs, Deploy and Build placements, Enlist and Upgrade choices,
-    resource splits) only the MAX_PLANNED rows the direct rules value most."""
+    resource splits) only the MAX_PLANNED rows the direct rules value most (fewer with
+    `plan_width`)."""
     picked = work.rows[0, :, 0]
-    if n <= MAX_PLANNED or s.game[G_PHASE] == PH_SECTION:
+    width = min(int(w[W_PLAN_WIDTH]), MAX_PLANNED) if w[W_PLAN_WIDTH] >= 1.0 else MAX_PLANNED
+    if n <= width or s.game[G_PHASE] == PH_SECTION:
         for i in range(n):
             picked[i] = i
         return n
     row_values(s, t, p, actions, n, w, work, 0)
     values = work.values[0]
-    for k in range(MAX_PLANNED):
+    for k in range(width):
         best = 0
         for i in range(1, n):
             if values[i] > values[best]:
                 best = i
         picked[k] = best
         values[best] = -1e18
-    return MAX_PLANNED
+    return width
 
 
 @njit

@@ -83,6 +83,7 @@ WEIGHTS += (
     "war_search_horizon",     # the deciding faction's war turns a rollout plays on to (at least 1)
     # --- the planner's look-ahead, pruned (greedy.py best_plan; 0: every contender looks) -------
     "ahead_margin",  # coins: the contenders look one turn further only when the best leads the next by less
+    "plan_width",    # rows of a long list (not sections) played out at a decision (0: greedy.py MAX_PLANNED)
 )
 W_STYLE0 = WEIGHTS.index(f"style_{FEATURES[0]}")   # + the feature's index (learned/names.py F_*)
 (W_SCORE, W_STAR, W_POWER, W_COMBAT_CARD, W_POPULARITY, W_UPGRADE, W_MECH, W_STRUCTURE,
@@ -94,7 +95,7 @@ W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS, W_SEARCH_HORIZON, W_SEARCH_BOTTOM = (WEI
     "search_candidates", "search_rollouts", "search_horizon", "search_bottom"))
 W_WAR_SEARCH_CANDIDATES, W_WAR_SEARCH_ROLLOUTS, W_WAR_SEARCH_HORIZON = (WEIGHTS.index(name) for name in (
     "war_search_candidates", "war_search_rollouts", "war_search_horizon"))
-W_AHEAD_MARGIN = WEIGHTS.index("ahead_margin")
+W_AHEAD_MARGIN, W_PLAN_WIDTH = WEIGHTS.index("ahead_margin"), WEIGHTS.index("plan_width")
 assert len(WEIGHTS) <= N_STRATEGY_PARAMS
 
 CONFIG_DIR = pathlib.Path(__file__).resolve().parents[1] / "data" / "strategies"
