@@ -28,8 +28,9 @@ def test_the_new_players_play_their_model_and_changes_and_29bb04as_the_frozen_on
     greedy = STRATEGIES.index("greedy")
     assert new[greedy, W_LEARNED] == NEW and old[greedy, W_LEARNED] == FROZEN
     assert new[greedy, WEIGHTS.index("ahead_options")] == 0 and old[greedy, WEIGHTS.index("ahead_options")] == 2
-    # 29bb04a's players look ahead as they did then, whatever margin ships now
+    # 29bb04a's players look ahead and play out a long list as they did then, whatever ships now
     assert old[greedy, WEIGHTS.index("ahead_margin")] == 0 and new[greedy, WEIGHTS.index("ahead_margin")] == 0.5
+    assert old[greedy, WEIGHTS.index("plan_width")] == 0 and new[greedy, WEIGHTS.index("plan_width")] == 4
     assert (new[TUNING_SLOT] == new[greedy]).all() and (old[TUNING_SLOT] == old[greedy]).all()
     assert (new[STRATEGIES.index("greedy2")] == old[STRATEGIES.index("greedy2")]).all()   # the field is one
     assert learned.models.shape[0] == 2

@@ -39,7 +39,7 @@ FAST_GAMES = 4000
 # Weights shipped since 29bb04a, at the values that play as 29bb04a's rows did: its
 # players are today's rows with these (each shipped change of the fast players adds its
 # weight here, so the yardstick stays 29bb04a's).
-SINCE_29BB04A = (("ahead_margin", 0.0),)
+SINCE_29BB04A = (("ahead_margin", 0.0), ("plan_width", 0.0))
 
 
 @dataclasses.dataclass(frozen=True)
