@@ -59,10 +59,14 @@ def _absolute(path, node):
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def test_only_the_view_imports_the_kernel_layout_tables_and_enums():
+# The variants' players read their variant's rules through their folder's own view
+VARIANT_VIEWS = (STRATEGY_DIR / "war" / "view.py", STRATEGY_DIR / "wind_gambit" / "view.py")
+
+
+def test_only_the_views_import_the_kernel_layout_tables_and_enums():
     offenders = []
     for path in sorted(STRATEGY_DIR.rglob("*.py")):
-        if path.name == "view.py" and path.parent == STRATEGY_DIR:
+        if path == STRATEGY_DIR / "view.py" or path in VARIANT_VIEWS:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
@@ -77,6 +81,15 @@ def test_only_the_view_imports_the_kernel_layout_tables_and_enums():
                 offenders += [f"{path.name}:{node.lineno} imports {a.name}" for a in node.names
                               if any(a.name == v or a.name.startswith(v + ".") for v in VIEWED)]
     assert not offenders, offenders
+
+
+def test_a_variants_view_reaches_no_other_variants_kernel():
+    for view in VARIANT_VIEWS:
+        for node in ast.walk(ast.parse(view.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                parts = _absolute(view, node).split(".")
+                if parts[3:4] == ["kernel"]:
+                    assert parts[4:5] == [view.parent.name], f"{view.parent.name}/view.py:{node.lineno}"
 
 
 def test_the_view_check_sees_a_relative_import_from_a_variant_folder():

@@ -15,7 +15,8 @@ from .war.invariants import WAR_INVARIANTS, mobilized, war_invariants
 from .war.mobilize import mark_war_due, start_war_if_due, war_begun
 from .wind_gambit.airship import AIRSHIPS_INVARIANT
 from .wind_gambit.airship import airships_ok, is_aboard
-from .wind_gambit.resolution import shared_done, star_cap_reached, star_limit  # noqa: F401  (Mission Possible's stars)
+from .wind_gambit.resolution import (combat_star_cap, shared_done, star_cap_reached,  # noqa: F401
+                                    star_limit)                  # (Mission Possible's stars)
 from .wind_gambit.resolution import clear_turn as resolution_clear_turn
 from .wind_gambit.resolution import star_end as resolution_star_end
 from .wind_gambit.resolution import turn_end as resolution_turn_end

@@ -10,17 +10,17 @@ from .movememo import forget
 from .tactics import (choose_card, choose_dial, choose_payment, choose_step, choose_unit,
                       enemy_map, moving_units_worth, resource_need, spot_value)
 from .value import control_map
-from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY,
-                   A_ENCOUNTER_OPTION, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE,
-                   A_PRODUCE_HEX, A_REVEAL_OBJECTIVE, A_TAKE_FACTORY, A_TRADE_POPULARITY,
-                   A_TRADE_RESOURCES, A_UPGRADE, BOTTOM_ACTION_ROW, CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
-                   CF_FREE_ACTIONS, CF_PAY_CARDS, CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER,
-                   CF_POPULARITY, CF_POWER, CF_PRODUCE, CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER,
-                   FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES, PH_BOTTOM, PH_COMBAT_CARDS,
-                   PH_COMBAT_DIAL, PH_END_TURN, PH_AIRSHIP, PH_MOVE_STEP, PH_MOVE_UNIT, PH_PAY, PH_TOP, P_CUBE0,
-                   OFF_BOARD, P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX, UNIT_MECH0, benefit_possible,
-                   highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT, PH_RONIN,
-                   PH_SHIP_CARDS, PH_SHIP_DIAL, A_RETREAT_HAVEN)
+from .view import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_DEPLOY, A_ENCOUNTER_OPTION,
+                   A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE, A_PRODUCE, A_PRODUCE_HEX,
+                   A_REVEAL_OBJECTIVE, A_TAKE_FACTORY, A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_UPGRADE,
+                   BOTTOM_ACTION_ROW, CF_ANY_RESOURCES, CF_CARDS, CF_COINS, CF_FREE_ACTIONS, CF_PAY_CARDS,
+                   CF_PAY_COINS, CF_PAY_POPULARITY, CF_PAY_POWER, CF_POPULARITY, CF_POWER, CF_PRODUCE,
+                   CF_RES0, CF_WORKERS, CUBE_CARDS, CUBE_POWER, FACTORY_SECTION, G_ENC_CARD, G_PHASE, N_RES,
+                   PH_BOTTOM, PH_COMBAT_CARDS, PH_COMBAT_DIAL, PH_END_TURN, PH_MOVE_STEP, PH_MOVE_UNIT,
+                   PH_PAY, PH_TOP, P_CUBE0, OFF_BOARD, P_POPULARITY, P_POWER, RES_BITS, R_POWER_MAX,
+                   UNIT_MECH0, benefit_possible, highest_dial_row, skip_row, PH_ARTILLERY, PH_PLACE_TOKEN,
+                   PH_RETREAT, PH_RONIN, A_RETREAT_HAVEN)
+from .wind_gambit.view import PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL
 from .weights import (W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_WORKER)
 from .wind_gambit.airship import airship_first, airship_select_row, choose_airship
 from .wind_gambit.airship_purpose import (choose_airship_purposeful, choose_mover, flight_worth, pay_from_airship,

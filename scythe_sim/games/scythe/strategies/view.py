@@ -2,7 +2,9 @@
 
 Every strategy module reaches the kernel, the layout, the tables and the enums through
 this module alone (a test scans the imports), so a kernel change that strategies must
-follow shows up here, in one place. It holds:
+follow shows up here, in one place; a variant's players (strategies/war/,
+strategies/wind_gambit/) reach their variant's rules through their folder's own view.py.
+It holds:
 
 - the entry points a planner calls on its own scratch copy of the state
   (``legal_actions``, ``apply_action``, ``copy_into``, ``new_state``): they write only
@@ -43,47 +45,13 @@ from ..kernel.scoring import structure_feature_count
 from ..layout import (A_ARTILLERY, A_PLACE_FLAG, A_PLACE_TRAP, A_RETREAT_LAKE, A_RONIN,  # noqa: F401
                       PH_ARTILLERY, PH_PLACE_TOKEN, PH_RETREAT, PH_RONIN)
 from ..tables import IFA_FLAGS  # noqa: F401
-# The Wind Gambit (kernel/wind_gambit/airship.py): the airship's fields, rows and tile parameters
-from ..variants.wind_gambit.airships import (KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL,  # noqa: F401
-                                             TILE_KIND, TILE_RANGE, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER,
-                                             WHERE_OPPONENT, WHERE_VILLAGE)
-from ..kernel.wind_gambit.airship import aggressive_param, opponents_with_units, passive_param  # noqa: F401
-from ..layout import (A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,  # noqa: F401
-                      A_SELECT_AIRSHIP, AS_RES0, AS_STEPS, G_STEPS_LEFT, PH_AIRSHIP)
-from ..enums import VILLAGE  # noqa: F401
-# ... what the purposeful airship and the resolution tiles' values read (airship.py, value.py)
-from ..variants.wind_gambit.airships import (CARRY_WORKERS, KIND_BOMBARD, KIND_HAVEN, TILE_CAPACITY,  # noqa: F401
-                                             TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER,
-                                             TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER,
-                                             TILE_SELF_POPULARITY)
-from ..kernel.wind_gambit.airship import can_drop_off, cargo_total, haven_owner, workers_aboard  # noqa: F401
-from ..kernel.wind_gambit.landing import reach_mask  # noqa: F401
-from ..layout import A_AIRSHIP_UNLOAD, A_RETREAT_HAVEN  # noqa: F401
+from ..enums import MAX_SHARED_OBJECTIVES, VILLAGE  # noqa: F401
 from ..kernel.scoring import score_total  # noqa: F401
-from ..kernel.wind_gambit.resolution import shared_objective  # noqa: F401
-from ..enums import MAX_SHARED_OBJECTIVES  # noqa: F401
-from ..layout import (A_AIRSHIP_BOARD, A_PAY_AIRSHIP, AS_WORKERS, G_RES_LAST_TURN,  # noqa: F401
-                      G_RES_TRIGGER, G_UNITS_LEFT)
-from ..variants.wind_gambit.resolution import (RP_EXTRA_TURNS, RP_FACTORY_EXPLOSION,  # noqa: F401
-                                               RP_TRIGGER_FACTORY_STARS, RP_TRIGGER_STARS,
-                                               RP_TRIGGER_TERRITORIES)
 from ..kernel.state import copy_into, new_state
-from ..kernel.wind_gambit.resolution import combat_star_cap, rounds_to_end, star_cap_reached  # noqa: F401
-from ..layout import G_RES_TILE  # noqa: F401
+# Mission Possible's combat stars (The Wind Gambit's resolution tile), through the rules' registration
+from ..kernel.variants import combat_star_cap, star_cap_reached  # noqa: F401
 from ..kernel.top import produce_cost
 from ..kernel.turn import give_turn_to
-from ..kernel.war.board import enemy_at, home_of, in_war, territory_points, units_at, war_controller, war_points
-from ..kernel.war.combat import card_allowance as war_card_allowance
-from ..kernel.war.mobilize import war_begun
-from ..kernel.war.move import division_targets, mech_targets, movable
-from ..layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
-                      A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
-                      A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PRODUCE,
-                      A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
-                      G_WAR_CARGO, G_WAR_MOVES_LEFT, G_WAR_PLACE_LEFT, G_WAR_QUIET_ROUNDS, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_CARDS,
-                      PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
-                      PH_WAR_CORPS_SIZE, PH_WAR_FIGHT_PICK, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP, W_RECRUIT_POOL)
-from ..layout import G_WAR_WINNER, W_WAR_TURNS  # noqa: F401
 from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD,
                       A_COMBAT_CARD, A_DEPLOY, A_DIAL, A_ENCOUNTER_OPTION, A_END_CARDS,
                       A_END_MOVE, A_ENLIST, A_GAIN_COINS, A_GAIN_RESOURCES, A_MOVE,
@@ -102,20 +70,8 @@ from ..layout import (ACTION_WIDTH, A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, 
                       P_LAST_SECTION, P_OBJECTIVES_DONE, P_OBJECTIVE_A, P_OBJECTIVE_B, P_POPULARITY,
                       P_POWER, P_SEAT, P_STARS, P_TURNS, STATE_DTYPE, STRATEGY_STREAM_ID, State, UNIT_CHARACTER, UNIT_MECH0,
                       UNIT_WORKER0)
-# Airship against airship (kernel/wind_gambit/airship_combat.py) and All Out War's airship rules
-# (kernel/war/airship.py)
-from ..layout import (A_SHIP_CARD, A_SHIP_DIAL, A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD,  # noqa: F401
-                      A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ,
-                      A_WAR_BOMBARD, A_WAR_PLACE_AIRSHIP, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AS_DESTROYED,
-                      AS_DIVISIONS, AS_PASSIVE, G_HERE_MASK,
-                      PH_SHIP_CARDS, PH_SHIP_DIAL, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END)
-from ..variants.war.rules import (R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY,  # noqa: F401
-                                  R_WAR_AIRSHIP_DESTROY_MARGIN)
-from ..kernel.war.airship import airship_in_war, bombard_most, drop_spot, war_loadable  # noqa: F401
-from ..kernel.wind_gambit.airship_combat import SHIP_CARDS  # noqa: F401
+from ..layout import A_RETREAT_HAVEN, G_HERE_MASK, G_STEPS_LEFT, G_UNITS_LEFT  # noqa: F401
 from ..tables import R_COMBAT_STAR_CAP, R_DIAL_MAX, R_POWER_MAX
-from ..variants.war.rules import (R_WAR_CARD_DIVISIONS, R_WAR_MECH_CARRY, R_WAR_POINTS_TO_WIN,
-                                  R_WAR_PRODUCE_COST, R_WAR_QUIET_ROUNDS)
 
 # --- Row conventions of legal_actions ----------------------------------------------------
 # In the bottom-action decision (kernel/bottom.py: legal_bottom, kernel/factory.py:

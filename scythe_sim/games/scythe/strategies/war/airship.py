@@ -5,11 +5,11 @@ likely beats); bombard when power beyond a full dial is spare or when it turns a
 forecast loses into a win."""
 from scythe_sim.compiled.jit import njit
 
-from ..view import (AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
-                    A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
-                    A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, G_N_PLAYERS, G_STEPS_LEFT, HOME, N_HEX,
-                    P_POWER, R_DIAL_MAX, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, TILE_RANGE,
-                    count_mechs, drop_spot, enemy_at, in_war, movable)
+from ..view import G_N_PLAYERS, G_STEPS_LEFT, HOME, N_HEX, P_POWER, R_DIAL_MAX, count_mechs
+from .view import (A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD,
+                   A_WAR_BLITZ, A_WAR_BOMBARD, A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT,
+                   R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY, drop_spot, enemy_at, in_war, movable)
+from ..wind_gambit.view import AS_DESTROYED, AS_DIVISIONS, AS_PASSIVE, TILE_RANGE
 from ..wind_gambit.ship_combat import ship_fight_worth
 from ..workspace import BUF_CONTROL, BUF_ENEMY, BUF_NEED
 from .combat import forecast, side

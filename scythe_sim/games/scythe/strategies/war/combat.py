@@ -16,11 +16,11 @@ import numpy as np
 from scythe_sim.compiled.jit import njit
 
 from ..tactics import best_cards, top_dial
-from ..view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_ACTIVE,
-                   G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
-                   G_DEF_DIAL, G_WAR_QUIET_ROUNDS, N_CARD_VALUES, P_POWER, R_DIAL_MAX, R_WAR_CARD_DIVISIONS,
-                   R_WAR_QUIET_ROUNDS,
-                   count_mechs, hand_size, highest_dial_row, skip_row, war_card_allowance)
+from ..view import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_CARDS,
+                    G_DEF_DIAL, N_CARD_VALUES, P_POWER, R_DIAL_MAX, count_mechs, hand_size, highest_dial_row,
+                    skip_row)
+from .view import (A_WAR_CARD, A_WAR_DIAL, A_WAR_FIGHT_ON, A_WAR_RETREAT, G_WAR_QUIET_ROUNDS,
+                   R_WAR_CARD_DIVISIONS, R_WAR_QUIET_ROUNDS, war_card_allowance)
 from ..weights import W_CAUTION
 
 DRAWN_CARD = 3.0    # a card drawn during the fight, unseen yet

@@ -7,8 +7,8 @@ next to its stacks, or an enemy stack its movable divisions there beat), so a le
 counts the threat a position holds as well as the land."""
 from scythe_sim.compiled.jit import njit
 
-from ..view import (G_GAME_OVER, G_N_PLAYERS, G_WAR_WINNER, N_HEX, count_mechs, enemy_at, in_war,
-                    movable, territory_points, war_controller, war_points)
+from ..view import G_GAME_OVER, G_N_PLAYERS, N_HEX, count_mechs
+from .view import G_WAR_WINNER, enemy_at, in_war, movable, territory_points, war_controller, war_points
 from ..workspace import BUF_NEED
 from .combat import forecast, side
 from .seat_map import RIVER, is_land

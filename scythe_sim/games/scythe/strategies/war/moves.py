@@ -3,10 +3,10 @@ and with what, what leaving a territory costs, attacks the Move's later moves jo
 stacks massed for next turn's attack."""
 from scythe_sim.compiled.jit import njit
 
-from ..view import (G_MOVED_MASK, G_MOVER, G_PHASE, G_WAR_CARGO, G_WAR_MOVES_LEFT, N_HEX, PH_WAR_ACTION,
-                    PH_WAR_CORPS_SIZE, PH_WAR_MECH_STEP, PH_WAR_MOVE, R_WAR_MECH_CARRY, UNIT_MECH0,
-                    UNIT_WORKER0, count_mechs, enemy_at, mech_targets, movable, territory_points, units_at,
-                    war_controller)
+from ..view import G_MOVED_MASK, G_MOVER, G_PHASE, N_HEX, UNIT_MECH0, UNIT_WORKER0, count_mechs
+from .view import (G_WAR_CARGO, G_WAR_MOVES_LEFT, PH_WAR_ACTION, PH_WAR_CORPS_SIZE, PH_WAR_MECH_STEP,
+                   PH_WAR_MOVE, R_WAR_MECH_CARRY, enemy_at, mech_targets, movable, territory_points, units_at,
+                   war_controller)
 from ..weights import W_AGGRESSION
 from ..workspace import BUF_NEED, BUF_TARGETS
 from .combat import forecast, quiet_share, side

@@ -30,15 +30,15 @@ from the seat's stream."""
 from scythe_sim.compiled.jit import njit, njit_inline
 from scythe_sim.compiled.rng import rand_below
 
-from ..view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_FIGHT, A_WAR_GAIN_COINS,
-                    A_WAR_LOAD, A_WAR_MOVE, A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE,
-                    A_WAR_SELECT_AIRSHIP, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_SWAP, G_DECIDER, G_MOVER,
-                    G_PHASE, G_WAR_CARGO, G_WAR_PLACE_LEFT, N_HEX, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
-                    PH_WAR_ACTION, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, PH_WAR_CARDS, PH_WAR_DIAL,
-                    PH_WAR_RETREAT, P_COINS, P_POWER, R_POWER_MAX, R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST,
-                    UNIT_MECH0, UNIT_WORKER0, W_RECRUIT_POOL, airship_in_war, count_mechs,
-                    division_targets, enemy_at, hand_size, movable, territory_points, war_begun,
-                    war_controller, war_points)
+from ..view import (G_DECIDER, G_MOVER, G_PHASE, N_HEX, OFF_BOARD, P_COINS, P_POWER, R_POWER_MAX, UNIT_MECH0,
+                    UNIT_WORKER0, count_mechs, hand_size)
+from .view import (A_WAR_BOLSTER, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_FIGHT, A_WAR_GAIN_COINS, A_WAR_LOAD,
+                   A_WAR_MOVE, A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE, A_WAR_SELECT_AIRSHIP,
+                   A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_SWAP, G_WAR_CARGO, G_WAR_PLACE_LEFT, PH_WAR_ACTION,
+                   PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_RETREAT,
+                   R_WAR_POINTS_TO_WIN, R_WAR_PRODUCE_COST, W_RECRUIT_POOL, airship_in_war, division_targets,
+                   enemy_at, movable, territory_points, war_begun, war_controller, war_points)
+from ..wind_gambit.view import PH_SHIP_CARDS, PH_SHIP_DIAL
 from ..wind_gambit.ship_combat import choose_ship_card, choose_ship_dial
 from ..workspace import BUF_NEED, BUF_TARGETS
 from .airship import airship_place_value, airship_row_value, select_airship_value

@@ -23,8 +23,9 @@ from scythe_sim.compiled.rng import next_u64, seed_streams
 
 from ..halving import C_RANK, S_COUNT, S_SUM, rank_alive
 from ..hidden import redraw
-from ..view import (G_DECIDER, G_GAME_OVER, G_PHASE, PH_WAR_ACTION, PH_WAR_AIRSHIP, PH_WAR_MECH_STEP,
-                    PH_WAR_MOVE, PH_WAR_PLACE, W_WAR_TURNS, apply_action, copy_into, in_war, legal_actions)
+from ..view import G_DECIDER, G_GAME_OVER, G_PHASE, apply_action, copy_into, legal_actions
+from .view import (PH_WAR_ACTION, PH_WAR_AIRSHIP, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_PLACE, W_WAR_TURNS,
+                   in_war)
 from ..weights import W_WAR_SEARCH_CANDIDATES, W_WAR_SEARCH_HORIZON, W_WAR_SEARCH_ROLLOUTS
 from ..workspace import MAX_CANDIDATES
 from .leaf import war_leaf

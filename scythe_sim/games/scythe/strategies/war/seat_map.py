@@ -7,8 +7,8 @@ enemy standing there means capitulation); one next to a fighting enemy's home ba
 a capitulation within reach."""
 from scythe_sim.compiled.jit import njit
 
-from ..view import (G_N_PLAYERS, HOME, LAKE, N_HEX, count_mechs, home_of, in_war,
-                   territory_points, units_at, war_controller)
+from ..view import G_N_PLAYERS, HOME, LAKE, N_HEX, count_mechs
+from .view import home_of, in_war, territory_points, units_at, war_controller
 
 HOME_GUARD = 3.0    # a home-adjacent territory counts this many times (at least 1 + its points)
 MECH_THREAT = 3.0   # an enemy mech nearby counts as this many divisions (it carries, it wins ties)

@@ -6,12 +6,11 @@ take up resources nobody holds, fight a Blitzkrieg it wins, land any worker aboa
 board workers, never Bombard."""
 from scythe_sim.compiled.jit import njit
 
-from ..view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
-                   A_SELECT_AIRSHIP, G_STEPS_LEFT, KIND_BLITZKRIEG, KIND_HARASS,
-                   KIND_STOP_GAIN, KIND_TOLL, N_HEX, P_POWER, TILE_KIND, TILE_RANGE,
-                   TILE_WHERE, VILLAGE, WHERE_ANY, WHERE_ENCOUNTER,
-                   WHERE_OPPONENT, WHERE_VILLAGE, aggressive_param, controller,
-                   opponents_with_units, passive_param, reach_mask, skip_row)
+from ..view import G_STEPS_LEFT, N_HEX, P_POWER, VILLAGE, controller, skip_row
+from .view import (AS_STEPS, A_AIRSHIP_ATTACK, A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP,
+                   A_SELECT_AIRSHIP, KIND_BLITZKRIEG, KIND_HARASS, KIND_STOP_GAIN, KIND_TOLL, TILE_KIND,
+                   TILE_RANGE, TILE_WHERE, WHERE_ANY, WHERE_ENCOUNTER, WHERE_OPPONENT, WHERE_VILLAGE,
+                   aggressive_param, opponents_with_units, passive_param, reach_mask)
 
 NOBODY = -1
 

@@ -15,16 +15,16 @@ only when its flight is worth more than the unit it displaces.
 from scythe_sim.compiled.jit import njit
 
 from ..tactics import best_cards, best_step_gain, choose_unit, memo_spot, top_dial, worker_on
-from ..view import (AS_RES0, AS_STEPS, AS_WORKERS, A_SELECT_UNIT, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD,
-                   A_AIRSHIP_LAND, A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_AIRSHIP_UNLOAD, A_PAY_AIRSHIP, CARRY_WORKERS,
-                   DOMINATE, G_N_PLAYERS, G_STEPS_LEFT, G_UNITS_LEFT, KIND_BLITZKRIEG, KIND_BOMBARD,
-                   KIND_HARASS, KIND_HAVEN, KIND_STOP_GAIN, KIND_TOLL, LAKE, N_HEX, N_RES, N_UNITS,
-                   P_COINS, P_POPULARITY, SHIP_CARDS, STAR_COMBAT, TILE_CAPACITY,
-                   TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY, TILE_GAIN_POWER, TILE_KIND,
-                   TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY, TILE_OPP_POWER, TILE_RANGE,
-                   TILE_SELF_POPULARITY, UNIT_CHARACTER, UNIT_WORKER0, aggressive_param,
-                   can_drop_off, cargo_total, combat_star_cap, controller, faction_ability,
-                   opponents_with_units, passive_param, skip_row, star_cap_reached)
+from ..view import (A_SELECT_UNIT, DOMINATE, G_N_PLAYERS, G_STEPS_LEFT, G_UNITS_LEFT, LAKE, N_HEX, N_RES,
+                    N_UNITS, P_COINS, P_POPULARITY, STAR_COMBAT, UNIT_CHARACTER, UNIT_WORKER0,
+                    combat_star_cap, controller, faction_ability, skip_row, star_cap_reached)
+from .view import (AS_RES0, AS_STEPS, AS_WORKERS, A_AIRSHIP_ATTACK, A_AIRSHIP_BOARD, A_AIRSHIP_LAND,
+                   A_AIRSHIP_LOAD, A_AIRSHIP_STEP, A_AIRSHIP_UNLOAD, A_PAY_AIRSHIP, CARRY_WORKERS,
+                   KIND_BLITZKRIEG, KIND_BOMBARD, KIND_HARASS, KIND_HAVEN, KIND_STOP_GAIN, KIND_TOLL,
+                   SHIP_CARDS, TILE_CAPACITY, TILE_CARRY, TILE_GAIN_COINS, TILE_GAIN_POPULARITY,
+                   TILE_GAIN_POWER, TILE_KIND, TILE_LOSS1, TILE_OPP_COINS, TILE_OPP_POPULARITY,
+                   TILE_OPP_POWER, TILE_RANGE, TILE_SELF_POPULARITY, aggressive_param, can_drop_off,
+                   cargo_total, opponents_with_units, passive_param)
 from ..weights import (W_AIRSHIP, W_COMBAT_CARD, W_POPULARITY, W_POWER, W_RESOURCE, W_SCORE, W_STAR,
                       W_TERRITORY)
 from .airship import NOBODY, _gain_here, _reach_mask, airship_select_row

@@ -10,9 +10,10 @@ by the destroy margin loses the airship for good: there it dials all it may."""
 from scythe_sim.compiled.jit import njit
 
 from ..tactics import best_cards, top_dial
-from ..view import (A_SHIP_CARD, A_SHIP_DIAL, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
-                   G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_WAR_STAGE, N_CARD_VALUES,
-                   SHIP_CARDS, hand_size, highest_dial_row, skip_row)
+from ..view import (G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                    N_CARD_VALUES, hand_size, highest_dial_row, skip_row)
+from ..war.view import G_WAR_STAGE
+from .view import A_SHIP_CARD, A_SHIP_DIAL, SHIP_CARDS
 from ..weights import W_CAUTION
 
 

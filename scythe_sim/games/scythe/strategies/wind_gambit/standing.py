@@ -3,11 +3,12 @@ strategies/variants.py): the airship's standing, and the resolution tile's end a
 objectives. Nothing without airships or a tile."""
 from scythe_sim.compiled.jit import njit, njit_inline
 
-from ..view import (AS_RES0, G_GAME_OVER, G_N_PLAYERS, G_RES_LAST_TURN, G_RES_TILE, G_RES_TRIGGER, G_TURN,
-                    KIND_HAVEN, KIND_TOLL, MAX_SHARED_OBJECTIVES, N_HEX, OFF_BOARD, P_OBJECTIVES_DONE, P_POPULARITY,
-                    RP_FACTORY_EXPLOSION, TILE_KIND, aggressive_param, controller, haven_owner, objective_holds,
-                    objective_progress, opponents_with_units, passive_param, rounds_to_end, score_total,
-                    shared_objective, star_cap_reached)
+from ..view import (G_GAME_OVER, G_N_PLAYERS, G_TURN, MAX_SHARED_OBJECTIVES, N_HEX, OFF_BOARD,
+                    P_OBJECTIVES_DONE, P_POPULARITY, controller, objective_holds, objective_progress,
+                    score_total, star_cap_reached)
+from .view import (AS_RES0, G_RES_LAST_TURN, G_RES_TILE, G_RES_TRIGGER, KIND_HAVEN, KIND_TOLL,
+                   RP_FACTORY_EXPLOSION, TILE_KIND, aggressive_param, haven_owner, opponents_with_units,
+                   passive_param, rounds_to_end, shared_objective)
 from ..weights import W_OBJECTIVE, W_PROGRESS, W_RESOLUTION, W_SCORE, W_TERRITORY
 from .airship_purpose import TOLL_WORTH, fighters_next_to, purposeful
 
