@@ -25,54 +25,33 @@ from .kernel.legal import legal_actions
 from .kernel.scoring import score_game
 from .kernel.setup import SETUP_OK, setup_game
 from .kernel.state import new_state
-from .kernel.variants import after_step
-from .kernel.war.board import war_points
+from .kernel.variant_play import (VARIANT_GAME_RESULTS, VARIANT_SEAT_RESULTS, record_variant_columns,
+                                  record_variant_game, record_variant_seat, variant_follows,
+                                  variant_log_rounds, variant_played, variant_round, variant_turn_action,
+                                  variant_turns_on, variant_turns_taken)
+from .kernel.variants import after_step, standard_play
 from .layout import (ACTION_WIDTH, A_BOTTOM, A_ENCOUNTER_OPTION, A_FACTORY_TOP,
                      A_REVEAL_OBJECTIVE, A_SKIP, A_TAKE_FACTORY, G_ACTIVE, G_COMBATS, G_CONTACTS,
                      G_DECIDER, G_ENCOUNTERS, G_ENC_CARD, G_END_REASON, G_GAME_OVER, G_N_PLAYERS,
                      G_PHASE, G_RETREATS, G_ROUND, G_SB_TILE, G_TURN, MAX_ACTIONS,
-                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, PH_WAR_ACTION, P_FACTION,
+                     MAX_PLAYERS, N_SCORE_FIELDS, PH_BOTTOM, PH_TOP, P_FACTION,
                      P_FACTORY_CARD, P_MAT, P_OBJECTIVES_DONE, P_SEAT, P_TURNS, SCORE_FIELDS,
-                     N_MECHS, P_ABILITY, P_MECH_ABILITY0, USE_FACTION0, USE_MECH0, AIRSHIP_USES,
-                     N_AIRSHIP_USES, USE_AIRSHIP0, G_WAR_STAGE, WAR_STAGE_NONE, WAR_STAGE_DUE,
-                     WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR, G_WAR_END_REASON, G_WAR_ROUND,
-                     G_WAR_WINNER, G_WAR_COMBATS, WAR_FIELDS, W_CAPITULATED_BY, G_RES_TILE,
-                     G_RES_TRIGGER, AS_AGGRESSIVE, AS_PASSIVE)
+                     N_MECHS, P_ABILITY, P_MECH_ABILITY0, USE_FACTION0, USE_MECH0)
 from .strategies.dispatch import choose
 from .strategies.learned.record import record_turn
 from .strategies.weights import W_LEARNED, W_SEARCH_CANDIDATES, load_params
 from .strategies.workspace import MAX_CANDIDATES, new_workspace, start_game
 from .tables import R_TURN_CAP
-from .variants.war.rules import R_ALL_OUT_WAR, R_WAR_ROUND_CAP
-from .variants.wind_gambit.rules import R_AIRSHIP_PER_PLAYER
-from .turnlog import TURN_FIELDS, log_turn, log_war_turn, top_choice, war_choice, war_turns_taken
+from .turnlog import TURN_FIELDS, log_turn, log_variant_turn, top_choice
 
 GAME_RESULTS = GAME_HEAD + (
-    "sb_tile", "contacts", "worker_retreats", "combats", "encounters",
-    # All Out War (0 / -1 in a game without a war): the war's outcome
-    "war_end_reason", "war_rounds", "war_winner", "war_combats", "war_capitulations",
-    "war_decisions",
-    # The Wind Gambit's Resolution Module: the tile played (0 none) and who triggered its end (-1 none)
-    "resolution_tile", "resolution_trigger",
-    # The Wind Gambit: the tile numbers all players share (0 = no airships or
-    # a tile per player)
-    "airship_aggressive", "airship_passive")
+    "sb_tile", "contacts", "worker_retreats", "combats", "encounters") + VARIANT_GAME_RESULTS
 (R_STATUS, R_END_REASON, R_TURNS, R_ROUNDS, R_DECISIONS, R_SB_TILE, R_CONTACTS,
- R_RETREATS, R_COMBATS, R_ENCOUNTERS, R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER,
- R_WAR_COMBATS, R_WAR_CAPITULATIONS, R_WAR_DECISIONS, R_RESOLUTION_TILE,
- R_RESOLUTION_TRIGGER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE) = range(len(GAME_RESULTS))
+ R_RETREATS, R_COMBATS, R_ENCOUNTERS) = range(len(GAME_RESULTS) - len(VARIANT_GAME_RESULTS))
+# The variants' columns follow the base game's (kernel/variant_play.py writes them;
+# new columns go last: stored frozen columns keep their index)
+R_VARIANT0 = R_ENCOUNTERS + 1
 
-# All Out War, per seat (0 / -1 in a game without a war): s.war's W_* fields by name, the
-# territorial points counted at the war's end and the divisions still deployed then
-_WAR_COPIED = ("mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
-               "mob_territories", "produced", "captured_in", "captured_out", "casualties",
-               "mechs_lost", "trophies", "structures_lost", "capitulated_by", "capitulated_round",
-               "war_turns")
-SEAT_WAR_RESULTS = tuple(f"war_{name}" if not name.startswith("war_") else name
-                         for name in _WAR_COPIED) + ("war_points", "war_divisions")
-_WAR_FIELD_IDS = np.array([WAR_FIELDS.index(name) for name in _WAR_COPIED], np.int64)
-# The Wind Gambit, per seat (0 without airships): layout.AIRSHIP_USES as airship_<use>
-SEAT_AIRSHIP_RESULTS = tuple(f"airship_{name}" for name in AIRSHIP_USES)
 SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                 + tuple(f"stars_{k}" for k in STAR_KINDS)
                 + tuple(f"star_turn_{k}" for k in STAR_KINDS)
@@ -80,10 +59,7 @@ SEAT_RESULTS = (("faction", "mat", "turn_order") + SCORE_FIELDS
                    "factory_card", "objectives_done", "ability_uses")
                 + tuple(f"mech_ability_uses_{m + 1}" for m in range(N_MECHS))
                 + ("turns", "bottom_actions")
-                + SEAT_WAR_RESULTS   # new columns go last: stored frozen columns keep their index
-                + SEAT_AIRSHIP_RESULTS
-                # The Wind Gambit: the seat's own tiles (0 = no airships)
-                + ("airship_aggressive", "airship_passive"))
+                + VARIANT_SEAT_RESULTS)
 SR_FACTION, SR_MAT, SR_ORDER = 0, 1, 2
 SR_SCORE0 = 3
 SR_STARS0 = SR_SCORE0 + N_SCORE_FIELDS
@@ -94,13 +70,7 @@ SR_WORKERS = SR_STAR_TURN0 + N_STAR_KINDS
 SR_MECH_USES0 = SR_ABILITY_USES + 1    # + mech slot: uses of that mech's ability
 SR_TURNS = SR_MECH_USES0 + N_MECHS     # turns the player started
 SR_BOTTOM_ACTIONS = SR_TURNS + 1       # player-mat bottom-row actions taken (not the Factory card's Move)
-SR_WAR0 = SR_BOTTOM_ACTIONS + 1        # + k: SEAT_WAR_RESULTS[k]
-_WAR_BY = _WAR_COPIED.index("capitulated_by")
-SR_WAR_POINTS = SR_WAR0 + len(_WAR_COPIED)
-SR_WAR_DIVISIONS = SR_WAR_POINTS + 1
-SR_AIRSHIP0 = SR_WAR_DIVISIONS + 1     # + AU_*: the seat's airship uses (The Wind Gambit)
-SR_AIRSHIP_AGGRESSIVE = SR_AIRSHIP0 + len(SEAT_AIRSHIP_RESULTS)
-SR_AIRSHIP_PASSIVE = SR_AIRSHIP_AGGRESSIVE + 1
+SR_VARIANT0 = SR_BOTTOM_ACTIONS + 1    # the variants' columns (kernel/variant_play.py)
 
 # Card-usage counters a batch adds up (run_games' BatchOptions.usage): how often each encounter
 # option was taken, each Factory card's top action used and each card kept, and each
@@ -182,7 +152,7 @@ def _play_decisions(s, t, g, deal, check, work, results, scratch):
     decisions = 0
     top = -1
     bottom = -1
-    war_action = -1
+    own_action = -1       # a variant's own turn's action (All Out War's), for the turn log
     status = STATUS_OK
     while not s.game[G_GAME_OVER] and status == STATUS_OK:
         n = legal_actions(s, t, actions, buf)
@@ -193,33 +163,30 @@ def _play_decisions(s, t, g, deal, check, work, results, scratch):
         kind = actions[i, 0]
         count_usage(s, kind, actions[i, 1], usage)
         phase, turn, rnd, active = s.game[G_PHASE], s.game[G_TURN], s.game[G_ROUND], s.game[G_ACTIVE]
+        own_action = variant_turn_action(phase, kind, actions[i, 1], own_action)
         if phase == PH_TOP:
             top = top_choice(kind)
-        elif phase == PH_WAR_ACTION:
-            war_action = war_choice(kind, actions[i, 1])
         elif phase == PH_BOTTOM and kind == A_SKIP:
             bottom = 0
         elif phase == PH_BOTTOM and kind == A_BOTTOM:
             bottom = actions[i, 1] + 1
             if actions[i, 1] != FACTORY_SECTION:
                 bottoms[seat] += 1
-        war_before = s.game[G_WAR_STAGE]
-        in_war = log.shape[0] > 0 and war_before == WAR_STAGE_WAR
-        war_turns = war_turns_taken(s) if in_war else 0
-        war_round = s.game[G_WAR_ROUND]
+        standard = standard_play(s)
+        own_turns_on = log.shape[0] > 0 and variant_turns_on(s)
+        own_turns = variant_turns_taken(s) if own_turns_on else 0
+        own_round = variant_round(s)
         apply_action(s, t, kind, actions[i, 1], actions[i, 2], actions[i, 3])
-        if (log.shape[0] > 0 and war_before == WAR_STAGE_NONE
-                and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
+        if log.shape[0] > 0 and standard and (s.game[G_TURN] != turn or s.game[G_GAME_OVER]):
             log_turn(s, log, log_n, game_id, turn, rnd, active, top, bottom)
             top = -1
             bottom = -1
-        if (work.record.shape[0] > 0 and war_before == WAR_STAGE_NONE
-                and (s.game[G_TURN] != turn or s.game[G_GAME_OVER])):
+        if work.record.shape[0] > 0 and standard and (s.game[G_TURN] != turn or s.game[G_GAME_OVER]):
             record_turn(s, t, active, game_id, work)    # scythe-sim learn: the player's view at its turn's end
-        if in_war and (war_turns_taken(s) != war_turns or s.game[G_GAME_OVER]):
-            log_war_turn(s, log, log_n, game_id, war_turns, war_round, active, war_action)
-            war_action = -1
-        if s.game[G_GAME_OVER] and s.game[G_WAR_STAGE] == WAR_STAGE_DUE:
+        if own_turns_on and (variant_turns_taken(s) != own_turns or s.game[G_GAME_OVER]):
+            log_variant_turn(s, log, log_n, game_id, own_turns, own_round, active, own_action)
+            own_action = -1
+        if s.game[G_GAME_OVER] and variant_follows(s):
             record_results(s, t, STATUS_OK, decisions + 1, game_row, seat_rows, score, bottoms)
         after_step(s, t)   # a variant may take the game on (All Out War's war, before it is over)
         decisions += 1
@@ -242,14 +209,12 @@ def count_usage(s, kind, a0, usage):
 
 @njit
 def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms):
-    """The game's row and its seats' rows; after a war, only the status and the war's
-    columns (play_game recorded the standard game when it ended)."""
-    if status != STATUS_BAD_SETUP and s.game[G_WAR_STAGE] >= WAR_STAGE_MOBILIZATION:
+    """The game's row and its seats' rows; after a variant's own game (All Out War's
+    war), only the status and that game's columns (play_game recorded the standard game
+    when it ended)."""
+    if status != STATUS_BAD_SETUP and variant_played(s):
         game_row[R_STATUS] = status
-        game_row[R_WAR_DECISIONS] = decisions - game_row[R_DECISIONS]
-        _record_war_game(s, game_row)
-        for p in range(s.game[G_N_PLAYERS]):
-            _record_war_seat(s, t, p, seat_rows[s.player[p, P_SEAT]])
+        record_variant_game(s, t, decisions - game_row[R_DECISIONS], game_row, R_VARIANT0, seat_rows, SR_VARIANT0)
         return
     record_head(game_row, status, s.game[G_END_REASON], s.game[G_TURN], s.game[G_ROUND], decisions)
     game_row[R_SB_TILE] = s.game[G_SB_TILE]
@@ -257,11 +222,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
     game_row[R_RETREATS] = s.game[G_RETREATS]
     game_row[R_COMBATS] = s.game[G_COMBATS]
     game_row[R_ENCOUNTERS] = s.game[G_ENCOUNTERS]
-    game_row[R_RESOLUTION_TILE] = s.game[G_RES_TILE]
-    game_row[R_RESOLUTION_TRIGGER] = s.game[G_RES_TRIGGER] - 1
-    for field, column in ((AS_AGGRESSIVE, R_AIRSHIP_AGGRESSIVE), (AS_PASSIVE, R_AIRSHIP_PASSIVE)):
-        # one pair for all; with a pair per player (even one that happens to match) 0
-        game_row[column] = 0 if t.rules[R_AIRSHIP_PER_PLAYER] != 0 else s.airship[0, field]
+    record_variant_columns(s, t, game_row, R_VARIANT0)
     if status == STATUS_BAD_SETUP:
         return
     score_game(s, t, score)
@@ -286,36 +247,7 @@ def record_results(s, t, status, decisions, game_row, seat_rows, score, bottoms)
         _record_uses(s, p, row)
         row[SR_TURNS] = s.player[p, P_TURNS]
         row[SR_BOTTOM_ACTIONS] = bottoms[s.player[p, P_SEAT]]
-        row[SR_AIRSHIP_AGGRESSIVE] = s.airship[p, AS_AGGRESSIVE]
-        row[SR_AIRSHIP_PASSIVE] = s.airship[p, AS_PASSIVE]
-
-
-@njit
-def _record_war_game(s, game_row):
-    """The war's outcome; its winner and each conqueror as a seat."""
-    game_row[R_WAR_END_REASON] = s.game[G_WAR_END_REASON]
-    game_row[R_WAR_ROUNDS] = s.game[G_WAR_ROUND]
-    winner = s.game[G_WAR_WINNER]
-    game_row[R_WAR_WINNER] = s.player[winner, P_SEAT] if winner >= 0 else -1
-    game_row[R_WAR_COMBATS] = s.game[G_WAR_COMBATS]
-    capitulations = 0
-    for p in range(s.game[G_N_PLAYERS]):
-        if s.war[p, W_CAPITULATED_BY] >= 0:
-            capitulations += 1
-    game_row[R_WAR_CAPITULATIONS] = capitulations
-
-
-@njit
-def _record_war_seat(s, t, p, row):
-    for k in range(len(_WAR_FIELD_IDS)):
-        row[SR_WAR0 + k] = s.war[p, _WAR_FIELD_IDS[k]]
-    by = s.war[p, W_CAPITULATED_BY]
-    row[SR_WAR0 + _WAR_BY] = s.player[by, P_SEAT] if by >= 0 else -1
-    row[SR_WAR_POINTS] = war_points(s, t, p)
-    deployed = 0
-    for loc in range(s.divisions.shape[1]):
-        deployed += s.divisions[p, loc]
-    row[SR_WAR_DIVISIONS] = deployed
+        record_variant_seat(s, p, row, SR_VARIANT0)
 
 
 @njit
@@ -326,8 +258,6 @@ def _record_uses(s, p, row):
     for m in range(N_MECHS):
         ability = s.player[p, P_MECH_ABILITY0 + m]
         row[SR_MECH_USES0 + m] = s.ability_uses[p, USE_MECH0 + ability] if ability >= 0 else 0
-    for k in range(N_AIRSHIP_USES):
-        row[SR_AIRSHIP0 + k] = s.ability_uses[p, USE_AIRSHIP0 + k]
 
 
 @njit_alloc_entry
@@ -346,9 +276,9 @@ def play_batch(s, t, deal, check, results, work, played):
 
 
 def turn_log_rounds(tables):
-    """Rounds the per-turn log may need a game: the turn cap, and the war's round cap."""
-    war = int(tables.rules[R_WAR_ROUND_CAP]) + 1 if tables.rules[R_ALL_OUT_WAR] else 0
-    return int(tables.rules[R_TURN_CAP]) + war
+    """Rounds the per-turn log may need a game: the turn cap, and the variants' own
+    (All Out War's round cap)."""
+    return int(tables.rules[R_TURN_CAP]) + variant_log_rounds(tables.rules)
 
 
 class BatchOptions(NamedTuple):

@@ -1,32 +1,31 @@
 """The optional per-turn log (run_games with BatchOptions(log_turns=True), the runner's `turns` table): one
-row per turn played, the standard game's turns and then, in All Out War, the war's
-(docs/schema.md "turns"). play.py writes the rows as the game is played."""
+row per turn played, the standard game's turns and then a variant's own turns (All Out
+War's; docs/schema.md "turns"). play.py writes the rows as the game is played; the
+variants' columns follow the base columns (kernel/variant_play.py)."""
 from scythe_sim.compiled.jit import njit
 
 from .kernel.cards import hand_size
+from .kernel.variant_play import VARIANT_TURN_FIELDS, VARIANT_TURN_STAGES, blank_variant_columns, log_variant_columns
 from .layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_FACTORY_TOP, A_GAIN_COINS, A_MOVE,
-                     A_PRODUCE, A_SKIP, A_TRADE_POPULARITY, A_TRADE_RESOURCES, A_WAR_BOLSTER,
-                     A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS, A_WAR_PRODUCE, G_GAME_OVER,
-                     G_N_PLAYERS, G_SECTION, G_TURN, P_COINS, P_LAST_SECTION, P_POPULARITY,
-                     P_POWER, P_SEAT, P_STARS, W_POINTS, W_WAR_TURNS)
+                     A_PRODUCE, A_SKIP, A_TRADE_POPULARITY, A_TRADE_RESOURCES, G_GAME_OVER,
+                     G_SECTION, G_TURN, P_COINS, P_LAST_SECTION, P_POPULARITY, P_POWER, P_SEAT,
+                     P_STARS)
 
 TURN_FIELDS = ("game", "turn", "round", "seat", "section", "top", "bottom",
                "coins", "power", "popularity", "stars", "combat_cards",
-               "stage", "war_action", "war_points", "divisions")
+               "stage") + VARIANT_TURN_FIELDS
 (T_GAME, T_TURN, T_ROUND, T_SEAT, T_SECTION, T_TOP, T_BOTTOM, T_COINS, T_POWER,
- T_POPULARITY, T_STARS, T_CARDS, T_STAGE, T_WAR_ACTION, T_WAR_POINTS,
- T_DIVISIONS) = range(len(TURN_FIELDS))
-# the turn's stage: the standard game or All Out War
-TURN_STAGES = ("standard", "war")
-STAGE_STANDARD, STAGE_WAR = range(len(TURN_STAGES))
+ T_POPULARITY, T_STARS, T_CARDS, T_STAGE) = range(len(TURN_FIELDS) - len(VARIANT_TURN_FIELDS))
+T_VARIANT0 = T_STAGE + 1
+# the turn's stage: the standard game or a variant's own turns
+TURN_STAGES = ("standard",) + VARIANT_TURN_STAGES
+STAGE_STANDARD = 0
 # what the turn's top-row and bottom-row choices were (-1: the game ended first)
 TOP_CHOICES = ("skip", "gain_coins", "move", "bolster_power", "bolster_cards",
                "trade_resources", "trade_popularity", "produce", "factory_top")
 BOTTOM_CHOICES = ("skip", "upgrade", "deploy", "build", "enlist", "factory_move")
 _TOP_KINDS = (A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
               A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_FACTORY_TOP)
-# a war turn's action (-1: the war ended before it chose one)
-WAR_TURN_ACTIONS = ("bolster_power", "bolster_cards", "move", "gain_coins", "produce", "pass")
 
 
 @njit
@@ -35,31 +34,6 @@ def top_choice(kind):
         if _TOP_KINDS[c] == kind:
             return c
     return -1
-
-
-@njit
-def war_choice(kind, a0):
-    """The WAR_TURN_ACTIONS index of a war action row."""
-    if kind == A_WAR_BOLSTER:
-        return 1 if a0 == 1 else 0
-    if kind == A_WAR_MOVE:
-        return 2
-    if kind == A_WAR_GAIN_COINS:
-        return 3
-    if kind == A_WAR_PRODUCE:
-        return 4
-    if kind == A_WAR_PASS:
-        return 5
-    return -1
-
-
-@njit
-def war_turns_taken(s):
-    """War turns begun so far, all factions together (a new one means the last ended)."""
-    total = 0
-    for p in range(s.game[G_N_PLAYERS]):
-        total += s.war[p, W_WAR_TURNS]
-    return total
 
 
 @njit
@@ -94,26 +68,18 @@ def log_turn(s, log, log_n, game_id, turn, rnd, p, top, bottom):
     log[k, T_TOP] = top
     log[k, T_BOTTOM] = bottom
     log[k, T_STAGE] = STAGE_STANDARD
-    log[k, T_WAR_ACTION] = -1
-    log[k, T_WAR_POINTS] = -1
-    log[k, T_DIVISIONS] = -1
+    blank_variant_columns(log, k, T_VARIANT0)
 
 
 @njit
-def log_war_turn(s, log, log_n, game_id, war_turn, war_round, p, action):
-    """The row of All Out War turn `war_turn` (counted on from the standard game's last
-    turn) of player p just finished: its action, its points at the count and its
-    divisions on the board."""
-    k = _next_row(s, log, log_n, game_id, s.game[G_TURN] + war_turn, war_round - 1, p)
+def log_variant_turn(s, log, log_n, game_id, own_turn, own_round, p, action):
+    """The row of a variant's own turn `own_turn` (All Out War's, counted on from the
+    standard game's last turn) of player p just finished, in its round `own_round`:
+    no section, top or bottom; the variant's columns."""
+    k = _next_row(s, log, log_n, game_id, s.game[G_TURN] + own_turn, own_round - 1, p)
     if k < 0:
         return
     log[k, T_SECTION] = -1
     log[k, T_TOP] = -1
     log[k, T_BOTTOM] = -1
-    log[k, T_STAGE] = STAGE_WAR
-    log[k, T_WAR_ACTION] = action
-    log[k, T_WAR_POINTS] = s.war[p, W_POINTS]
-    deployed = 0
-    for loc in range(s.divisions.shape[1]):
-        deployed += s.divisions[p, loc]
-    log[k, T_DIVISIONS] = deployed
+    log[k, T_STAGE] = log_variant_columns(s, p, action, log, k, T_VARIANT0)

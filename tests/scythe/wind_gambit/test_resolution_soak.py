@@ -7,7 +7,7 @@ import pytest
 
 from scythe_sim.games.scythe.enums import RESOLUTION_TILES
 from scythe_sim.games.scythe.layout import END_REASONS
-from scythe_sim.games.scythe.play import R_END_REASON, R_RESOLUTION_TILE, R_STATUS, STATUS_OK, run_games
+from scythe_sim.games.scythe.play import GAME_RESULTS, R_END_REASON, R_STATUS, STATUS_OK, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.tables import build_tables
 
@@ -20,7 +20,7 @@ def test_every_strategy_plays_each_tile_to_its_end(tile):
     out, _ = run_games(tables, np.arange(6, dtype=np.uint64) + 100 * tile, 4,
                        strategies=mix, check=True)
     assert (out[:, R_STATUS] == STATUS_OK).all(), out[:, R_STATUS]
-    assert (out[:, R_RESOLUTION_TILE] == tile).all()
+    assert (out[:, GAME_RESULTS.index("resolution_tile")] == tile).all()
     reasons = collections.Counter(END_REASONS[int(r)] for r in out[:, R_END_REASON])
     assert set(reasons) == {RESOLUTION_TILES[tile - 1]}, reasons   # no game stalls to the turn cap
 
@@ -48,4 +48,4 @@ def test_a_random_tile_run_draws_tiles_and_ends():
     greedy = [STRATEGIES.index("greedy")] * 7
     out, _ = run_games(tables, np.arange(12, dtype=np.uint64), 3, strategies=greedy, check=True)
     assert (out[:, R_STATUS] == STATUS_OK).all()
-    assert len(set(out[:, R_RESOLUTION_TILE].tolist())) >= 3
+    assert len(set(out[:, GAME_RESULTS.index("resolution_tile")].tolist())) >= 3

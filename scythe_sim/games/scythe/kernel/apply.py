@@ -18,11 +18,9 @@ from ..layout import (A_BOLSTER_CARDS, A_BOLSTER_POWER, A_BOTTOM, A_BUILD, A_COM
                       G_ERROR, G_FREE_MASK, G_GAME_OVER, G_PHASE, G_SECTION, G_UNITS_LEFT,
                       PH_BOTTOM, PH_END_TURN, PH_FREE_ACTION, PH_PLACE_TOKEN, PH_TOP,
                       A_PLACE_FLAG, A_PLACE_TRAP, G_MOVER, UNIT_WORKER0, A_ARTILLERY, G_DECIDER,
-                      G_DEFENDER, PH_ARTILLERY, A_RONIN, PH_RONIN, A_RETREAT_HAVEN, A_RETREAT_LAKE, PH_RETREAT, A_SELECT_AIRSHIP,
-                      A_PAY_AIRSHIP)
+                      G_DEFENDER, PH_ARTILLERY, A_RONIN, PH_RONIN, A_RETREAT_HAVEN, A_RETREAT_LAKE, PH_RETREAT)
 from .aftermove import after_combats, choose_encounter_option, end_encounter, gains_done, take_factory_card
-from .bottom import (build, deploy, enlist, finish_bottom, pay_airship, pay_coercion, pay_resource,
-                     start_payment, upgrade)
+from .bottom import build, deploy, enlist, finish_bottom, pay_coercion, pay_resource, start_payment, upgrade
 from .combat import (add_card, end_cards, fire_artillery, go_on_before_combat, next_combat,
                      opponent_in_combat, retreat_to, set_dial, start_combat)
 from .factory import factory_top, start_factory_move
@@ -35,11 +33,8 @@ from .objectives import close_turn, reveal_objective
 from .top import (bolster, gain_coins, produce_hex, start_bottom, start_move, start_produce,
                   trade_hex, trade_popularity, trade_resources)
 from .turn import check_stars, choose_section, end_turn
-from .war.legal import apply_war, is_war_kind
-from .wind_gambit.airship import select_airship
-from .wind_gambit.airship_combat import apply_ship, is_ship_kind
-from .wind_gambit.airship_effects import apply_airship, is_airship_kind
-from .wind_gambit.resolution import note_free_action
+from .variant_play import apply_variant, is_variant_kind
+from .variants import free_action_taken
 
 
 @njit_entry
@@ -104,7 +99,7 @@ def apply_action(s, t, kind, a0, a1, a2):
         _apply_move(s, t, p, kind, a0, a1)
     elif _is_card_kind(kind):
         _apply_card(s, t, p, kind, a0, a1)
-    elif kind == A_BOTTOM or kind == A_PAY_RESOURCE or kind == A_PAY_COERCION or kind == A_PAY_AIRSHIP:
+    elif kind == A_BOTTOM or kind == A_PAY_RESOURCE or kind == A_PAY_COERCION:
         _apply_bottom(s, t, p, kind, a0)
     elif _is_benefit_kind(kind):
         if s.game[G_PHASE] == PH_FREE_ACTION:
@@ -112,14 +107,8 @@ def apply_action(s, t, kind, a0, a1, a2):
         else:
             _take_benefit(s, t, p, kind, a0, a1)
             finish_bottom(s, t, p)
-    elif is_war_kind(kind):
-        apply_war(s, t, p, kind, a0, a1, a2)
-    elif kind == A_SELECT_AIRSHIP:
-        select_airship(s, t, p)
-    elif is_airship_kind(kind):
-        apply_airship(s, t, p, kind, a0, a1)
-    elif is_ship_kind(kind):
-        apply_ship(s, t, kind, a0)
+    elif is_variant_kind(kind):
+        apply_variant(s, t, p, kind, a0, a1, a2)
     else:
         s.game[G_ERROR] = ERR_UNKNOWN_KIND
         return
@@ -209,7 +198,7 @@ def _apply_card(s, t, p, kind, a0, a1):
 def _apply_free_action(s, t, p, kind, a0, a1):
     """A bottom-row action a card grants for free: no mat coins, no recruit bonus."""
     if kind != A_NO_BENEFIT:
-        note_free_action(s, kind - A_UPGRADE)
+        free_action_taken(s, kind - A_UPGRADE)
     _take_benefit(s, t, p, kind, a0, a1)
     s.game[G_FREE_MASK] = 0
     if not next_gain_phase(s, t, p):
@@ -228,8 +217,6 @@ def _apply_bottom(s, t, p, kind, a0):
         pay_resource(s, a0)
     elif kind == A_PAY_COERCION:
         pay_coercion(s, p, a0)
-    elif kind == A_PAY_AIRSHIP:
-        pay_airship(s, p)
 
 
 @njit

@@ -6,15 +6,15 @@ and offers no row, as does a state that already holds an error.
 from scythe_sim.compiled.jit import njit, njit_entry
 
 from ..enums import FACTORY_SECTION, LAKE, N_HEX, N_RES, N_SECTIONS
-from ..layout import (A_SELECT_AIRSHIP, A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
+from ..layout import (A_DROP_RESOURCE, A_DROP_WORKER, A_END_MOVE, A_PICK_RESOURCE,
                       A_PICK_WORKER, A_SECTION, A_SELECT_UNIT, A_SKIP, A_STEP, A_STOP,
                       ERR_UNKNOWN_PHASE, G_ACTIVE, G_CARGO_MASK, G_CARGO_RES0, G_ERROR,
                       G_GAME_OVER, G_HERE_MASK, G_MOVED_MASK, G_MOVER, G_PHASE, G_SECTION,
                       G_STEPS_LEFT, G_TURN, N_UNITS, PH_BOTTOM, PH_BOTTOM_BENEFIT, PH_COMBAT_CARDS,
                       PH_COMBAT_DIAL, PH_COMBAT_HEX, PH_ENCOUNTER, PH_END_TURN, PH_FACTORY_PICK,
                       PH_FREE_ACTION, PH_GAIN_RESOURCES, PH_GAME_OVER, PH_MOVE_STEP,
-                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, PH_ARTILLERY, PH_RONIN, PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX,
-                      UNIT_WORKER0)
+                      PH_MOVE_UNIT, PH_PAY, PH_PLACE_TOKEN, PH_PRODUCE, PH_ARTILLERY, PH_RONIN,
+                      PH_RETREAT, PH_SECTION, PH_TOP, PH_TRADE_HEX, UNIT_WORKER0)
 from ..house_rules import R_PLANTED_FAULT
 from .aftermove import legal_encounter, legal_factory_pick
 from .bottom import legal_benefit, legal_bottom, legal_pay
@@ -26,10 +26,7 @@ from .movement import can_start_moving, carrying, mover_targets, no_cargo_end
 from .objectives import legal_reveals
 from .top import emit, legal_produce, legal_top, legal_trade_hex
 from .turn import section_allowed
-from .war.legal import is_war_phase, legal_war
-from .wind_gambit.airship import can_select_airship
-from .wind_gambit.airship_combat import legal_ship_fight
-from .wind_gambit.airship_effects import legal_airship
+from .variant_play import is_variant_phase, legal_variant, variant_move_rows
 
 
 @njit_entry
@@ -85,15 +82,11 @@ def legal_actions(s, t, out, buf):
         return emit(out, n, A_SKIP, 0, 0, 0)
     if phase == PH_PLACE_TOKEN:
         return legal_place_token(s, t, p, out)
-    if phase == PH_AIRSHIP:
-        return legal_airship(s, t, p, out, buf)
-    if phase == PH_SHIP_DIAL or phase == PH_SHIP_CARDS:
-        return legal_ship_fight(s, t, out)
     if (phase == PH_COMBAT_HEX or phase == PH_COMBAT_DIAL or phase == PH_COMBAT_CARDS
             or phase == PH_ARTILLERY or phase == PH_RONIN or phase == PH_RETREAT):
         return legal_combat(s, t, out)
-    if is_war_phase(phase):
-        return legal_war(s, t, p, out, buf)
+    if is_variant_phase(phase):
+        return legal_variant(s, t, p, phase, out, buf)
     if phase == PH_GAME_OVER:   # only with G_GAME_OVER set (an invariant), handled above
         return 0
     s.game[G_ERROR] = ERR_UNKNOWN_PHASE
@@ -109,8 +102,7 @@ def _legal_move_unit(s, t, p, out, buf):
         if u >= UNIT_WORKER0 and _same_worker_listed(s, p, u):
             continue
         n = emit(out, n, A_SELECT_UNIT, u, 0, 0)
-    if can_select_airship(s, t, p, buf):
-        n = emit(out, n, A_SELECT_AIRSHIP, 0, 0, 0)
+    n = variant_move_rows(s, t, p, out, n, buf)
     n = emit(out, n, A_END_MOVE, 0, 0, 0)
     return n
 

@@ -4,7 +4,8 @@ A state is one numpy record whose fields layout.STATE_FIELDS declares (``s.playe
 P_COINS]`` reads the same as on the named tuple): compiled code receives it as a single
 pointer instead of twelve arrays pushed on the stack at every call (see tables.py).
 ``new_state`` and ``copy_state`` are built from the declaration; the compiled
-``clear_state`` names every field and ``copy_into`` copies the record's bytes
+``clear_state`` names every field (a variant's through the registration,
+variants.clear_variant_state) and ``copy_into`` copies the record's bytes
 (tests/scythe/test_state_fields.py checks they miss none).
 """
 import numpy as np
@@ -13,13 +14,12 @@ from scythe_sim.compiled.jit import njit_entry
 from scythe_sim.compiled.records import copy_record_bytes
 
 from ..layout import OFF_BOARD, STATE_DTYPE, STATE_FIELDS
-from .variants import full_copy
+from .variants import CLOSING_FIELDS, clear_variant_state, full_copy
 
-# The All Out War fields close the record: a base-game copy is its bytes up to them.
-WAR_FIELDS = ("war", "divisions", "war_moved", "war_groups", "standard_score")
-assert STATE_DTYPE.names[-len(WAR_FIELDS):] == WAR_FIELDS, \
-    "declare new State fields before the All Out War fields (copy_into copies a prefix)"
-BASE_BYTES = STATE_DTYPE.fields[WAR_FIELDS[0]][1]
+# A variant's fields close the record (All Out War's): a base-game copy is its bytes up to them.
+assert STATE_DTYPE.names[-len(CLOSING_FIELDS):] == CLOSING_FIELDS, \
+    "declare new State fields before the variants' closing fields (copy_into copies a prefix)"
+BASE_BYTES = STATE_DTYPE.fields[CLOSING_FIELDS[0]][1]
 ALL_BYTES = STATE_DTYPE.itemsize
 
 
@@ -52,9 +52,10 @@ def copy_into(dst, src):
     4-player copy of the all-int64 state, best of 5 x 1,000,000 in a compiled loop; the
     narrow state's copy is 4,872 bytes instead of 11,968).
 
-    The All Out War fields are copied only when src or dst is in a war: outside a war
-    they stay blank in every state, and the planners copy base-game states constantly
-    (the war fields would add about half again to each copy)."""
+    The closing fields (All Out War's) are copied only when src or dst is in a war
+    (variants.full_copy): outside a war they stay blank in every state, and the
+    planners copy base-game states constantly (the war fields would add about half
+    again to each copy)."""
     copy_record_bytes(dst, src, ALL_BYTES if full_copy(dst, src) else BASE_BYTES)
 
 
@@ -78,10 +79,4 @@ def clear_state(s):
     s.token_owner[:] = -1
     s.occupancy[:] = 0
     s.structure_owner[:] = -1
-    s.airship_loc[:] = OFF_BOARD
-    s.airship[:] = 0
-    s.war[:] = 0
-    s.divisions[:] = 0
-    s.war_moved[:] = 0
-    s.war_groups[:] = -1
-    s.standard_score[:] = 0
+    clear_variant_state(s)      # the airships, the war

@@ -11,15 +11,21 @@ time, so registering a variant is naming its hook here, in each hook that concer
 from scythe_sim.compiled.jit import njit, njit_entry, njit_inline
 
 from .war.capitulate import power_top  # noqa: F401  (the power track's top: a war's may differ)
+from .war.fields import WAR_STATE_FIELDS, clear_war_state
 from .war.invariants import WAR_INVARIANTS, mobilized, war_invariants
 from .war.mobilize import mark_war_due, start_war_if_due, war_begun
 from .wind_gambit.airship import AIRSHIPS_INVARIANT
-from .wind_gambit.airship import airships_ok, is_aboard
+from .wind_gambit.airship import airships_ok, clear_airships, is_aboard
 from .wind_gambit.resolution import (combat_star_cap, shared_done, star_cap_reached,  # noqa: F401
                                     star_limit)                  # (Mission Possible's stars)
 from .wind_gambit.resolution import clear_turn as resolution_clear_turn
+from .wind_gambit.resolution import note_free_action
 from .wind_gambit.resolution import star_end as resolution_star_end
 from .wind_gambit.resolution import turn_end as resolution_turn_end
+
+# The State's fields that close the record, copied only where full_copy says so
+# (state.copy_into): All Out War's
+CLOSING_FIELDS = WAR_STATE_FIELDS
 
 # What check_invariants calls the variants' checks: invariants() returns first_code + k for
 # the k-th of VARIANT_INVARIANTS, late_code + k for the k-th of LATE_VARIANT_INVARIANTS.
@@ -63,10 +69,31 @@ def clear_turn(s):
 
 
 @njit_inline
+def free_action_taken(s, b):
+    """A card gave p bottom action b free this turn (apply._apply_free_action): the
+    Resolution Module allows no second b this turn."""
+    note_free_action(s, b)
+
+
+@njit_inline
+def clear_variant_state(s):
+    """The variants' fields of the State back to blank (state.clear_state)."""
+    clear_airships(s)
+    clear_war_state(s)
+
+
+@njit_inline
 def full_copy(dst, src):
     """state.copy_into copies the whole record, not only its bytes up to the fields a
     variant uses alone (All Out War's, while src or dst is in a war)."""
     return war_begun(src) or war_begun(dst)
+
+
+@njit_inline
+def standard_play(s):
+    """The standard game is under way: no variant has taken the game on (All Out War's
+    war is neither due nor under way). The turn log and the learned record keep its turns."""
+    return not war_begun(s)
 
 
 @njit_inline

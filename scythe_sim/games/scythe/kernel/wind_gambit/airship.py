@@ -449,3 +449,10 @@ def _cargo_ok(s, t, p):
         if (workers >> w) & 1 and s.unit_loc[p, w] != OFF_BOARD:
             return False
     return workers & ((1 << UNIT_WORKER0) - 1) == 0
+
+
+@njit
+def clear_airships(s):
+    """The airships' fields of the State blank: off the board, nothing aboard, no tiles."""
+    s.airship_loc[:] = OFF_BOARD
+    s.airship[:] = 0

@@ -8,9 +8,12 @@ import pyarrow as pa
 from scythe_sim.runner.parquet import enum_column as _enum
 
 from ...layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_END_REASONS, WAR_STAGE_MOBILIZATION
-from ...play import (R_WAR_CAPITULATIONS, R_WAR_COMBATS, R_WAR_DECISIONS, R_WAR_END_REASON, R_WAR_ROUNDS,
-                     R_WAR_WINNER, SEAT_RESULTS, SEAT_WAR_RESULTS)
-from ...turnlog import WAR_TURN_ACTIONS
+from ...kernel.war.record import WAR_GAME_RESULTS, WAR_SEAT_RESULTS, WAR_TURN_ACTIONS
+from ...play import GAME_RESULTS, SEAT_RESULTS
+
+# the war's columns of the game's row (kernel/variant_play.py places the war's block)
+(R_WAR_END_REASON, R_WAR_ROUNDS, R_WAR_WINNER, R_WAR_COMBATS, R_WAR_CAPITULATIONS,
+ R_WAR_DECISIONS) = (GAME_RESULTS.index(name) for name in WAR_GAME_RESULTS)
 
 
 def game_columns(game_out) -> dict:
@@ -37,7 +40,7 @@ def seat_columns(r, game_rows, seats) -> dict:
     by its seat."""
     no_war = game_rows[:, R_WAR_END_REASON] == 0
     cols = {"war_winner": pa.array(game_rows[:, R_WAR_WINNER] == seats, mask=no_war)}
-    for name in SEAT_WAR_RESULTS:
+    for name in WAR_SEAT_RESULTS:
         values = r[:, SEAT_RESULTS.index(name)]
         if name in ("war_capitulated_by", "war_capitulated_round"):
             cols[name] = pa.array(values.astype(np.int8 if name.endswith("by") else np.int16),
