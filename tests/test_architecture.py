@@ -472,7 +472,7 @@ def _scythe(*paths):
 # The shared modules that still touch each variant beside the registration: what is left of
 # issue 43's "a variant plugs in" (the page names the work). Shrink these, never grow them.
 TOUCHING_TODAY = {
-    "war": _scythe("layout.py"),
+    "war": set(),
     "wind_gambit": _scythe("kernel/board.py",
                            "kernel/bottom.py", "kernel/combat.py",
                            "kernel/gains.py",
@@ -489,13 +489,13 @@ def test_each_variant_touches_only_the_registration_and_the_named_shared_files()
         assert touching - REGISTRATION == TOUCHING_TODAY[variant], variant
 
 
-def test_the_target_each_variant_touches_at_most_three_shared_files():
-    """Issue 43's target, not met yet (TOUCHING_TODAY is what is left): the registration
-    alone, at most three shared files."""
-    if any(TOUCHING_TODAY.values()):
-        pytest.xfail("shared modules still touch a variant: " + ", ".join(
-            f"{v} {len(m)}" for v, m in TOUCHING_TODAY.items()))
-    assert all(len(_touching(v)) <= 3 for v in VARIANT_NAMES)
+@pytest.mark.parametrize("variant", sorted(VARIANT_NAMES))
+def test_the_target_each_variant_touches_at_most_three_shared_files(variant):
+    """Issue 43's target: the registration alone, at most three shared files. All Out War
+    meets it; The Wind Gambit not yet (TOUCHING_TODAY is what is left)."""
+    if TOUCHING_TODAY[variant]:
+        pytest.xfail(f"{len(TOUCHING_TODAY[variant])} shared modules still touch {variant}")
+    assert _touching(variant) <= REGISTRATION and len(REGISTRATION) <= 3
 
 
 def test_the_touch_check_finds_a_module_named_by_its_path():

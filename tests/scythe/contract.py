@@ -12,9 +12,9 @@ from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.invariants import INVARIANTS
 from scythe_sim.games.scythe.kernel.state import copy_state
 from scythe_sim.games.scythe.layout import (G_ACTIVE, G_ATK_CARDS, G_ATK_DIAL, G_ATK_NCARDS, G_DECIDER,
-                               G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
-                               P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL,
-                               PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE)
+                                            G_DEFENDER, G_N_PLAYERS, G_PHASE, MAX_PLAYERS, P_OBJECTIVE_A,
+                                            P_OBJECTIVE_B, P_POWER, P_SEAT, PH_COMBAT_CARDS, PH_COMBAT_DIAL)
+from scythe_sim.games.scythe.variants.war.layout import PH_WAR_CARDS, PH_WAR_DIAL, G_WAR_STAGE
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose as kernel_choose
 from scythe_sim.games.scythe.strategies.weights import load_params

@@ -15,6 +15,7 @@ from scythe_sim.games.scythe.kernel.state import copy_state
 from scythe_sim.games.scythe.layout import (ACTION_KINDS, ACTION_WIDTH, ERR_NONE, ERR_UNKNOWN_KIND,
                                ERR_UNKNOWN_PHASE, ERRORS, G_ERROR, G_PHASE, MAX_ACTIONS, PHASES,
                                STATE_FIELDS)
+from scythe_sim.games.scythe.variants import hooks
 
 KERNEL = pathlib.Path(layout.__file__).parent / "kernel"
 ERROR_CODE = INVARIANTS.index("kernel error: an action kind or phase that no rule routes "
@@ -27,11 +28,24 @@ def _legal(game):
 
 
 def _names_by_value(prefix, count):
+    """{value: its constants' names}, the layout's and those the variants declare in their
+    folders (variants/<variant>/layout.py)."""
     names = {}
-    for name, value in vars(layout).items():
-        if name.startswith(prefix) and isinstance(value, int) and 0 <= value < count:
-            names.setdefault(value, set()).add(name)
+    for module in (layout, *hooks.parts("layout")):
+        for name, value in vars(module).items():
+            if name.startswith(prefix) and isinstance(value, int) and 0 <= value < count:
+                names.setdefault(value, set()).add(name)
     return names
+
+
+# Where a variant's phases and kinds are routed by name: its folder's routing, which legal.py
+# and apply.py reach through the registration (kernel/variant_play.py)
+VARIANT_ROUTING = ("variant_play.py", "war/legal.py", "war/airship.py", "wind_gambit/decisions.py",
+                   "wind_gambit/airship_effects.py", "wind_gambit/airship_combat.py")
+
+
+def _routing(shared):
+    return "".join((KERNEL / name).read_text() for name in (shared, *VARIANT_ROUTING))
 
 
 def _named_in(source, names):
@@ -45,20 +59,13 @@ def test_error_codes_are_named():
 
 
 def test_every_action_kind_is_routed_by_name_in_apply():
-    # the war's kinds are routed by name in kernel/war/legal.py (its airship's in
-    # kernel/war/airship.py), the airship's in kernel/wind_gambit/airship_effects.py and the airship
-    # fight's in kernel/wind_gambit/airship_combat.py, which apply.py calls
-    source = ((KERNEL / "apply.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
-              + (KERNEL / "war" / "airship.py").read_text()
-              + (KERNEL / "wind_gambit" / "airship_effects.py").read_text()
-              + (KERNEL / "wind_gambit" / "airship_combat.py").read_text())
+    source = _routing("apply.py")
     names = _names_by_value("A_", len(ACTION_KINDS))
     assert [ACTION_KINDS[k] for k in range(len(ACTION_KINDS)) if not _named_in(source, names[k])] == []
 
 
 def test_every_phase_is_routed_by_name_in_legal():
-    source = ((KERNEL / "legal.py").read_text() + (KERNEL / "war" / "legal.py").read_text()
-              + (KERNEL / "war" / "airship.py").read_text())
+    source = _routing("legal.py")
     names = _names_by_value("PH_", len(PHASES))
     assert [PHASES[k] for k in range(len(PHASES)) if not _named_in(source, names[k])] == []
 

@@ -80,7 +80,7 @@ def test_a_picture_needs_an_svg_or_png_name_and_writes_nothing_else(tmp_path):
 
 def test_a_war_moves_corps_are_arrows_with_their_divisions():
     from scythe_sim.games.scythe.enums import hex_name
-    from scythe_sim.games.scythe.layout import WG_DIVISIONS, WG_ORIGIN, WG_TERRITORY
+    from scythe_sim.games.scythe.variants.war.layout import WG_DIVISIONS, WG_ORIGIN, WG_TERRITORY
     from tests.scythe.war.helpers import war_game
 
     names = [hex_name(i) for i in range(N_HEX)]

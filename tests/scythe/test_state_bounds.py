@@ -21,10 +21,11 @@ from scythe_sim.games.scythe.enums import (CF_ANY_RESOURCES, CF_CARDS, CF_COINS,
                                            N_SB_TILES, N_SECTIONS, N_STAR_KINDS, N_STRUCTURES, N_TOKEN_KINDS,
                                            FACTION_ABILITIES)
 from scythe_sim.games.scythe.variants.wind_gambit.resolution import RP_MAX_STARS
-from scythe_sim.games.scythe.layout import (AIRSHIP_FIELDS, END_REASONS, FROM_AIRSHIP, GAME_FIELDS,
-                                            MAX_PLAYERS, N_MECHS, N_UNITS, N_WORKERS, PHASES,
-                                            PLAYER_FIELDS, SCORE_FIELDS, STATE_FIELDS, UNIT_WORKER0,
-                                            WAR_ACTIONS, WAR_END_REASONS, WAR_FIELDS, WAR_STAGES)
+from scythe_sim.games.scythe.layout import (AIRSHIP_FIELDS, END_REASONS, GAME_FIELDS, MAX_PLAYERS, N_MECHS,
+                                            N_UNITS, N_WORKERS, PHASES, PLAYER_FIELDS, SCORE_FIELDS,
+                                            STATE_FIELDS, UNIT_WORKER0)
+from scythe_sim.games.scythe.variants.war.layout import (FROM_AIRSHIP, WAR_ACTIONS, WAR_END_REASONS,
+                                                         WAR_FIELDS, WAR_STAGES)
 from scythe_sim.games.scythe.tables import MAX_WORKERS, RULE_LIMITS, build_tables
 from scythe_sim.games.scythe.text import position
 

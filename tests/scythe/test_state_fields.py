@@ -118,7 +118,7 @@ def test_position_round_trip_keeps_every_carried_field(tables, strategy, seed, p
 def test_copy_into_skips_the_war_fields_outside_a_war():
     """Planners copy base-game states constantly: the war fields are copied only when the
     source or the destination is in a war (they stay blank outside one)."""
-    from scythe_sim.games.scythe.layout import G_WAR_STAGE
+    from scythe_sim.games.scythe.variants.war.layout import G_WAR_STAGE
     src = _scrambled_state()
     src.game[G_WAR_STAGE] = 0
     dst = new_state()

@@ -1,7 +1,10 @@
 """The compiled game state: its fields (`State`), index constants and NAMES.
 
 The State's fields are declared once, in ``STATE_FIELDS`` (name, shape, dtype, blank
-value, how position JSON carries it, meaning); index constants carry a comment each.
+value, how position JSON carries it, meaning); index constants carry a comment each. A
+variant declares its own fields, phases and action kinds in its folder
+(variants/<variant>/layout.py, All Out War's), as blocks this module places at their
+fixed indices.
 Each field has the narrowest integer type its range allows (int8 locations and cards, int16
 and int32 counts; int64 only for packed bit sets and the RNG's uint64 words), so a planner's
 copy of the state is 4.8 KB instead of 12 KB; tests/scythe/test_state_bounds.py derives every
@@ -23,6 +26,23 @@ from scythe_sim.compiled.rng import RNG_WORDS
 
 from .enums import (N_CARD_VALUES, N_FACTION_ABILITIES, N_LOC, N_MECH_ABILITIES, N_RES,
                     N_STAR_KINDS, N_STRUCTURES, RESOLUTION_TILES)
+from .variants import hooks
+
+
+def with_variant_blocks(base, blocks):
+    """base's names with the variants' blocks, each (first index, names), at their fixed
+    places: a variant's names keep their indices whatever is declared around them."""
+    names = list(base)
+    for first, block in sorted(blocks):
+        assert first <= len(names), f"a variant's block at {first} leaves a gap after {len(names)} names"
+        names[first:first] = block
+    return tuple(names)
+
+
+def _variant_blocks(kind):
+    """Every variant's blocks of one table (GAME_BLOCKS, PHASE_BLOCKS, KIND_BLOCKS of its
+    layout part, variants/<variant>/layout.py), found through variants/hooks.py."""
+    return [block for part in hooks.parts("layout") for block in getattr(part, kind, ())]
 
 MAX_PLAYERS = 7
 
@@ -116,7 +136,7 @@ N_AIRSHIP_USES = len(AIRSHIP_USES)
 N_ABILITY_USES = USE_AIRSHIP0 + N_AIRSHIP_USES
 
 # --- Game-wide fields: s.game[G_...] ------------------------------------------------
-GAME_FIELDS = (
+BASE_GAME_FIELDS = (
     "n_players",
     "active",          # player whose turn it is
     "phase",           # PH_* decision point
@@ -162,24 +182,7 @@ GAME_FIELDS = (
     "free_mask",       # card gains: bottom actions (bit per action) of which one may be taken free
     "warning",         # 1 once the active player forced an enemy worker home this turn with 7+ power
     "error",           # ERR_* code: a kernel bug met (unknown action kind or phase), 0 none
-    # --- All Out War (kernel/war/; 0 and unread while the variant is off) ------
-    "war_stage",       # WAR_STAGE_*: none, mobilization, war (copy_into copies the war fields only past none)
-    "war_round",       # war rounds started
-    "war_winner",      # player who won the war, -1 none or stalemate (set when the war ends)
-    "war_end_reason",  # WAR_END_* code
-    "war_quiet_rounds",  # war rounds in a row without any change of territory control
-    "war_control_hash",  # checksum of every territory's controller at the last round's end
-    "war_place_left",  # divisions still to place in this deployment turn or Produce
-    "war_moves_left",  # Move: moves left in this war Move action
-    "war_cargo",       # Move: divisions the moving mech carries
-    "war_combats",     # war combats fought
-    "war_atk_mech",    # Combat: 1 when the attacker has a mech in the fight (ties go to the attacker)
-    "war_bombarded",   # enemy divisions the active faction's airship bombarded this war turn
-    "war_ship_acts",   # the war Move's airship acts done at its end: WAR_SHIP_DROPPED / WAR_SHIP_FOUGHT bits
-    "war_corps_from",  # Move: the corps chosen (PH_WAR_CORPS_SIZE) leaves this territory, -1 none
-    "war_corps_to",    # ... for this adjacent territory
-    "war_cargo_walked",  # Move: divisions the moving mech carries that walked this Move (dropped: done)
-    "war_ship_walked",   # Move: divisions aboard the airship that walked this Move (dropped: done)
+    # (All Out War's fields follow "error": variants/war/layout.py)
     # --- Invaders from Afar (kernel/invaders/tokens.py; 0 and unread without Albion and Togawa)
     "toka_used",       # Toka: 1 once a character or mech crossed a river with it this turn
     "token_offered",   # Exalt/Maifuku: 1 once this Move's Flag or Trap placement was offered
@@ -195,6 +198,7 @@ GAME_FIELDS = (
     # that ends the game mid-Move sends units in unfought contacts back there (ending.py).
     *(f"move_from{u}" for u in range(N_UNITS)),
 )
+GAME_FIELDS = with_variant_blocks(BASE_GAME_FIELDS, _variant_blocks("GAME_BLOCKS"))
 (G_N_PLAYERS, G_ACTIVE, G_PHASE, G_TURN, G_ROUND, G_SB_TILE, G_GAME_OVER, G_END_REASON,
  G_SECTION, G_UNITS_LEFT, G_MOVED_MASK, G_MOVER, G_STEPS_LEFT, G_STEPS_TAKEN, G_CARGO_MASK,
  G_CARGO_RES0, _G_CARGO_RES1, _G_CARGO_RES2, _G_CARGO_RES3, G_HERE_MASK,
@@ -202,16 +206,13 @@ GAME_FIELDS = (
  G_TRADE_A, G_TRADE_B, G_CONTACTS, G_RETREATS, G_DECIDER, G_COMBAT_HEX, G_DEFENDER,
  G_ATK_DIAL, G_DEF_DIAL, G_ATK_CARDS, G_DEF_CARDS, G_ATK_NCARDS, G_DEF_NCARDS, G_CARDS_LEFT,
  G_COMBATS, G_FACTORY_POOL, G_ENC_USED, G_ENCOUNTERS, G_ENC_CARD, G_ENC_DONE, G_GAIN_FROM,
- G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR,
- G_WAR_STAGE, G_WAR_ROUND, G_WAR_WINNER, G_WAR_END_REASON, G_WAR_QUIET_ROUNDS,
- G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_MOVES_LEFT, G_WAR_CARGO, G_WAR_COMBATS,
- G_WAR_ATK_MECH, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_WAR_CORPS_FROM, G_WAR_CORPS_TO,
- G_WAR_CARGO_WALKED, G_WAR_SHIP_WALKED, G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP,
- G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN, G_RES_SHARED0, _G_RES_SHARED1, G_RES_FREE_DONE,
- G_MOVE_FROM0, *_G_MOVE_FROM_REST) = range(len(GAME_FIELDS))
-# G_WAR_SHIP_ACTS bits: the airship dropped its divisions (no bombarding after it); it fought
-WAR_SHIP_DROPPED = 1
-WAR_SHIP_FOUGHT = 2
+ G_GAIN_LOC, G_GAIN_ANY, G_FREE_MASK, G_WARNING, G_ERROR) = range(BASE_GAME_FIELDS.index("error") + 1)
+# the base fields after the variants' blocks, found by name
+(G_TOKA_USED, G_TOKEN_OFFERED, G_BEFORE_STEP, G_RES_TILE, G_RES_TRIGGER, G_RES_LAST_TURN,
+ G_RES_SHARED0, G_RES_FREE_DONE, G_MOVE_FROM0) = (
+    GAME_FIELDS.index(name) for name in ("toka_used", "token_offered", "before_step", "res_tile",
+                                         "res_trigger", "res_last_turn", "res_shared0",
+                                         "res_free_done", "move_from0"))
 # G_BEFORE_STEP stages: the attacker's Artillery choice, its other abilities, its Ronin
 # choice, then the defender's
 (BEFORE_ATK_ARTILLERY, BEFORE_ATK_REST, BEFORE_ATK_RONIN, BEFORE_DEF_ARTILLERY, BEFORE_DEF_REST,
@@ -234,13 +235,10 @@ HERE_DROPPED_RES = 8    # + resource
 HERE_DROPPED_WORKER = 12
 
 # --- Decision points ----------------------------------------------------------------
-PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
+BASE_PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "bottom", "pay", "bottom_benefit", "game_over",
           "combat_hex", "combat_dial", "combat_cards",
           "encounter", "gain_resources", "free_action", "factory_pick", "end_turn",
-          # All Out War (kernel/war/)
-          "war_swap", "war_deploy", "war_mech", "war_action", "war_place", "war_move",
-          "war_mech_step", "war_dial", "war_cards", "war_retreat",
           # Invaders from Afar (kernel/invaders/tokens.py)
           "place_token",
           "artillery",
@@ -249,34 +247,21 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
           "airship",
           # airship against airship (kernel/wind_gambit/airship_combat.py): Blitzkrieg, the war's ship combat
           "ship_dial", "ship_cards",
-          # All Out War with airships (kernel/war/airship.py)
-          "war_airship", "war_airship_end", "war_airship_place",
           # Invaders from Afar: Ronin's choice before a fight (kernel/invaders/ronin.py)
-          "ronin",
-          # All Out War: how many divisions the corps chosen takes (kernel/war/move.py)
-          "war_corps_size",
-          # All Out War: which of the Move's fights comes next (kernel/war/combat.py)
-          "war_fight_pick")
+          "ronin")
+# All Out War's phases stand in three blocks among these: variants/war/layout.py
+PHASES = with_variant_blocks(BASE_PHASES, _variant_blocks("PHASE_BLOCKS"))
 (PH_SECTION, PH_TOP, PH_MOVE_UNIT, PH_MOVE_STEP, PH_PRODUCE, PH_TRADE_HEX,
  PH_BOTTOM, PH_PAY, PH_BOTTOM_BENEFIT, PH_GAME_OVER,
  PH_COMBAT_HEX, PH_COMBAT_DIAL, PH_COMBAT_CARDS,
- PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK, PH_END_TURN,
- PH_WAR_SWAP, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_ACTION, PH_WAR_PLACE, PH_WAR_MOVE,
- PH_WAR_MECH_STEP, PH_WAR_DIAL, PH_WAR_CARDS, PH_WAR_RETREAT,
- PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP,
- PH_SHIP_DIAL, PH_SHIP_CARDS, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, PH_WAR_AIRSHIP_PLACE,
- PH_RONIN, PH_WAR_CORPS_SIZE, PH_WAR_FIGHT_PICK) = range(len(PHASES))
-# PH_WAR_FIGHT_PICK: a war Move left fights on several territories; the attacker picks the
-# next (a war_fight row each), as after a standard Move.
-# PH_WAR_CORPS_SIZE: a war Move's corps (from, to) is chosen; how many of the divisions that
-# may leave go (any number: a war_corps row per size).
-# PH_WAR_AIRSHIP_PLACE: mobilization's final step, a faction moves its airship from its home
-# base onto a territory it controls. PH_RONIN: before a fight, Togawa with Ronin may gain 2
-# power (a ronin row) or decline (the Skip).
+ PH_ENCOUNTER, PH_GAIN_RESOURCES, PH_FREE_ACTION, PH_FACTORY_PICK,
+ PH_END_TURN) = range(BASE_PHASES.index("end_turn") + 1)
+(PH_PLACE_TOKEN, PH_ARTILLERY, PH_RETREAT, PH_AIRSHIP, PH_SHIP_DIAL, PH_SHIP_CARDS, PH_RONIN) = (
+    PHASES.index(name) for name in ("place_token", "artillery", "retreat", "airship", "ship_dial",
+                                    "ship_cards", "ronin"))
+# PH_RONIN: before a fight, Togawa with Ronin may gain 2 power (a ronin row) or decline
+# (the Skip).
 # PH_SHIP_DIAL / PH_SHIP_CARDS: an airship fight's dial and card (attacker, then defender).
-# PH_WAR_AIRSHIP: the airship moving in a war Move (steps, loads, unloads, stop);
-# PH_WAR_AIRSHIP_END: the end of a war Move in which it was activated: bombard, blitz
-# drop, ship combat, or done.
 # PH_AIRSHIP: the airship moving in a Move: steps (G_STEPS_LEFT), loads and unloads
 # (G_HERE_MASK as for a unit), its aggressive tile's attack, and stop.
 # PH_RETREAT: a losing player with Seaworthy retreats its character and mechs onto an
@@ -285,70 +270,6 @@ PHASES = ("section", "top", "move_unit", "move_step", "produce", "trade_hex",
 # PH_ARTILLERY: before a fight, a side with Artillery may pay 1 power (the opponent loses 2).
 # PH_PLACE_TOKEN: after the character's movement and its combat and encounter, Albion may
 # place a Flag (Exalt) or Togawa a Trap (Maifuku) on the character's territory.
-# PH_WAR_SWAP: a giver picks which of the receiver's territories it takes for one handed over;
-# PH_WAR_DEPLOY: a deployment turn places divisions from the deployment pool (war_place_left);
-# PH_WAR_MECH: a mech goes from the home base onto a controlled territory; PH_WAR_ACTION: the
-# war turn's action; PH_WAR_PLACE: Produce places its divisions; PH_WAR_MOVE: the next move
-# of a war Move; PH_WAR_MECH_STEP: the moving mech loads divisions, steps or stops;
-# PH_WAR_DIAL / PH_WAR_CARDS: a combat round's dial and cards; PH_WAR_RETREAT: the attacker
-# fights another round or retreats.
-
-# G_WAR_STAGE values
-# "due": the standard game is over (G_GAME_OVER set, exactly as in a base game, so the
-# planners judge its end as in a base run) and the driver (play.play_game, Game.step)
-# starts the war after the step (kernel/variants.after_step: war/mobilize.start_war_if_due).
-WAR_STAGES = ("none", "due", "mobilization", "war")
-WAR_STAGE_NONE, WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR = range(len(WAR_STAGES))
-# G_WAR_END_REASON values
-WAR_END_REASONS = ("none", "points", "last_standing", "stalemate_cap", "stalemate_quiet")
-(WAR_END_NONE, WAR_END_POINTS, WAR_END_LAST_STANDING, WAR_END_STALEMATE_CAP,
- WAR_END_STALEMATE_QUIET) = range(len(WAR_END_REASONS))
-# W_LAST_ACTION values: the war action a player took last turn (-1 none)
-WAR_ACTIONS = ("bolster", "move", "produce")
-WAR_BOLSTER, WAR_MOVE, WAR_PRODUCE = range(len(WAR_ACTIONS))
-
-# --- All Out War, a war Move's bookkeeping (kernel/war/groups.py) ------------------------
-# s.war_moved[loc, WM_*]: divisions that walked this Move (may still be carried) or were
-# carried (may still walk); those that did both, or stopped in an enemy's territory, are
-# s.mark[loc]; the rest may do either.
-WAR_MOVED = ("walked", "carried")
-WM_WALKED, WM_CARRIED = range(len(WAR_MOVED))
-N_WAR_MOVED = len(WAR_MOVED)
-# s.war_groups[g, WG_*]: the attacking groups of this Move, each retreating to its own origin
-WAR_GROUP_FIELDS = ("territory", "origin", "divisions", "mechs")
-WG_TERRITORY, WG_ORIGIN, WG_DIVISIONS, WG_MECHS = range(len(WAR_GROUP_FIELDS))
-N_WAR_GROUP_FIELDS = len(WAR_GROUP_FIELDS)
-MAX_WAR_GROUPS = 8          # a Move's moves (at most 3) and a blitz drop each add at most one
-FROM_AIRSHIP = -2           # WG_ORIGIN of divisions a blitz drop brought: back aboard on a retreat
-
-# --- All Out War, per player: s.war[p, W_...] --------------------------------------------
-WAR_FIELDS = (
-    "standard_rank",     # 1-based place in the standard game (ties share a rank)
-    "recruit_pool",      # divisions not yet recruited
-    "deploy_pool",       # divisions waiting in the deployment pool
-    "casualties",        # own divisions destroyed
-    "mob_place", "mob_popularity", "mob_resources", "mob_factory", "mob_recruits",
-    "mob_territories",   # divisions mobilised from each bonus source
-    "produced",          # divisions bought by Produce
-    "captured_in",       # deployed divisions gained at an enemy's capitulation
-    "captured_out",      # deployed divisions lost at this player's capitulation
-    "mechs_lost",        # own mechs destroyed in war combat
-    "trophies",          # enemy mechs and airships this player destroyed
-    "structures_lost",   # own structures destroyed by enemy units
-    "points",            # territorial points at this player's last count
-    "capitulated_by",    # conqueror player, -1 none
-    "capitulated_round", # war round of the capitulation, -1 none
-    "last_action",       # WAR_* action taken last turn, -1 none
-    "war_turns",         # war turns taken
-    "place",             # 0-based place order in the war (standard rank, ties by turn order)
-    "airships_lost",     # own airship destroyed in a ship combat (0 or 1)
-)
-(W_STANDARD_RANK, W_RECRUIT_POOL, W_DEPLOY_POOL, W_CASUALTIES, W_MOB_PLACE,
- W_MOB_POPULARITY, W_MOB_RESOURCES, W_MOB_FACTORY, W_MOB_RECRUITS, W_MOB_TERRITORIES,
- W_PRODUCED, W_CAPTURED_IN, W_CAPTURED_OUT, W_MECHS_LOST, W_TROPHIES, W_STRUCTURES_LOST,
- W_POINTS, W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_LAST_ACTION, W_WAR_TURNS,
- W_PLACE, W_AIRSHIPS_LOST) = range(len(WAR_FIELDS))
-N_WAR_FIELDS = len(WAR_FIELDS)
 
 # then one per resolution tile: END_RESOLUTION0 + tile number - 1 (the tile's condition ended it)
 END_REASONS = ("none", "six_stars", "turn_cap") + RESOLUTION_TILES
@@ -358,7 +279,7 @@ END_NONE, END_STARS, END_TURN_CAP, END_RESOLUTION0 = range(4)
 END_GOES_ON, END_BASE_RULE = -1, -2
 
 # --- Actions: rows (kind, a0, a1, a2) ---------------------------------------------------
-ACTION_KINDS = (
+BASE_ACTION_KINDS = (
     "section",        # a0 = section 0..3
     "skip",           # decline the optional top or bottom action
     "gain_coins",     # Move/Gain: take the coins
@@ -396,27 +317,6 @@ ACTION_KINDS = (
     "take_factory_card",  # a0 = Factory card id kept
     "factory_top",        # the Factory card's top action; a0 = combat-card value index paid, -1 none
     "reveal_objective",   # a0 = objective card id revealed for a star
-    # All Out War (kernel/war/)
-    "war_swap",           # a0 = receiver's territory the giver takes in exchange
-    "war_place",          # a0 = location, a1 = divisions placed there
-    "war_deploy_mech",    # a0 = location the lowest mech slot waiting at home goes to
-    "war_bolster",        # a0 = 0 power (doubled), 1 combat cards
-    "war_gain_coins",     # the Move section's coins instead of moving (rule war_gain_coins)
-    "war_move",           # start a war Move
-    "war_produce",        # pay for divisions and place them
-    "war_pass",           # no war action is open this turn
-    "war_corps",          # a0 = from, a1 = to: a corps goes; how many is chosen next (a2 = divisions
-                          # in the size choice, PH_WAR_CORPS_SIZE; 0 in the Move's list)
-    "war_select_mech",    # a0 = mech unit slot that moves next
-    "war_load",           # a0 = divisions the moving mech picks up here
-    "war_step",           # a0 = location the moving mech enters
-    "war_stop",           # the moving mech ends its movement (drops what it carries)
-    "war_end_move",       # no more moves this action
-    "war_dial",           # a0 = power set on the dial this round
-    "war_card",           # a0 = value index of a combat card added this round
-    "war_end_cards",      # add no more combat cards this round
-    "war_fight_on",       # attacker: fight another round
-    "war_retreat",        # attacker: retreat where it came from
     # Invaders from Afar (kernel/invaders/tokens.py)
     "place_flag",         # Exalt: a Flag on the character's territory
     "place_trap",         # Maifuku: a0 = penalty (TRAP_PENALTIES) of the armed Trap placed there
@@ -436,38 +336,27 @@ ACTION_KINDS = (
     "ship_dial",          # a0 = power set on the dial
     "ship_card",          # a0 = value index of the combat card added
     "ship_end_cards",     # add no (more) combat card
-    # All Out War with airships (kernel/war/airship.py)
-    "war_select_airship", # the airship moves next (one of the war Move's moves)
-    "war_airship_step",   # a0 = location the airship enters
-    "war_airship_load",   # a0 = divisions that go aboard here
-    "war_airship_unload", # a0 = divisions dropped off here (they move no more this Move)
-    "war_airship_stop",   # the airship ends its move (its divisions stay aboard)
-    "war_bombard",        # a0 = enemy player, a1 = its divisions destroyed (5 power each)
-    "war_blitz",          # a0 = divisions dropped onto the airship's territory (a fight there follows)
-    "war_ship_fight",     # a0 = enemy player whose airship is fought
-    "war_airship_done",   # the airship does nothing more at the end of this Move
-    "war_place_airship",  # a0 = territory the airship goes to from the home base (mobilization)
     "ronin",              # Ronin: gain 2 power before the fight (the Skip declines)
     "retreat_haven",      # a0 = the Safe Haven airship's territory the loser's units retreat to (the Skip: home)
-    "war_fight",          # a0 = territory whose war fight is fought next (the attacker's choice)
 )
+# All Out War's kinds stand in three blocks among these: variants/war/layout.py
+ACTION_KINDS = with_variant_blocks(BASE_ACTION_KINDS, _variant_blocks("KIND_BLOCKS"))
 (A_SECTION, A_SKIP, A_GAIN_COINS, A_MOVE, A_BOLSTER_POWER, A_BOLSTER_CARDS,
  A_TRADE_RESOURCES, A_TRADE_POPULARITY, A_PRODUCE, A_SELECT_UNIT, A_STEP,
  A_PICK_RESOURCE, A_DROP_RESOURCE, A_PICK_WORKER, A_DROP_WORKER, A_STOP, A_END_MOVE,
  A_PRODUCE_HEX, A_END_PRODUCE, A_TRADE_HEX, A_BOTTOM, A_PAY_RESOURCE, A_PAY_COERCION,
  A_UPGRADE, A_DEPLOY, A_BUILD, A_ENLIST, A_NO_BENEFIT, A_FIGHT, A_DIAL, A_COMBAT_CARD,
  A_END_CARDS, A_ENCOUNTER_OPTION, A_END_ENCOUNTER, A_GAIN_RESOURCES, A_TAKE_FACTORY,
- A_FACTORY_TOP, A_REVEAL_OBJECTIVE,
- A_WAR_SWAP, A_WAR_PLACE, A_WAR_DEPLOY_MECH, A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE,
- A_WAR_PRODUCE, A_WAR_PASS, A_WAR_CORPS, A_WAR_SELECT_MECH, A_WAR_LOAD, A_WAR_STEP,
- A_WAR_STOP, A_WAR_END_MOVE, A_WAR_DIAL, A_WAR_CARD, A_WAR_END_CARDS, A_WAR_FIGHT_ON,
- A_WAR_RETREAT, A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE,
+ A_FACTORY_TOP, A_REVEAL_OBJECTIVE) = range(BASE_ACTION_KINDS.index("reveal_objective") + 1)
+(A_PLACE_FLAG, A_PLACE_TRAP, A_ARTILLERY, A_RETREAT_LAKE,
  A_SELECT_AIRSHIP, A_AIRSHIP_STEP, A_AIRSHIP_LOAD, A_AIRSHIP_UNLOAD, A_AIRSHIP_BOARD,
  A_AIRSHIP_LAND, A_AIRSHIP_ATTACK, A_AIRSHIP_STOP, A_PAY_AIRSHIP,
- A_SHIP_DIAL, A_SHIP_CARD, A_SHIP_END_CARDS,
- A_WAR_SELECT_AIRSHIP, A_WAR_AIRSHIP_STEP, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_UNLOAD,
- A_WAR_AIRSHIP_STOP, A_WAR_BOMBARD, A_WAR_BLITZ, A_WAR_SHIP_FIGHT,
- A_WAR_AIRSHIP_DONE, A_WAR_PLACE_AIRSHIP, A_RONIN, A_RETREAT_HAVEN, A_WAR_FIGHT) = range(len(ACTION_KINDS))
+ A_SHIP_DIAL, A_SHIP_CARD, A_SHIP_END_CARDS, A_RONIN, A_RETREAT_HAVEN) = (
+    ACTION_KINDS.index(name) for name in (
+        "place_flag", "place_trap", "artillery", "retreat_lake", "select_airship", "airship_step",
+        "airship_load", "airship_unload", "airship_board", "airship_land", "airship_attack",
+        "airship_stop", "pay_airship", "ship_dial", "ship_card", "ship_end_cards", "ronin",
+        "retreat_haven"))
 ACTION_WIDTH = 4
 MAX_ACTIONS = 512   # rows in an action buffer; legal lists stay far below this
 
@@ -563,19 +452,9 @@ STATE_FIELDS = (
                "players[].airship.location", "location of each player's airship, OFF_BOARD none"),
     StateField("airship", (MAX_PLAYERS, N_AIRSHIP_FIELDS), np.int16, 0,
                "players[].airship", "AS_* cargo and tiles of each player's airship"),
-    # All Out War: blank (and never copied by copy_into) until a war starts
-    StateField("war", (MAX_PLAYERS, N_WAR_FIELDS), np.int32, 0,
-               "war.players", "W_* per-player war values"),
-    StateField("divisions", (MAX_PLAYERS, N_LOC), np.int16, 0,
-               "war.divisions", "All Out War divisions each player has on each location"),
-    StateField("war_moved", (N_LOC, N_WAR_MOVED), np.int16, 0,
-               "war.moved", "war Move: divisions on each location that walked (WM_WALKED: they may "
-               "still be carried) or were carried (WM_CARRIED: they may still walk) this Move"),
-    StateField("war_groups", (MAX_WAR_GROUPS, N_WAR_GROUP_FIELDS), np.int16, -1,
-               "war.groups", "war Move: each attacking group (WG_*: territory entered, where from, "
-               "divisions, mechs as unit-slot bits), -1 rows unused"),
-    StateField("standard_score", (MAX_PLAYERS, N_SCORE_FIELDS), np.int32, 0,
-               "war.standard_score", "S_* score of the standard game, kept when the war starts"),
+    # the variants' fields that close the record (All Out War's: variants/war/layout.py)
+    *(field for part in hooks.parts("layout")
+      for field in part.state_fields(StateField, MAX_PLAYERS, N_SCORE_FIELDS)),
 )
 
 # The fields as a named tuple type (s.player reads the same on a State as on the record).

@@ -13,7 +13,8 @@ import sys
 import numpy as np
 
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import G_DECIDER, G_WAR_STAGE, MAX_PLAYERS, P_SEAT, WAR_STAGE_WAR
+from scythe_sim.games.scythe.layout import G_DECIDER, MAX_PLAYERS, P_SEAT
+from scythe_sim.games.scythe.variants.war.layout import G_WAR_STAGE, WAR_STAGE_WAR
 from scythe_sim.games.scythe.strategies import strategy_id
 from scythe_sim.games.scythe.strategies.dispatch import choose
 from scythe_sim.games.scythe.strategies.weights import load_params

@@ -4,7 +4,8 @@ Positions use Nordic (home base next to T04, T05) and Rusviet (next to T13, T19,
 T16 forest, T23 the Factory, T30 tundra, T24 mountain in the middle; T17 is a lake; the
 edge T11-T12 is a river."""
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import AIRSHIP_FIELDS, WAR_FIELDS, WAR_STAGE_WAR
+from scythe_sim.games.scythe.layout import AIRSHIP_FIELDS
+from scythe_sim.games.scythe.variants.war.layout import WAR_FIELDS, WAR_STAGE_WAR
 from tests.scythe.positions import P, position
 
 WAR_RULES = {"all_out_war": 1}

@@ -26,8 +26,9 @@ import numpy as np
 
 from scythe_sim.games.scythe.kernel.state import new_state
 from scythe_sim.games.scythe.enums import FACTIONS
-from scythe_sim.games.scythe.layout import (G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER, MAX_PLAYERS, P_FACTION,
-                                           W_CAPITULATED_BY, WAR_END_REASONS)
+from scythe_sim.games.scythe.layout import MAX_PLAYERS, P_FACTION
+from scythe_sim.games.scythe.variants.war.layout import (G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
+                                                         W_CAPITULATED_BY, WAR_END_REASONS)
 from scythe_sim.games.scythe.play import (GAME_RESULTS, N_USAGE, SEAT_RESULTS, STATUS_OK, TURN_FIELDS, Deal, Results,
                                          new_scratch, play_game)
 from scythe_sim.games.scythe.strategies import N_SLOTS, STRATEGIES

@@ -4,7 +4,7 @@ turns of 5 in place order, then mechs one at a time, then the first war turn."""
 from scythe_sim.games.scythe.enums import parse_loc as L
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.variants import after_step
-from scythe_sim.games.scythe.layout import WAR_END_REASONS, WAR_STAGE_DUE
+from scythe_sim.games.scythe.variants.war.layout import WAR_END_REASONS, WAR_STAGE_DUE
 from tests.scythe.positions import P, position
 from tests.scythe.war.helpers import WAR_RULES, act, divs, rows, turn_state, war
 

@@ -1,6 +1,7 @@
 """Capitulation, last faction standing and the simulator's stalemates."""
 from scythe_sim.games.scythe.enums import parse_loc as L
-from scythe_sim.games.scythe.layout import P_COINS, P_POWER, WAR_END_REASONS
+from scythe_sim.games.scythe.layout import P_COINS, P_POWER
+from scythe_sim.games.scythe.variants.war.layout import WAR_END_REASONS
 from tests.scythe.war.helpers import act, corps, divs, turn_state, war, war_game
 
 

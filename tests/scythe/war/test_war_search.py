@@ -7,8 +7,8 @@ import pytest
 
 from scythe_sim.games.scythe.game import Game
 from scythe_sim.games.scythe.kernel.state import copy_state
-from scythe_sim.games.scythe.layout import (G_DECIDER, G_PHASE, G_WAR_ROUND, G_WAR_STAGE, P_SEAT, PH_WAR_ACTION,
-                                            PH_WAR_MOVE)
+from scythe_sim.games.scythe.layout import G_DECIDER, G_PHASE, P_SEAT
+from scythe_sim.games.scythe.variants.war.layout import G_WAR_ROUND, G_WAR_STAGE, PH_WAR_ACTION, PH_WAR_MOVE
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import G_WAR_END_REASON, P_SEAT, WAR_END_REASONS
+from scythe_sim.games.scythe.layout import P_SEAT
+from scythe_sim.games.scythe.variants.war.layout import G_WAR_END_REASON, WAR_END_REASONS
 from scythe_sim.games.scythe.play import GAME_RESULTS, R_STATUS, SR_SCORE0, SR_WORKERS, run_games
 from scythe_sim.games.scythe.strategies import STRATEGIES
 from scythe_sim.games.scythe.strategies.dispatch import choose

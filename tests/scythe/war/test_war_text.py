@@ -2,7 +2,8 @@
 kind name), the board shows divisions, the playthrough marks the war's turns and ends
 with how the war ended, and the score stays the standard game's."""
 from scythe_sim.games.scythe.game import Game
-from scythe_sim.games.scythe.layout import ACTION_KINDS, G_WAR_STAGE, WAR_STAGE_WAR
+from scythe_sim.games.scythe.layout import ACTION_KINDS
+from scythe_sim.games.scythe.variants.war.layout import G_WAR_STAGE, WAR_STAGE_WAR
 from scythe_sim.games.scythe.playthrough import play_through
 
 WAR = {"all_out_war": 1}

@@ -1,6 +1,7 @@
 """The war turn: Bolster (power doubled), Move or its coins, Produce; never last turn's
 action; a pass only when nothing is open; points counted at the end of the turn."""
-from scythe_sim.games.scythe.layout import P_COINS, P_POWER, WAR_ACTIONS, WAR_END_REASONS
+from scythe_sim.games.scythe.layout import P_COINS, P_POWER
+from scythe_sim.games.scythe.variants.war.layout import WAR_ACTIONS, WAR_END_REASONS
 from scythe_sim.games.scythe.tables import RULE_NAMES
 from tests.scythe.war.helpers import act, divs, rows, turn_state, war, war_game
 

@@ -23,14 +23,14 @@ from scythe_sim.compiled.jit import njit
 
 from ...variants.wind_gambit.airships import TILE_RANGE
 from ...enums import HOME, LAKE, N_HEX
-from ...layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
-                       A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
-                       A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, AIRSHIP_BIT,
-                       AS_DESTROYED, AS_DIVISIONS, FROM_AIRSHIP, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
-                       G_N_PLAYERS, G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_SHIP_ACTS, G_WAR_SHIP_WALKED,
-                       HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD, PH_WAR_AIRSHIP,
-                       PH_WAR_AIRSHIP_END, P_POWER, WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT,
-                       W_CASUALTIES)
+from ...layout import (AIRSHIP_BIT, AS_DESTROYED, AS_DIVISIONS, G_DECIDER, G_HERE_MASK, G_MOVED_MASK,
+                       G_N_PLAYERS, G_PHASE, G_STEPS_LEFT, HERE_DROPPED_RES, HERE_PICKED_RES, OFF_BOARD,
+                       P_POWER)
+from ...variants.war.layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
+                                    A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOMBARD,
+                                    A_WAR_SELECT_AIRSHIP, A_WAR_SHIP_FIGHT, FROM_AIRSHIP, G_WAR_BOMBARDED,
+                                    G_WAR_SHIP_ACTS, G_WAR_SHIP_WALKED, PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END,
+                                    WAR_SHIP_DROPPED, WAR_SHIP_FOUGHT, W_CASUALTIES)
 from ...variants.war.rules import R_WAR_AIRSHIP_BOMBARD_MAX, R_WAR_AIRSHIP_BOMBARD_POWER, R_WAR_AIRSHIP_CARRY
 from ..wind_gambit.airship import airship_targets, passive_param
 from ..wind_gambit.airship_combat import start_ship_fight

@@ -8,7 +8,8 @@ keeps it at home, from where it may fly in the war."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX, N_RES
-from ...layout import A_WAR_PLACE_AIRSHIP, AS_DESTROYED, AS_RES0
+from ...layout import AS_DESTROYED, AS_RES0
+from ...variants.war.layout import A_WAR_PLACE_AIRSHIP
 from ...variants.wind_gambit.rules import R_WIND_GAMBIT
 from .board import home_of, place_spot, war_emit
 

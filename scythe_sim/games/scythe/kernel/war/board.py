@@ -4,7 +4,8 @@ from scythe_sim.compiled.jit import njit
 from scythe_sim.compiled.rows import emit as war_emit  # noqa: F401  (the war's modules import it from here)
 
 from ...enums import FACTORY, HOME, LAKE, MINE, N_HEX, VILLAGE
-from ...layout import G_N_PLAYERS, P_FACTION, W_CAPITULATED_BY
+from ...layout import G_N_PLAYERS, P_FACTION
+from ...variants.war.layout import W_CAPITULATED_BY
 from ...variants.war.rules import R_WAR_POINTS_FACTORY, R_WAR_POINTS_OTHER, R_WAR_POINTS_VILLAGE
 from ..board import CONTESTED, NOBODY, count_mechs, structure_owner_at
 

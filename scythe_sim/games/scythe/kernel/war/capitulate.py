@@ -8,9 +8,9 @@ and the divisions aboard are lost."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import LAKE, N_CARD_VALUES, N_HEX, N_LOC
-from ...layout import (AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_MOBILIZATION, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0,
-                       W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT,
-                       W_CASUALTIES)
+from ...layout import AS_DESTROYED, AS_DIVISIONS, G_N_PLAYERS, OFF_BOARD, P_COINS, P_POWER, UNIT_WORKER0
+from ...variants.war.layout import (G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_MOBILIZATION, W_CAPITULATED_BY,
+                                    W_CAPITULATED_ROUND, W_CAPTURED_IN, W_CAPTURED_OUT, W_CASUALTIES)
 from ...tables import R_POWER_MAX
 from ...variants.war.rules import R_WAR_CAPITULATION_POWER_CAP
 from ..board import put_unit

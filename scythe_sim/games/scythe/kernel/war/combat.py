@@ -18,13 +18,14 @@ destroyed, capitulations follow, and the turn ends."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import N_HEX
-from ...layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_RETREAT,
-                       G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_DECIDER,
-                       G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE,
-                       G_WAR_ATK_MECH, G_WAR_COMBATS, OFF_BOARD, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_FIGHT_PICK,
-                       PH_WAR_RETREAT, RNG_VARIANT, UNIT_MECH0, UNIT_WORKER0, W_CASUALTIES,
-                       W_MECHS_LOST, W_STRUCTURES_LOST, W_TROPHIES, AS_DESTROYED, AS_DIVISIONS, G_WAR_SHIP_ACTS,
-                       G_WAR_STAGE, PH_WAR_AIRSHIP_END, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST)
+from ...layout import (G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT, G_COMBAT_HEX, G_DECIDER, G_DEFENDER,
+                       G_DEF_DIAL, G_DEF_NCARDS, G_GAME_OVER, G_N_PLAYERS, G_PHASE, OFF_BOARD, RNG_VARIANT,
+                       UNIT_MECH0, UNIT_WORKER0, AS_DESTROYED, AS_DIVISIONS)
+from ...variants.war.layout import (A_WAR_CARD, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_FIGHT, A_WAR_FIGHT_ON,
+                                    A_WAR_RETREAT, G_WAR_ATK_MECH, G_WAR_COMBATS, PH_WAR_CARDS, PH_WAR_DIAL,
+                                    PH_WAR_FIGHT_PICK, PH_WAR_RETREAT, W_CASUALTIES, W_MECHS_LOST,
+                                    W_STRUCTURES_LOST, W_TROPHIES, G_WAR_SHIP_ACTS, G_WAR_STAGE,
+                                    PH_WAR_AIRSHIP_END, WAR_SHIP_FOUGHT, WAR_STAGE_WAR, W_AIRSHIPS_LOST)
 from ...variants.war.rules import R_WAR_AIRSHIP_DESTROY_MARGIN, R_WAR_CARD_DIVISIONS
 from ..board import count_mechs, put_structure, put_unit
 from ..cards import draw_card_from

@@ -16,9 +16,9 @@ groups apart without saying whose cubes fall)."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import N_LOC
-from ...layout import (AS_DESTROYED, AS_DIVISIONS, FROM_AIRSHIP, MAX_WAR_GROUPS, N_WAR_GROUP_FIELDS,
-                       UNIT_MECH0, UNIT_WORKER0, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY,
-                       WM_CARRIED, WM_WALKED)
+from ...layout import AS_DESTROYED, AS_DIVISIONS, UNIT_MECH0, UNIT_WORKER0
+from ...variants.war.layout import (FROM_AIRSHIP, MAX_WAR_GROUPS, N_WAR_GROUP_FIELDS, WG_DIVISIONS, WG_MECHS,
+                                    WG_ORIGIN, WG_TERRITORY, WM_CARRIED, WM_WALKED)
 from ...variants.war.rules import R_WAR_AIRSHIP_CARRY
 from ..board import put_unit
 

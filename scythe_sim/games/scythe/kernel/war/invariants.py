@@ -2,12 +2,13 @@
 from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import N_HEX, N_LOC
-from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL,
-                       G_ACTIVE, G_MOVER, G_WAR_CARGO, PH_WAR_CORPS_SIZE, WM_CARRIED, WM_WALKED,
-                       PH_WAR_AIRSHIP, PH_WAR_AIRSHIP_END, G_GAME_OVER, G_N_PLAYERS, G_PHASE, PH_WAR_CARDS, PH_WAR_DIAL,
-                       PH_WAR_FIGHT_PICK, PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
-                       W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL, G_WAR_STAGE,
-                       WAR_STAGE_MOBILIZATION)
+from ...layout import (AS_DESTROYED, AS_DIVISIONS, OFF_BOARD, PH_SHIP_CARDS, PH_SHIP_DIAL, G_ACTIVE, G_MOVER,
+                       G_GAME_OVER, G_N_PLAYERS, G_PHASE)
+from ...variants.war.layout import (G_WAR_CARGO, PH_WAR_CORPS_SIZE, WM_CARRIED, WM_WALKED, PH_WAR_AIRSHIP,
+                                    PH_WAR_AIRSHIP_END, PH_WAR_CARDS, PH_WAR_DIAL, PH_WAR_FIGHT_PICK,
+                                    PH_WAR_MECH_STEP, PH_WAR_MOVE, PH_WAR_RETREAT, W_CAPTURED_IN,
+                                    W_CAPTURED_OUT, W_CASUALTIES, W_DEPLOY_POOL, W_RECRUIT_POOL, G_WAR_STAGE,
+                                    WAR_STAGE_MOBILIZATION)
 from ...variants.war.rules import R_WAR_AIRSHIP_CARRY, R_WAR_DIVISIONS
 from .board import units_at
 

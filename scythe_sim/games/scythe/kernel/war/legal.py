@@ -3,13 +3,15 @@ and apply.py of the kernel route every war phase and kind here)."""
 from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import N_HEX
-from ...layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
-                       A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS,
-                       A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE,
-                       A_WAR_RETREAT, A_WAR_SELECT_MECH, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP,
-                       G_DECIDER, G_PHASE, G_WAR_PLACE_LEFT, PH_WAR_ACTION, PH_WAR_CARDS,
-                       PH_WAR_AIRSHIP_PLACE, PH_WAR_CORPS_SIZE, PH_WAR_DEPLOY, PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
-                       PH_WAR_FIGHT_PICK, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
+from ...layout import G_DECIDER, G_PHASE
+from ...variants.war.layout import (A_WAR_BOLSTER, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
+                                    A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON,
+                                    A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE,
+                                    A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_MECH,
+                                    A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP, G_WAR_PLACE_LEFT, PH_WAR_ACTION,
+                                    PH_WAR_CARDS, PH_WAR_AIRSHIP_PLACE, PH_WAR_CORPS_SIZE, PH_WAR_DEPLOY,
+                                    PH_WAR_DIAL, PH_WAR_MECH, PH_WAR_MECH_STEP, PH_WAR_MOVE,
+                                    PH_WAR_FIGHT_PICK, PH_WAR_PLACE, PH_WAR_RETREAT, PH_WAR_SWAP)
 from .airship import (apply_airship_end, apply_war_airship_move, is_end_kind, is_stop_kind,
                       is_war_airship_kind, is_war_airship_phase, legal_war_airship_phase)
 from .airship_mobilize import legal_airship_place

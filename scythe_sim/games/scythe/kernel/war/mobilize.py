@@ -13,14 +13,15 @@ first place.
 from scythe_sim.compiled.jit import njit, njit_inline
 
 from ...enums import LAKE, N_HEX, N_LOC, N_RES
-from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, G_WAR_CONTROL_HASH,
-                       G_WAR_PLACE_LEFT, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,
-                       N_UNITS, OFF_BOARD, PH_WAR_AIRSHIP_PLACE, PH_WAR_DEPLOY, PH_WAR_MECH, PH_WAR_SWAP,
-                       P_POPULARITY, S_RANK, UNIT_MECH0, UNIT_WORKER0,
-                       WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY,
-                       W_CAPITULATED_ROUND, W_DEPLOY_POOL, W_LAST_ACTION, W_MOB_FACTORY,
-                       W_MOB_PLACE, W_MOB_POPULARITY, W_MOB_RECRUITS, W_MOB_RESOURCES,
-                       W_MOB_TERRITORIES, W_PLACE, W_RECRUIT_POOL, W_STANDARD_RANK)
+from ...layout import (G_ACTIVE, G_DECIDER, G_GAME_OVER, G_N_PLAYERS, G_PHASE, N_UNITS, OFF_BOARD,
+                       P_POPULARITY, S_RANK, UNIT_MECH0, UNIT_WORKER0)
+from ...variants.war.layout import (G_WAR_CONTROL_HASH, G_WAR_PLACE_LEFT, G_WAR_ROUND, G_WAR_STAGE,
+                                    G_WAR_WINNER, PH_WAR_AIRSHIP_PLACE, PH_WAR_DEPLOY, PH_WAR_MECH,
+                                    PH_WAR_SWAP, WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE,
+                                    WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_DEPLOY_POOL,
+                                    W_LAST_ACTION, W_MOB_FACTORY, W_MOB_PLACE, W_MOB_POPULARITY,
+                                    W_MOB_RECRUITS, W_MOB_RESOURCES, W_MOB_TERRITORIES, W_PLACE,
+                                    W_RECRUIT_POOL, W_STANDARD_RANK)
 from ...variants.war.rules import (R_ALL_OUT_WAR, R_WAR_BONUS_FACTORY, R_WAR_BONUS_FIRST,
                                    R_WAR_BONUS_PER_RECRUIT, R_WAR_BONUS_POPULARITY, R_WAR_BONUS_RESOURCES,
                                    R_WAR_BONUS_SECOND, R_WAR_BONUS_THIRD, R_WAR_DEPLOY_BATCH, R_WAR_DIVISIONS)

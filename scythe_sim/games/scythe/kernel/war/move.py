@@ -14,13 +14,13 @@ moves, the fights (combat.py)."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import CUBE_MOVE, HOME, LAKE, N_HEX, SPEED
-from ...layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH,
-                       A_WAR_STEP, A_WAR_STOP, G_HERE_MASK, G_MOVED_MASK, G_MOVER,
-                       G_PHASE, G_STEPS_LEFT, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_CARGO_WALKED,
-                       G_WAR_CORPS_FROM, G_WAR_CORPS_TO, G_WAR_MOVES_LEFT, G_WAR_SHIP_ACTS,
-                       G_WAR_SHIP_WALKED, MAX_ACTIONS, OFF_BOARD, PH_WAR_CORPS_SIZE,
-                       PH_WAR_MECH_STEP, PH_WAR_MOVE, UNIT_MECH0, UNIT_WORKER0, WAR_MOVE,
-                       W_LAST_ACTION)
+from ...layout import (G_HERE_MASK, G_MOVED_MASK, G_MOVER, G_PHASE, G_STEPS_LEFT, MAX_ACTIONS, OFF_BOARD,
+                       UNIT_MECH0, UNIT_WORKER0)
+from ...variants.war.layout import (A_WAR_CORPS, A_WAR_END_MOVE, A_WAR_LOAD, A_WAR_SELECT_MECH, A_WAR_STEP,
+                                    A_WAR_STOP, G_WAR_BOMBARDED, G_WAR_CARGO, G_WAR_CARGO_WALKED,
+                                    G_WAR_CORPS_FROM, G_WAR_CORPS_TO, G_WAR_MOVES_LEFT, G_WAR_SHIP_ACTS,
+                                    G_WAR_SHIP_WALKED, PH_WAR_CORPS_SIZE, PH_WAR_MECH_STEP, PH_WAR_MOVE,
+                                    WAR_MOVE, W_LAST_ACTION)
 from ...variants.war.rules import R_WAR_MECH_CARRY
 from ..board import has_ability, put_unit
 from ..movement import add_once, step_targets

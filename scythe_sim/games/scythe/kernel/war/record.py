@@ -6,11 +6,11 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit
 
-from ...layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS, A_WAR_PRODUCE,
-                       G_N_PLAYERS, G_WAR_COMBATS, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE,
-                       G_WAR_WINNER, PH_WAR_ACTION, P_SEAT, WAR_FIELDS, WAR_STAGE_DUE,
-                       WAR_STAGE_MOBILIZATION, WAR_STAGE_WAR, W_CAPITULATED_BY, W_POINTS,
-                       W_WAR_TURNS)
+from ...layout import G_N_PLAYERS, P_SEAT
+from ...variants.war.layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS, A_WAR_PRODUCE,
+                                    G_WAR_COMBATS, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,
+                                    PH_WAR_ACTION, WAR_FIELDS, WAR_STAGE_DUE, WAR_STAGE_MOBILIZATION,
+                                    WAR_STAGE_WAR, W_CAPITULATED_BY, W_POINTS, W_WAR_TURNS)
 from ...variants.war.rules import R_ALL_OUT_WAR, R_WAR_ROUND_CAP
 from .board import war_points
 

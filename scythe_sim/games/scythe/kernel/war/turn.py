@@ -5,16 +5,15 @@ standing, or (simulator rules) at the round cap or after too many quiet rounds."
 from scythe_sim.compiled.jit import njit
 
 from ...enums import CUBE_CARDS, CUBE_GAIN, CUBE_POWER
-from ...layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS,
-                       A_WAR_PRODUCE, G_ACTIVE, G_COMBAT_HEX, G_DECIDER, G_DEFENDER,
-                       G_GAME_OVER, G_MOVED_MASK, G_MOVER, G_N_PLAYERS, G_PHASE,
-                       G_WAR_CARGO, G_WAR_CONTROL_HASH, G_WAR_END_REASON, G_WAR_MOVES_LEFT,
-                       G_WAR_PLACE_LEFT, G_WAR_QUIET_ROUNDS, G_WAR_ROUND, G_WAR_WINNER,
-                       PH_GAME_OVER, PH_WAR_ACTION, PH_WAR_PLACE, P_COINS, P_CUBE0,
-                       RNG_VARIANT, WAR_BOLSTER, WAR_END_LAST_STANDING, WAR_END_POINTS,
-                       WAR_END_STALEMATE_CAP, WAR_END_STALEMATE_QUIET, WAR_MOVE, WAR_PRODUCE,
-                       W_DEPLOY_POOL, W_LAST_ACTION, W_PLACE, W_POINTS, W_PRODUCED,
-                       W_RECRUIT_POOL, W_WAR_TURNS)
+from ...layout import (G_ACTIVE, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_GAME_OVER, G_MOVED_MASK, G_MOVER,
+                       G_N_PLAYERS, G_PHASE, PH_GAME_OVER, P_COINS, P_CUBE0, RNG_VARIANT)
+from ...variants.war.layout import (A_WAR_BOLSTER, A_WAR_GAIN_COINS, A_WAR_MOVE, A_WAR_PASS, A_WAR_PRODUCE,
+                                    G_WAR_CARGO, G_WAR_CONTROL_HASH, G_WAR_END_REASON, G_WAR_MOVES_LEFT,
+                                    G_WAR_PLACE_LEFT, G_WAR_QUIET_ROUNDS, G_WAR_ROUND, G_WAR_WINNER,
+                                    PH_WAR_ACTION, PH_WAR_PLACE, WAR_BOLSTER, WAR_END_LAST_STANDING,
+                                    WAR_END_POINTS, WAR_END_STALEMATE_CAP, WAR_END_STALEMATE_QUIET, WAR_MOVE,
+                                    WAR_PRODUCE, W_DEPLOY_POOL, W_LAST_ACTION, W_PLACE, W_POINTS, W_PRODUCED,
+                                    W_RECRUIT_POOL, W_WAR_TURNS)
 from ...variants.war.rules import (R_WAR_GAIN_COINS, R_WAR_POINTS_TO_WIN, R_WAR_POWER_FACTOR,
                                    R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS, R_WAR_QUIET_ROUNDS,
                                    R_WAR_ROUND_CAP)

@@ -17,11 +17,11 @@ winner's combat star within the cap, and the attacker's airship move goes on."""
 from scythe_sim.compiled.jit import njit
 
 from ...enums import DOMINATE, STAR_COMBAT
-from ...layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS, G_CARDS_LEFT,
-                      G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
-                      G_PHASE, G_WAR_COMBATS, G_WAR_STAGE, PH_AIRSHIP, PH_SHIP_CARDS,
-                      PH_SHIP_DIAL, P_ABILITY, P_FACTION, RNG_VARIANT, WAR_STAGE_WAR,
-                      AU_BLITZ_LOST, AU_BLITZ_WON)
+from ...layout import (A_SHIP_CARD, A_SHIP_DIAL, A_SHIP_END_CARDS, G_ACTIVE, G_ATK_DIAL, G_ATK_NCARDS,
+                       G_CARDS_LEFT, G_COMBATS, G_COMBAT_HEX, G_DECIDER, G_DEFENDER, G_DEF_DIAL, G_DEF_NCARDS,
+                       G_PHASE, PH_AIRSHIP, PH_SHIP_CARDS, PH_SHIP_DIAL, P_ABILITY, P_FACTION, RNG_VARIANT,
+                       AU_BLITZ_LOST, AU_BLITZ_WON)
+from ...variants.war.layout import G_WAR_COMBATS, G_WAR_STAGE, WAR_STAGE_WAR
 from ..board import note_airship_use, note_faction_ability
 from ..cards import draw_card_from
 from ..combat import add_card, card_rows, clear_dials, dial_rows, reveal_dials

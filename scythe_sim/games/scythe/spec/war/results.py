@@ -7,7 +7,8 @@ import pyarrow as pa
 
 from scythe_sim.runner.parquet import enum_column as _enum
 
-from ...layout import G_N_PLAYERS, G_WAR_STAGE, G_WAR_WINNER, SCORE_FIELDS, WAR_END_REASONS, WAR_STAGE_MOBILIZATION
+from ...layout import G_N_PLAYERS, SCORE_FIELDS
+from ...variants.war.layout import G_WAR_STAGE, G_WAR_WINNER, WAR_END_REASONS, WAR_STAGE_MOBILIZATION
 from ...kernel.war.record import WAR_GAME_RESULTS, WAR_SEAT_RESULTS, WAR_TURN_ACTIONS
 from ...play import GAME_RESULTS, SEAT_RESULTS
 

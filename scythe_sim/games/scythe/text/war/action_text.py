@@ -2,13 +2,14 @@
 variants/hooks.py, "action_text"; docs/RULES.md "All Out War"), its airship's rows
 included."""
 from ...enums import CARD_VALUES, CUBE_CARDS, CUBE_GAIN, CUBE_MOVE, CUBE_POWER, FACTIONS, hex_name
-from ...layout import (A_SELECT_UNIT, A_STEP, A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
-                      A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOLSTER, A_WAR_BOMBARD,
-                      A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL, A_WAR_END_CARDS, A_WAR_END_MOVE,
-                      A_WAR_FIGHT, A_WAR_FIGHT_ON, A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS,
-                      A_WAR_PLACE, A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_AIRSHIP,
-                      A_WAR_SELECT_MECH, A_WAR_SHIP_FIGHT, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP, G_COMBAT_HEX,
-                      P_FACTION)
+from ...layout import A_SELECT_UNIT, A_STEP, G_COMBAT_HEX, P_FACTION
+from ...variants.war.layout import (A_WAR_AIRSHIP_DONE, A_WAR_AIRSHIP_LOAD, A_WAR_AIRSHIP_STEP,
+                                    A_WAR_AIRSHIP_STOP, A_WAR_AIRSHIP_UNLOAD, A_WAR_BLITZ, A_WAR_BOLSTER,
+                                    A_WAR_BOMBARD, A_WAR_CARD, A_WAR_CORPS, A_WAR_DEPLOY_MECH, A_WAR_DIAL,
+                                    A_WAR_END_CARDS, A_WAR_END_MOVE, A_WAR_FIGHT, A_WAR_FIGHT_ON,
+                                    A_WAR_GAIN_COINS, A_WAR_LOAD, A_WAR_MOVE, A_WAR_PASS, A_WAR_PLACE,
+                                    A_WAR_PLACE_AIRSHIP, A_WAR_PRODUCE, A_WAR_RETREAT, A_WAR_SELECT_AIRSHIP,
+                                    A_WAR_SELECT_MECH, A_WAR_SHIP_FIGHT, A_WAR_STEP, A_WAR_STOP, A_WAR_SWAP)
 from ...variants.war.rules import R_WAR_POWER_FACTOR, R_WAR_PRODUCE_COST, R_WAR_PRODUCE_DIVISIONS
 from ..codec import cube_amount
 

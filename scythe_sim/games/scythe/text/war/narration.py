@@ -2,9 +2,10 @@
 "narration"): a line as the war mobilises and begins, one as each war turn begins (with
 its picture), and how the war ended."""
 from ...enums import FACTIONS
-from ...layout import (G_ACTIVE, G_N_PLAYERS, G_TURN, G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER,
-                      P_COINS, P_FACTION, P_POWER, WAR_END_REASONS, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE,
-                      WAR_STAGE_WAR, W_CAPITULATED_BY, W_CAPITULATED_ROUND, W_CASUALTIES, W_POINTS, W_TROPHIES)
+from ...layout import G_ACTIVE, G_N_PLAYERS, G_TURN, P_COINS, P_FACTION, P_POWER
+from ...variants.war.layout import (G_WAR_END_REASON, G_WAR_ROUND, G_WAR_STAGE, G_WAR_WINNER, WAR_END_REASONS,
+                                    WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WAR_STAGE_WAR, W_CAPITULATED_BY,
+                                    W_CAPITULATED_ROUND, W_CASUALTIES, W_POINTS, W_TROPHIES)
 
 
 def _name(s, p):

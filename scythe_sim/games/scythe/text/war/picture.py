@@ -4,8 +4,10 @@ divisions on a territory (a hexagon with their count) and the corps of the war M
 progress (arrows); in a player's panel, its war points and divisions and its last war
 action."""
 from ...enums import FACTIONS, hex_name
-from ...layout import G_ACTIVE, G_PHASE, G_WAR_ROUND, G_WAR_STAGE, PHASES, P_FACTION, WAR_STAGE_WAR, WG_DIVISIONS
-from ...layout import W_LAST_ACTION, W_POINTS, WAR_ACTIONS, WAR_STAGE_MOBILIZATION, WG_ORIGIN, WG_TERRITORY
+from ...layout import G_ACTIVE, G_PHASE, PHASES, P_FACTION
+from ...variants.war.layout import G_WAR_ROUND, G_WAR_STAGE, WAR_STAGE_WAR, WG_DIVISIONS
+from ...variants.war.layout import (W_LAST_ACTION, W_POINTS, WAR_ACTIONS, WAR_STAGE_MOBILIZATION, WG_ORIGIN,
+                                    WG_TERRITORY)
 from ..picture import R, centre
 from ..picture_style import FACTION_COLOURS
 

@@ -4,8 +4,10 @@ its divisions did, its attacking groups)."""
 from scythe_sim.errors import PositionError
 
 from ...enums import N_LOC, hex_name
-from ...layout import (FROM_AIRSHIP, G_WAR_STAGE, MAX_WAR_GROUPS, SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0,
-                      WAR_FIELDS, WAR_MOVED, WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WG_DIVISIONS, WG_MECHS, WG_ORIGIN, WG_TERRITORY)
+from ...layout import SCORE_FIELDS, UNIT_MECH0, UNIT_WORKER0
+from ...variants.war.layout import (FROM_AIRSHIP, G_WAR_STAGE, MAX_WAR_GROUPS, WAR_FIELDS, WAR_MOVED,
+                                    WAR_STAGE_MOBILIZATION, WAR_STAGE_NONE, WG_DIVISIONS, WG_MECHS, WG_ORIGIN,
+                                    WG_TERRITORY)
 from ..position_checks import least, location, most, no_unknown, whole
 
 WAR_KEYS = {"players", "divisions", "moved", "groups", "standard_score"}

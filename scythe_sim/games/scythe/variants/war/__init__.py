@@ -2,7 +2,8 @@
 
 HOOKS: its parts the shared modules call through variants/hooks.py, by module path."""
 
-HOOKS = {"results": "scythe_sim.games.scythe.spec.war.results",
+HOOKS = {"layout": "scythe_sim.games.scythe.variants.war.layout",
+         "results": "scythe_sim.games.scythe.spec.war.results",
          "rules": "scythe_sim.games.scythe.variants.war.rules",
          "position": "scythe_sim.games.scythe.text.war.position",
          "picture": "scythe_sim.games.scythe.text.war.picture",
