@@ -250,7 +250,13 @@ def keep_candidate(work, m, ranking, plan, v):
 def halving(s, t, p, seat, m, w, work):
     """Sequential halving over the m candidates: each round gives every candidate left the
     same rollouts (the same seeds), then keeps the better half by mean value (ties: the
-    planner's order). Returns the winner's index in work.search_cand."""
+    planner's order). Returns the winner's index in work.search_cand.
+
+    war/search.py halves the war's candidates with the same loop around its own rollout
+    (the war policy's, with the war's budget). One loop taking the rollout as an argument
+    would cost the cache: Numba does not cache a function that passes a compiled function
+    on as a value ("dynamic globals"), nor anything that calls it, up to the batch loop.
+    halving.py ranks for both."""
     cand, stats = work.search_cand, work.search_stats
     for c in range(m):
         cand[c, C_RANK] = c

@@ -98,7 +98,9 @@ def rank_rows(s, t, p, actions, n, w, work):
 def halving(s, t, p, seat, m, base, w, work):
     """Sequential halving over the m candidates: each round gives every candidate left the
     same rollouts (the same seeds), then keeps the better half by mean value (ties: the
-    policy's order). Returns the winner's index in work.search_cand."""
+    policy's order). Returns the winner's index in work.search_cand. The loop is the
+    turn-start search's (search.halving, which says why it is written twice) around the
+    war policy's rollout and the war's budget."""
     cand, stats = work.search_cand, work.search_stats
     for c in range(m):
         cand[c, C_RANK] = c
