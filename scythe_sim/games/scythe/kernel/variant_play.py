@@ -106,6 +106,7 @@ def record_variant_seat(s, p, row, c0):
 # variants' columns after the base columns (-1 where a row is not the variant's)
 VARIANT_TURN_STAGES = (WAR_TURN_STAGE,)
 VARIANT_TURN_FIELDS = WAR_TURN_FIELDS
+_WAR_TURN_STAGE_ID = 1 + VARIANT_TURN_STAGES.index(WAR_TURN_STAGE)
 
 
 @njit_inline
@@ -138,7 +139,7 @@ def variant_turn_action(phase, kind, a0, action):
 def log_variant_columns(s, p, action, log, k, c0):
     """A variant's own turn's columns of log row k, from column c0; its stage."""
     log_war_columns(s, p, action, log, k, c0)
-    return 1
+    return _WAR_TURN_STAGE_ID
 
 
 @njit

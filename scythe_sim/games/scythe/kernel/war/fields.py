@@ -1,9 +1,12 @@
-"""All Out War's fields of the State (declared in layout.STATE_FIELDS): they close the
+"""All Out War's fields of the State (declared in variants/war/layout.py): they close the
 record, so a copy outside a war is the record's bytes up to them (state.copy_into,
 through the registration's full_copy), and their blank values."""
 from scythe_sim.compiled.jit import njit
 
-WAR_STATE_FIELDS = ("war", "divisions", "war_moved", "war_groups", "standard_score")
+from ...layout import MAX_PLAYERS, N_SCORE_FIELDS, StateField
+from ...variants.war.layout import state_fields
+
+WAR_STATE_FIELDS = tuple(field.name for field in state_fields(StateField, MAX_PLAYERS, N_SCORE_FIELDS))
 
 
 @njit

@@ -13,7 +13,9 @@ from ...variants.wind_gambit.rules import R_AIRSHIP_PER_PLAYER
 WIND_GAME_RESULTS = ("resolution_tile", "resolution_trigger", "airship_aggressive", "airship_passive")
 RR_TILE, RR_TRIGGER, RR_AGGRESSIVE, RR_PASSIVE = range(len(WIND_GAME_RESULTS))
 # A seat's row: its airship uses (layout.AIRSHIP_USES as airship_<use>), its own tiles
-WIND_SEAT_RESULTS = tuple(f"airship_{name}" for name in AIRSHIP_USES) + ("airship_aggressive", "airship_passive")
+WIND_SEAT_USES = tuple(f"airship_{name}" for name in AIRSHIP_USES)
+WIND_SEAT_TILES = ("airship_aggressive", "airship_passive")
+WIND_SEAT_RESULTS = WIND_SEAT_USES + WIND_SEAT_TILES
 _OWN_AGGRESSIVE = N_AIRSHIP_USES
 _OWN_PASSIVE = _OWN_AGGRESSIVE + 1
 

@@ -8,7 +8,7 @@ import pyarrow as pa
 from scythe_sim.runner.parquet import enum_column as _enum
 
 from ...enums import RESOLUTION_TILES
-from ...kernel.wind_gambit.record import WIND_GAME_RESULTS, WIND_SEAT_RESULTS
+from ...kernel.wind_gambit.record import WIND_GAME_RESULTS, WIND_SEAT_TILES, WIND_SEAT_USES
 from ...play import GAME_RESULTS, SEAT_RESULTS
 from ...tables import load_data
 from ...variants.wind_gambit.airships import N_AGGRESSIVE, tile_names
@@ -17,8 +17,7 @@ _TILES = tile_names(load_data()["airships"])
 # the variant's columns of the game's row and of a seat's (kernel/variant_play.py places its blocks)
 R_RESOLUTION_TILE, R_RESOLUTION_TRIGGER, R_AIRSHIP_AGGRESSIVE, R_AIRSHIP_PASSIVE = (
     GAME_RESULTS.index(name) for name in WIND_GAME_RESULTS)
-_SEAT_USES = WIND_SEAT_RESULTS[:-2]
-SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE = (SEAT_RESULTS.index(name) for name in WIND_SEAT_RESULTS[-2:])
+SR_AIRSHIP_AGGRESSIVE, SR_AIRSHIP_PASSIVE = (SEAT_RESULTS.index(name) for name in WIND_SEAT_TILES)
 
 
 def _airship_columns(aggressive, passive) -> dict:
@@ -40,6 +39,6 @@ def game_columns(game_out) -> dict:
 def seat_columns(r, game_rows, seats) -> dict:
     """The seat's airship uses (0 without airships) and its own tiles (with a pair per
     player, the only record of them)."""
-    cols = {name: pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16)) for name in _SEAT_USES}
+    cols = {name: pa.array(r[:, SEAT_RESULTS.index(name)].astype(np.int16)) for name in WIND_SEAT_USES}
     cols.update(_airship_columns(r[:, SR_AIRSHIP_AGGRESSIVE], r[:, SR_AIRSHIP_PASSIVE]))
     return cols
