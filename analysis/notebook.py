@@ -4,8 +4,9 @@ The tables as lazy polars frames and the manifest, with the two questions a bala
 analysis asks first: win rates with Wilson intervals, and how a second run differs
 (paired intervals when the runs played the same deals). Both are the very queries the
 report and `scythe-sim compare` compute (analysis/queries.py, analysis/compare.py):
-nothing here counts a second time. Like the rest of analysis/, it reads Parquet and the
-manifest only.
+nothing here counts a second time. Differences come in percentage points, as the
+commands print them; rates are fractions, as in every polars table of the package. Like
+the rest of analysis/, it reads Parquet and the manifest only.
 """
 import os
 
@@ -14,6 +15,7 @@ import polars as pl
 from scythe_sim.names import unknown_name
 
 from .compare import check_outcome, compare_runs, default_groups, outcome_seats
+from .compare_view import POINTS
 from .pairing import check_pairing
 from .queries import win_rates
 from .runs import AnalysisError, Run
@@ -61,31 +63,41 @@ class OpenRun:
                                 "(or log_turns = true in its config)")
         return self.run.scan("turns")
 
-    def win_rates(self, by=None, outcome="winner") -> pl.DataFrame:
+    def win_rates(self, by=None, outcome="winner", decided_only=True) -> pl.DataFrame:
         """Win rate per group of `by` (a column or a list; default: faction, or turn order
         for a game without factions): seats, wins, win_rate, ci_low and ci_high (Wilson
-        95%), parity and lift, as the report's tables, highest win rate first. `outcome`:
-        the standard game's `winner`, or `war_winner` (an All Out War run's games that had
-        a war)."""
+        95%), parity and lift, as the report's tables, highest win rate first; rates are
+        fractions (0.25 is 25%). `outcome`: the standard game's `winner`, or `war_winner`
+        (an All Out War run's war wins). The war's rates count the decided wars only (the
+        wars that ended with a winner), as the report does: a war without a winner gives
+        no seat a win, so over every war each faction reads below parity.
+        `decided_only=False` counts every war instead (the war outcome only)."""
         check_outcome(self.run, self.run, outcome)
         keys = self._columns(by)
-        return win_rates(outcome_seats(self.run, outcome), keys).sort("win_rate", *keys,
-                                                                      descending=[True] + [False] * len(keys))
+        seats = outcome_seats(self.run, outcome)
+        if outcome == "war_winner" and decided_only:
+            # the report's decided wars (analysis/war.py): a game whose war has a winner seat
+            decided = self.run.scan("games").filter(pl.col("war_winner_seat").is_not_null()).select("game")
+            seats = seats.join(decided, on="game", how="semi")
+        return win_rates(seats, keys).sort("win_rate", *keys, descending=[True] + [False] * len(keys))
 
     def compare(self, other, by=None, alpha=0.05, min_effect=2.0, outcome="winner") -> pl.DataFrame:
         """The other run (an OpenRun or a path) against this one, the base, group by group, as
         `scythe-sim compare` prints it: both win rates, the unpaired (Newcombe) and, when the
         runs played the same deals, the paired difference with its interval, the
-        Holm-corrected p-value, `shifted` and `verdict`. `min_effect` is in percentage
-        points, as the command's --min-effect (the table's rates and differences are
-        fractions, as every polars table of the package)."""
+        Holm-corrected p-value, `shifted` and `verdict`. Differences are in percentage
+        points, as `compare` prints them and its JSON gives them: `difference`, `ci_low`,
+        `ci_high`, the `unpaired_*` and `paired_*` intervals and `mde` (3.0 is three points
+        of win rate); the rates (`base_rate`, `candidate_rate`) are fractions, as in
+        win_rates. `min_effect` is in points too, as the command's --min-effect."""
         if 0 < min_effect < 1:
             raise AnalysisError(f"min_effect={min_effect:g} is in percentage points: did you mean "
                                 f"min_effect={100 * min_effect:g}?")
         other = other if isinstance(other, OpenRun) else OpenRun(other)
         keys = self._columns(by)
         pairing = check_pairing(self.run, other.run, keys)
-        return compare_runs(self.run, other.run, keys, alpha, min_effect / 100, pairing, outcome)
+        table = compare_runs(self.run, other.run, keys, alpha, min_effect / 100, pairing, outcome)
+        return table.with_columns(pl.col(c) * 100 for c in POINTS if c in table.columns)
 
     def _columns(self, by):
         """`by` as a list of seat columns (default: the game's grouping); an unknown column

@@ -74,7 +74,10 @@ def test_open_run_counts_as_the_report_and_compare_do(session):
     assert ((rates["ci_low"] <= rates["win_rate"]) & (rates["win_rate"] <= rates["ci_high"])).all()
     table = run.compare(str(folder / "results/notebook/five"), by="faction,mat")
     expected = compare.compare_runs(run.run, five.run, ["faction", "mat"])
-    assert_frame_equal(table, expected)
+    # the same table, its differences in percentage points as compare prints them (issue 58)
+    points = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_high", "paired_ci_low",
+              "paired_ci_high", "mde")
+    assert_frame_equal(table, expected.with_columns(pl.col(c) * 100 for c in points))
     assert set(table["method"]) == {"paired"}
     assert table["paired_ci_low"].null_count() == 0
 
