@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ConfigError
-from ..names import did_you_mean, unknown_strategy
+from ..names import did_you_mean, nearest, unknown_strategy
 from ..toml_file import read_toml
 from .spec import keep_tables, spec_for
 
@@ -270,9 +270,14 @@ def parse_config(data: dict, base=None) -> RunConfig:
 
 
 def _known(table, allowed, prefix):
+    """Refuse a key the table does not take: the nearest known key when one is close (a
+    typo such as `gmaes`, or `[rule]` for `[rules]`), else every known key."""
     for key in table:
         if key not in allowed:
-            raise ConfigError(f"unknown config key {prefix + key!r}: use one of {', '.join(sorted(allowed))}")
+            close = nearest(key, sorted(allowed), n=1)
+            fix = (f"did you mean {prefix + close[0]!r}? (docs/configs.md lists the keys)" if close
+                   else f"use one of {', '.join(sorted(allowed))}")
+            raise ConfigError(f"unknown config key {prefix + key!r}: {fix}")
 
 
 def _shown(value):
