@@ -97,8 +97,12 @@ def prepare(config, resume=False, overwrite=False):
         if manifest["config_hash"] != config.config_hash():
             raise ConfigError(refusal(run_dir, manifest, config))
         if not resume:
-            state = "a finished run" if manifest.get("complete") else "an unfinished run"
-            raise ConfigError(f"{run_dir} already holds {state} of this config: --resume to complete "
+            if manifest.get("complete"):       # nothing to resume: it can only grow or start again
+                held = manifest["games"]
+                raise ConfigError(f"{run_dir} already holds a finished run of this config ({held:,} games): "
+                                  f"grow it with --extend-to N (N over {held:,}, instead of --games), or "
+                                  "--overwrite to play it again")
+            raise ConfigError(f"{run_dir} already holds an unfinished run of this config: --resume to complete "
                               "it, or --overwrite to start again")
     try:
         if occupied and overwrite:
