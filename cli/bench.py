@@ -47,51 +47,56 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
         if functions == 0:
             raise ScytheSimError("--perf-map needs the kernel in the JIT cache (this process "
                                  "compiled it): run `scythe-sim warmup` first")
-        click.echo(f"perf map: {path} ({functions} compiled functions named)")
+        click.echo(f"perf map: {path} ({functions:,} compiled functions named)")
 
     if profile:
         from scythe_sim.games.scythe.tools.profiling import profile_phases
 
         per, decisions, rows = profile_phases(min(games, 200), players)
-        click.echo(f"{decisions} decisions, {per:.2f} us each; legal-list cost by decision point:")
+        click.echo(f"{decisions:,} decisions, {per:.2f} us each; legal-list cost by decision point:")
         click.echo(f"{'phase':16} {'points':>8} {'share':>6} {'us/list':>8} {'of time':>8}")
         for phase, n, share, micro, of_time in rows:
-            click.echo(f"{phase:16} {n:8d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
+            click.echo(f"{phase:16} {n:8,d} {share:6.1%} {micro:8.2f} {of_time:8.1%}")
         return
 
     from scythe_sim.compiled.packages import has_cache
     from scythe_sim.runner.spec import tools_for
 
-    from .compiling import COLD_COMPILE_MINUTES, warm_visibly
+    from .compiling import compile_estimate, warm_visibly
 
+    package = tools_for(spec.name).compiled_package
     if measure_compile:
         click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache "
-                   f"(about {COLD_COMPILE_MINUTES} minutes), then a load from that cache ...", err=True)
+                   f"({compile_estimate(package)}), then a load from that cache ...", err=True)
         cold, cached = tools.bench_compile()
-        click.echo(f"JIT compile: cold {cold:.1f} s, cached {cached:.1f} s (fresh processes)")
-    warm_visibly(tools.warm, cached=has_cache(tools_for(spec.name).compiled_package))      # never timed as play
+        click.echo(f"JIT compile: cold {cold:,.1f} s, cached {cached:,.1f} s (fresh processes)")
+    warm_visibly(tools.warm, cached=has_cache(package), package=package)      # never timed as play
     what = "random play" if mix is None else f"strategy mix {mix!r}" + (" and the baseline" if baseline else "")
-    click.echo(f"timing {what}: {repeats} x {games} games of {players} players on one core ...", err=True)
+    click.echo(f"timing {what}: {repeats} x {games:,} games of {players} players on one core ...", err=True)
     if mix is None:
         results = [(None, tools.bench_games(games, players, repeats))]
     else:
         results = tools.bench_mix_and_baseline(games, players, repeats, mix, baseline)
     for name, result in results:
         what = "random play" if name is None else f"strategy mix {name!r}"
-        click.echo(f"{what}, {players} players: {result['games_per_s']:.1f} games/s per core "
-                   f"(median of {repeats} x {games} games; {result['decisions_per_s']:.0f} decisions/s, "
-                   f"{result['decisions_per_game']:.0f} decisions and {result['mean_turns']:.0f} turns per game)")
+        click.echo(f"{what}, {players} players: {result['games_per_s']:,.1f} games/s per core "
+                   f"(median of {repeats} x {games:,} games; {result['decisions_per_s']:,.0f} decisions/s, "
+                   f"{result['decisions_per_game']:,.0f} decisions and {result['mean_turns']:,.0f} turns per game)")
     if len(results) == 2:
         (new, a), (old, b) = results
         click.echo(f"{new} / {old}: {a['games_per_s'] / b['games_per_s']:.2f} x the baseline's games/s per core")
     from scythe_sim.runner.memory import peak_rss_mb
 
-    click.echo(f"peak memory: {peak_rss_mb():.0f} MB (this process, which played as one worker does)")
+    click.echo(f"peak memory: {peak_rss_mb():,.0f} MB (this process, which played as one worker does)")
 
 
 @click.command()
 def warmup():
     """Compile (or load from the cache) every kernel entry point and show how long it took."""
+    from scythe_sim.compiled.packages import has_cache
     from scythe_sim.games.scythe.tools.bench import warm
 
-    click.echo(f"kernel ready in {warm():.1f} s")
+    from .compiling import warm_visibly
+
+    seconds = warm_visibly(warm, cached=has_cache("scythe"), package="scythe")   # says so when it compiles
+    click.echo(f"kernel ready in {seconds:,.1f} s")

@@ -5,28 +5,51 @@ silent `0/2000 0%` looks like a hang.
 On a terminal one line on stderr counts the elapsed time; elsewhere (--quiet, CI logs) a
 line at the start, one every half minute and one at the end.
 """
+import os
 import sys
 import threading
 import time
 
 import click
 
-COLD_COMPILE_MINUTES = 3     # one core, docs/PERFORMANCE.md ("cold JIT compile")
+# CPU seconds of a cold compile, by compiled package (runner/spec.py GameTools.compiled_package),
+# measured with an empty cache: Scythe's kernel took 520 CPU seconds (7 to 9.5 minutes of wall
+# time on the project's loaded 2-core machine), My Little Scythe's 30 (docs/PERFORMANCE.md)
+COLD_COMPILE_CPU_SECONDS = {"scythe": 520, "mls": 30}
+_UNKNOWN_PACKAGE_SECONDS = 520      # a game not measured yet: say the longest
 _LATE = 5.0                  # seconds: a "cached" kernel still loading by then is compiling
 _LOG_EVERY = 30.0            # seconds between lines when not on a terminal
+
+
+def compile_estimate(package, load=None, cores=None) -> str:
+    """How long a cold compile of `package` takes here, in words: its measured CPU seconds
+    over the share of a core it will get. A compile runs on one core; with `load` processes
+    already wanting the machine's `cores` (os.getloadavg, os.cpu_count), it gets
+    cores / (load + 1) of one, at most all of it."""
+    cpu = COLD_COMPILE_CPU_SECONDS.get(package, _UNKNOWN_PACKAGE_SECONDS)
+    cores = cores or os.cpu_count() or 1
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except OSError:           # no load average on this system: assume a free core
+            load = 0.0
+    seconds = cpu / min(1.0, cores / (load + 1))
+    minutes = round(seconds / 60)
+    wall = "under a minute" if seconds < 60 else f"about {minutes:,} minute{'s' if minutes != 1 else ''}"
+    return f"{wall} here (about {cpu:,} CPU seconds at load {load:.1f} on {cores} cores; later runs start at once)"
 
 
 def _clock(seconds):
     return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
 
 
-def warm_visibly(warm, cached, tty=None):
-    """Run warm() (compile or load the kernel), telling stderr what happens when it
-    compiles: at once when `cached` is False, else if loading takes over _LATE seconds.
-    Returns warm()'s value."""
+def warm_visibly(warm, cached, tty=None, package=None):
+    """Run warm() (compile or load the kernel of compiled `package`), telling stderr what
+    happens when it compiles: at once when `cached` is False, else if loading takes over
+    _LATE seconds, with how long it takes here (compile_estimate). Returns warm()'s value."""
     tty = sys.stderr.isatty() if tty is None else tty
-    what = (f"compiling the simulation kernel: first run on this machine only (and after an "
-            f"update), about {COLD_COMPILE_MINUTES} minutes of a free core")
+    what = (f"compiling the simulation kernel once for this machine (and after an update): "
+            f"{compile_estimate(package)}")
     done = threading.Event()
     start = time.monotonic()
     shown = []
@@ -35,11 +58,10 @@ def warm_visibly(warm, cached, tty=None):
         if done.wait(_LATE if cached else 0):
             return
         shown.append(True)
-        if not tty:
-            click.echo(f"{what} ...", err=True)
+        click.echo(f"{what} ...", err=True)
         while True:
-            if tty:
-                click.echo(f"\r{what} ({_clock(time.monotonic() - start)} so far)", err=True, nl=False)
+            if tty:       # a short line, rewritten in place: a long one would wrap
+                click.echo(f"\rcompiling: {_clock(time.monotonic() - start)} so far", err=True, nl=False)
             if done.wait(1.0 if tty else _LOG_EVERY):
                 return
             if not tty:
