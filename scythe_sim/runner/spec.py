@@ -113,6 +113,19 @@ class GameTools:
     # The seat columns `scythe-sim check` decides balance by unless told (--by): groupings,
     # each a tuple of columns whose values a game deals to one seat at most.
     balance_groups: tuple = ()
+    # The game's reference player (runner/reference.py): the strategy that replays a run's
+    # deals in every seat to check the fast players' verdicts, and what it costs; None: the
+    # game has none.
+    reference: "Reference" = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Reference:
+    """A game's reference player: its strategy name, and the CPU seconds it spends per
+    seat per game at each player count it was measured at (a count between or beyond
+    those measured is scaled from the nearest: runner/reference.py)."""
+    strategy: str
+    seat_seconds: tuple          # ((players, CPU seconds per searching seat per game), ...)
 
 
 def register(spec: GameSpec, tools: GameTools = None) -> GameSpec:

@@ -5,7 +5,7 @@ per-game plans and the balanced design (deals.py), config checks (checks.py), an
 playing, ruleset, provenance and replay (answers.py); the command line's
 parts beside it (GameTools).
 """
-from scythe_sim.runner.spec import GameSpec, GameTools, Setup, Weights, register
+from scythe_sim.runner.spec import GameSpec, GameTools, Reference, Setup, Weights, register
 
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
@@ -20,6 +20,7 @@ VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_ga
 # The default runs (configs/default.toml, all_out_war.toml, wind_gambit.toml, and a run
 # given no config) deal all seven factions and mats, so runs of one seed stay paired.
 DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
+REFERENCE_SEAT_SECONDS = ((4, 0.204),)
 from .checks import check_config
 from .deals import plan_games
 from .names import YARDSTICKS, listing
@@ -63,4 +64,7 @@ SPEC = register(GameSpec(
                           "runs", "backend", "scheduler", "fast", "pace_games", "model", "changes")},
     listing=listing,
     balance_groups=(("faction",), ("mat",)),
+    # search plays every variant (the war phase with its war search); CPU seconds per
+    # searching seat per game, measured at each count (docs/reference-check.md)
+    reference=Reference("search", REFERENCE_SEAT_SECONDS),
 ))
