@@ -25,6 +25,13 @@ def points_option(ctx, param, value):
     return value
 
 
+def signed_points(x) -> str:
+    """A difference of two rates (fractions) in percentage points, signed: "+1.2 pp"; one
+    that rounds to zero prints as "0.0 pp", never "-0.0 pp"."""
+    text = f"{100 * x:+.1f}"
+    return f"{'0.0' if text in ('+0.0', '-0.0') else text} pp"
+
+
 NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
              "are still checked against the manifest.")
 
@@ -76,3 +83,66 @@ def game_module(spec, command):
     from scythe_sim.runner.spec import tools_for
 
     return importlib.import_module(tools_for(spec.name).commands[command])
+
+
+def format_option(json_help):
+    """--format text|json (default text); `json_help` says what the JSON holds."""
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help=f"text, or json: {json_help}.")
+
+
+# --- shell completion: the game's names for the options that take them -------------------------------
+# (bash: eval "$(_SCYTHE_SIM_COMPLETE=bash_source scythe-sim)"; docs/cli.md)
+
+def _completion_game(ctx):
+    """The game the command line names so far (--game), else scythe."""
+    game = (ctx.params.get("game") if ctx is not None else None) or "scythe"
+    return str(game).strip().lower()
+
+
+def _names(ctx, kind):
+    """The game's names of one kind (variants, rules, strategies, tiles); [] for a game
+    unknown or without them (completion never fails)."""
+    from scythe_sim.runner.spec import spec_for, tools_for
+
+    try:
+        spec = spec_for(_completion_game(ctx))
+        if kind == "tiles":
+            listing = tools_for(spec.name).listing
+            return [(name, values) for name, _, values in (listing("tiles") if listing else [])]
+    except ConfigError:
+        return []
+    setup = spec.setup
+    return list({"variants": setup.variants, "rules": setup.rule_names, "strategies": setup.strategies}[kind])
+
+
+def _matching(names, incomplete):
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def complete_variant(ctx, param, incomplete):
+    """--variant NAME: the game's variants."""
+    return _matching(_names(ctx, "variants"), incomplete)
+
+
+def complete_strategies(ctx, param, incomplete):
+    """--strategies a,b,...: the game's strategies, for the name after the last comma."""
+    head, _, last = incomplete.rpartition(",")
+    prefix = f"{head}," if head else ""
+    return [prefix + name for name in _matching(_names(ctx, "strategies"), last)]
+
+
+def complete_rule(ctx, param, incomplete):
+    """--rule KEY=VALUE: the game's rule names (with "="), then for a tile rule
+    (resolution, airship_*) the names of its tiles."""
+    key, sep, value = incomplete.partition("=")
+    if not sep:
+        return [f"{name}=" for name in _matching(_names(ctx, "rules"), key)]
+    tiles = [name for name, values in _names(ctx, "tiles") if values.partition("=")[0] == key]
+    return [f"{key}={name}" for name in _matching(tiles, value)]
+
+
+def complete_tile(ctx, param, incomplete):
+    """--resolution TILE: the resolution tiles' names."""
+    tiles = [name for name, values in _names(ctx, "tiles") if values.startswith("resolution=")]
+    return _matching(tiles, incomplete)

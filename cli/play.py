@@ -5,7 +5,8 @@ import click
 from scythe_sim.errors import ScytheSimError
 from scythe_sim.names import unknown_strategy
 
-from .common import check_variant, game_module, game_option, game_spec, game_takes, split_values
+from .common import (check_variant, complete_rule, complete_strategies, complete_tile, complete_variant, game_module,
+                     game_option, game_spec, game_takes, split_values)
 
 
 @click.command()
@@ -15,7 +16,7 @@ from .common import check_variant, game_module, game_option, game_spec, game_tak
               help="Number of players (Scythe 1-5, 6-7 deal Albion and Togawa too; My Little Scythe 1-6).")
 @click.option("--factions", multiple=True, help="Factions per seat, e.g. --factions nordic,saxony (default: dealt).")
 @click.option("--mats", multiple=True, help="Player mats per seat, e.g. --mats industrial,patriotic (default: dealt).")
-@click.option("--strategies", "strategies", multiple=True, metavar="NAME[,NAME...]",
+@click.option("--strategies", "strategies", multiple=True, metavar="NAME[,NAME...]", shell_complete=complete_strategies,
               help="Strategy per seat (one name: every seat), e.g. greedy, automa; my_little_scythe: planner, "
                    "quester... (default: drawn per seat from the game's default pool, Scythe's --mix).")
 @click.option("--strategy", "strategy_alias", multiple=True, hidden=True)   # the old spelling
@@ -24,10 +25,11 @@ from .common import check_variant, game_module, game_option, game_spec, game_tak
 @click.option("--quiet", is_flag=True, help="Print only the final score table.")
 @click.option("--expansion", is_flag=True,
               help="Deal from all seven factions and mats (Invaders from Afar); implied past 5 players.")
-@click.option("--resolution", metavar="TILE",
+@click.option("--resolution", metavar="TILE", shell_complete=complete_tile,
               help="The Wind Gambit's resolution tile: a name (factory_explosion, ...), 1-8 or random.")
-@click.option("--variant", metavar="NAME", help="Rule variant: all_out_war or wind_gambit (airships).")
-@click.option("--rule", "rule_flags", multiple=True, metavar="KEY=VALUE",
+@click.option("--variant", metavar="NAME", shell_complete=complete_variant,
+              help="Rule variant: all_out_war or wind_gambit (airships).")
+@click.option("--rule", "rule_flags", multiple=True, metavar="KEY=VALUE", shell_complete=complete_rule,
               help="House rule (repeatable), as in a run config's [rules], e.g. --rule airship_aggressive=toll.")
 @click.option("--pictures", metavar="DIR",
               help="Write a picture (SVG) of the board after every turn into the new or empty folder DIR, "
@@ -36,7 +38,7 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
          variant, rule_flags, pictures):
     """Play one game and print it decision by decision, then the score table.
 
-    \\b
+    \b
     Example:
       scythe-sim play --seed 7 --players 3 --strategies greedy,rusher,automa
       scythe-sim play --seed 7 --players 4 --resolution factory_explosion

@@ -30,6 +30,17 @@ VARIANTS = {
     "all_out_war": "All Out War: a war for territory after the standard game's scoring",
     "wind_gambit": "The Wind Gambit: every player has an airship with two tiles",
 }
+# what the marker before a tile's meaning says (its data entry's `confidence`)
+MARKERS = {
+    "placeholder": "invented from the tile's name only, not the published tile: read its results as "
+                   "placeholders (docs/RULES.md, The Wind Gambit)",
+    "high": "the published tile, read with high confidence",
+    "medium": "the published tile, read with medium confidence",
+    "low": "the published tile, read with low confidence",
+    "H": "the published tile, as stated",
+    "M": "the published tile, from two sources",
+    "L": "the published tile, from a weak source",
+}
 _COMMENT = re.compile(r"^(\w+)\s*=\s*[^#]*#\s*(.*)$")
 WIDTH = 100
 
@@ -66,8 +77,18 @@ def _tile_meaning(tile):
     return f"[{tile.get('confidence', '?')}] {text}"
 
 
+def legend(rows):
+    """[(marker, meaning, "")] for the confidence markers the tile rows show (a row shows
+    "[marker]"), in MARKERS' order."""
+    shown = {m for _, meaning, _ in rows for m in re.findall(r"\[(\w+)\]", meaning)}
+    return [(m, text, "") for m, text in MARKERS.items() if m in shown]
+
+
 def listing(kind):
-    """[(name, meaning, values)] of one kind: strategies, yardsticks, rules, variants, tiles."""
+    """[(name, meaning, values)] of one kind: strategies, yardsticks, rules, variants,
+    tiles, and the legend of the tiles' markers."""
+    if kind == "legend":
+        return legend(listing("tiles"))
     if kind == "strategies":
         return [(s, PLAYERS.get(s, ""), "") for s in STRATEGIES if s not in YARDSTICKS]
     if kind == "yardsticks":
