@@ -148,7 +148,7 @@ def evaluate(games, players, seed, workers, out_file, fail, ablation, game, expa
                                expansion=expansion)
     report.print(Console(width=160))
     kept = "; the finished blocks were read back from their runs" if search or reference else ""
-    click.echo(f"{report.played:,} games in {time.perf_counter() - start:.1f} s on {workers} worker(s){kept}")
+    click.echo(f"{report.played:,} games in {time.perf_counter() - start:,.1f} s on {workers} worker(s){kept}")
     if out_file:
         click.echo(f"report: {write_markdown(report, out_file)}")
     if fail and not report.passed:

@@ -4,6 +4,8 @@ import sys
 
 import click
 
+from .common import signed_points
+
 
 @click.command()
 @click.option("--generations", type=int, default=4, show_default=True, help="Generations to have played in all.")
@@ -82,7 +84,7 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
                        f"{_verdict(a['student_candidate'], a['held_decisions'])}; target "
                        f"{AGREEMENT_TARGET:.0%} over {AGREEMENT_DECISIONS:,} decisions or more)")
         click.echo(f"generation {g['generation']}: held-out R2 {fits}; candidate vs incumbent "
-                   f"{d:+.1%} (95% CI {low:+.1%} .. {high:+.1%}), vs 3 greedy2 "
+                   f"{signed_points(d)} (95% CI {signed_points(low)} to {signed_points(high)}), vs 3 greedy2 "
                    f"{g['yardstick']['win_rate']:.1%}; {'kept' if g['kept'] else 'not kept'}")
     kept = state["incumbent"]
     stands = "the shipped model" if settings.teacher != "none" else "the hand-weighted value"
@@ -111,7 +113,7 @@ class _Progress:
     def update(self, gen, stage, done, total):
         if not self.show:
             if done == total:
-                click.echo(f"generation {gen}: {stage} games {done}/{total}")
+                click.echo(f"generation {gen}: {stage} games {done:,}/{total:,}")
             return
         if self.bar is None:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

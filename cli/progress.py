@@ -15,7 +15,7 @@ def run_warmer(cfg):
     from .compiling import warm_visibly
 
     package = tools_for(cfg.game).compiled_package
-    return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package))
+    return lambda warm: warm_visibly(warm, cached=package is None or has_cache(package), package=package)
 
 
 class StoppedBySignals:
@@ -152,8 +152,9 @@ def print_summary(result):
     by, rates = answer.rates(run)
     console = Console()
     console.print(answer.rules_line(run), soft_wrap=True)
-    table = Table(title=f"win rate by {by} ({result.manifest['games']:,} games)")
-    for column in (by, "seats", "wins", "win rate", "95% CI"):
+    title = answer.rates_title(run, by)
+    table = Table(title=title, min_width=len(title))      # a title wider than the table stays on one line
+    for column in (by, *answer.RATE_COLUMNS):
         table.add_column(column, justify="left" if column == by else "right")
     for row in answer.rate_rows(rates, by):
         table.add_row(*row)
@@ -161,7 +162,7 @@ def print_summary(result):
     for line in answer.variant_lines(run):
         console.print(line, soft_wrap=True)
     if result.played:
-        console.print(f"{result.played} games played in {result.seconds:.1f} s "
+        console.print(f"{result.played:,} games played in {result.seconds:,.1f} s "
                       f"({result.games_per_s:,.0f} games/s); peak memory {result.worker_rss_mb:,.0f} MB "
                       f"a worker (the largest), {result.parent_rss_mb:,.0f} MB this process")
     console.print(f"tables: {result.run_dir}/games, {result.run_dir}/seats (Parquet); "
@@ -171,6 +172,18 @@ def print_summary(result):
         console.print(f"[bold]{bad:,} game(s) stopped on a simulator bug and are left out of the tables[/bold]: "
                       f"{result.run_dir}/bad_games (their reproducers beside it); please report them")
     console.print(answer.next_command(run), soft_wrap=True)
+
+
+def answer_json(run_dir, result=None) -> dict:
+    """A finished run's answer as JSON values (analysis/answer.py), with the timing of the
+    games this call played when it played them (`result`, a RunResult)."""
+    from analysis import answer
+    from analysis.runs import Run
+
+    shown = answer.as_json(Run(run_dir, hashes=False))     # just written and hashed
+    if result is not None:
+        shown.update(played=result.played, seconds=round(result.seconds, 3))
+    return shown
 
 
 class GenerationBar:

@@ -1,12 +1,14 @@
 """`scythe-sim run`: the main job, seeded games in shards, Parquet tables and a manifest."""
+import json
 import sys
 
 import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import check_variant, game_option, game_spec, split_values
-from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
+from .common import (check_variant, complete_rule, complete_strategies, complete_variant, format_option, game_option,
+                     game_spec, split_values)
+from .progress import ProgressBar, StoppedBySignals, answer_json, print_summary, run_warmer
 
 
 @click.command()
@@ -15,18 +17,19 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("--seed", type=int, help="Root seed (overrides the config).")
 @click.option("--players", multiple=True, metavar="N[,N...]",
               help="Player count, or a list the games cycle through, e.g. --players 3,4 (overrides the config).")
-@click.option("--strategies", multiple=True, metavar="NAMES",
+@click.option("--strategies", multiple=True, metavar="NAMES", shell_complete=complete_strategies,
               help="Strategy of every seat, or one per seat, e.g. --strategies greedy,random (overrides the config).")
-@click.option("--strategy-pool", "pool", multiple=True, metavar="NAMES",
+@click.option("--strategy-pool", "pool", multiple=True, metavar="NAMES", shell_complete=complete_strategies,
               help="Each seat of each game draws a strategy from these, e.g. --strategy-pool greedy,rusher.")
 @click.option("--factions", multiple=True, metavar="NAMES",
               help="Factions per seat, with --mats: a fixed assignment, e.g. --factions nordic,saxony.")
 @click.option("--mats", multiple=True, metavar="NAMES",
               help="Player mats per seat, with --factions, e.g. --mats industrial,patriotic.")
-@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", shell_complete=complete_rule,
               help="House rule (repeatable), as in the config's [rules], e.g. --rule turn_cap=80.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
-@click.option("--out", "output", help="Output folder; the run goes to OUT/<name> (overrides the config).")
+@click.option("--out", "output", metavar="DIR",
+              help="The parent folder of runs: the run goes to DIR/<name> (overrides the config's output).")
 @click.option("--name", help="Run name (overrides the config).")
 @click.option("--shard-size", type=int, help="Games per shard (overrides the config).")
 @click.option("--resume", is_flag=True,
@@ -46,15 +49,17 @@ from .progress import ProgressBar, StoppedBySignals, print_summary, run_warmer
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", help="Dask scheduler address (tcp://host:8786); default: a local cluster.")
 @click.option("--log-turns", is_flag=True, default=None, help="Also write the per-turn table.")
-@click.option("--variant", metavar="NAME", help="Rule variant, e.g. all_out_war (overrides the config).")
+@click.option("--variant", metavar="NAME", shell_complete=complete_variant,
+              help="Rule variant, e.g. all_out_war (overrides the config).")
 @game_option(None, "The game: scythe or my_little_scythe, with its default config, strategies and rules "
              "(default: CONFIG's game, else scythe).")
-@click.option("--quiet", is_flag=True, help="No progress bar and no summary table.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no answer: only the run's folder, on stdout.")
+@format_option("the run's folder, games, rules and win rates with their intervals and parity, on stdout")
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
 def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
         shard_size, resume, extend_to, cache, print_key, overwrite, keep_going, backend, scheduler, log_turns,
-        variant, game, quiet, verbose):
+        variant, game, quiet, fmt, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: the game's
     own, built in; for scythe the same as configs/default.toml).
 
@@ -86,20 +91,33 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
     else:
         cfg = config_of(data, base, **overrides, output=output, name=name, variant=variant, game=game)
     if print_key or cache:
-        _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose)
+        _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, fmt, verbose)
         return
     if extend_to is not None:
         from scythe_sim.runner.extend import extension
 
         cfg, resume = extension(cfg, extend_to), True
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    show = not quiet and sys.stdout.isatty()
-    with StoppedBySignals(cfg), ProgressBar(show, cfg.games) as update:
+    with StoppedBySignals(cfg), _progress(quiet, fmt, cfg.games) as update:
         result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
                          resume=resume, overwrite=overwrite, progress=update, warm=run_warmer(cfg),
                          verbose=verbose, keep_going=keep_going)
-    if not quiet:
+    if fmt == "json":
+        click.echo(json.dumps(answer_json(result.run_dir, result), indent=2))
+    elif quiet:
+        click.echo(result.run_dir)          # the one line a script needs: where the run is
+    else:
         print_summary(result)
+
+
+def _progress(quiet, fmt, games):
+    """The progress bar: on a terminal, never with --quiet; with --format json on stderr,
+    so stdout holds the JSON alone."""
+    if fmt == "json":
+        from rich.console import Console
+
+        return ProgressBar(not quiet and sys.stderr.isatty(), games, Console(stderr=True))
+    return ProgressBar(not quiet and sys.stdout.isatty(), games)
 
 
 def _check_modes(resume, overwrite, extend_to, cached, games, output, name):
@@ -120,7 +138,7 @@ def _check_modes(resume, overwrite, extend_to, cached, games, output, name):
                                  "DIR/<key>, reused, completed or extended as needed")
 
 
-def _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose):
+def _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, fmt, verbose):
     """--cache-key: print the key; --cache DIR: the cached run holding cfg.games games."""
     import os
 
@@ -131,10 +149,14 @@ def _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, verbose):
         return
     target = cached_config(cfg, cache)
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    with StoppedBySignals(target), ProgressBar(not quiet and sys.stdout.isatty(), cfg.games) as update:
+    with StoppedBySignals(target), _progress(quiet, fmt, cfg.games) as update:
         run_dir, held, done = ensure_cached(cfg, cache, cfg.games, workers=workers, backend=backend,
                                             scheduler=scheduler, progress=update, warm=run_warmer(cfg),
                                             verbose=verbose)
-    if not quiet:
+    if fmt == "json":
+        click.echo(json.dumps({**answer_json(run_dir), "cache_key": target.name, "cached": done}, indent=2))
+    elif quiet:
+        click.echo(run_dir)
+    else:
         click.echo(f"cache key: {target.name}")
         click.echo(f"cached run: {run_dir} ({held:,} games, {done})")

@@ -5,7 +5,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import split_values
+from .common import signed_points, split_values
 from .progress import GenerationBar, stopped_by_signals
 
 
@@ -55,8 +55,9 @@ def tune(strategy, games, generations, popsize, seed, players, field, params, fa
     with stopped_by_signals("tune"), GenerationBar(sys.stdout.isatty(), generations) as update:
         result = run_tune(settings, workers=workers, progress=update)
     v = result.validation
-    click.echo(f"validation ({v['games']} paired games): start {v['start']['win_rate']:.1%}, "
-               f"tuned {v['tuned']['win_rate']:.1%} win rate; difference {v['difference'][0]:+.1%} "
-               f"(95% CI {v['difference'][1]:+.1%} to {v['difference'][2]:+.1%})")
+    low, high = (signed_points(x) for x in v["difference"][1:3])
+    click.echo(f"validation ({v['games']:,} paired games): start {v['start']['win_rate']:.1%}, "
+               f"tuned {v['tuned']['win_rate']:.1%} win rate; difference {signed_points(v['difference'][0])} "
+               f"(95% CI {low} to {high})")
     weights_path, report_path = write_outputs(result, out_file, report_file)
-    click.echo(f"weights: {weights_path}; report: {report_path} ({result.seconds:.0f} s on {workers} worker(s))")
+    click.echo(f"weights: {weights_path}; report: {report_path} ({result.seconds:,.0f} s on {workers} worker(s))")
