@@ -24,8 +24,10 @@ _LOG_EVERY = 30.0            # seconds between lines when not on a terminal
 def compile_estimate(package, load=None, cores=None) -> str:
     """How long a cold compile of `package` takes here, in words: its measured CPU seconds
     over the share of a core it will get. A compile runs on one core; with `load` processes
-    already wanting the machine's `cores` (os.getloadavg, os.cpu_count), it gets
-    cores / (load + 1) of one, at most all of it."""
+    already wanting the machine's `cores` (os.getloadavg, os.cpu_count), it gets about
+    cores / load of one, at most all of it. (Measured on 2 cores: 520 CPU seconds took 7
+    to 9.5 minutes at load ~2, and a compile at load 6-8 took about 23 minutes where this
+    says 30: the load average counts short test processes too.)"""
     cpu = COLD_COMPILE_CPU_SECONDS.get(package, _UNKNOWN_PACKAGE_SECONDS)
     cores = cores or os.cpu_count() or 1
     if load is None:
@@ -33,7 +35,7 @@ def compile_estimate(package, load=None, cores=None) -> str:
             load = os.getloadavg()[0]
         except OSError:           # no load average on this system: assume a free core
             load = 0.0
-    seconds = cpu / min(1.0, cores / (load + 1))
+    seconds = cpu / min(1.0, cores / max(load, 1e-9))
     minutes = round(seconds / 60)
     wall = "under a minute" if seconds < 60 else f"about {minutes:,} minute{'s' if minutes != 1 else ''}"
     return f"{wall} here (about {cpu:,} CPU seconds at load {load:.1f} on {cores} cores; later runs start at once)"
