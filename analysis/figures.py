@@ -7,6 +7,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.ticker import PercentFormatter
 
 BLUE, ORANGE, GREY = "#4c78a8", "#f58518", "#888888"
+HEATMAP_FONT = 10    # points: a heatmap cell's text (its rate and n), readable beside the glance (report.py)
 
 
 def win_rate_bars(ax, table, label, title, sort=True):
@@ -50,7 +51,7 @@ def standard_vs_war_bars(ax, table, label, title, parity=None):
     ax.bar(x + 0.2, war, width=0.4, yerr=err, capsize=3, color=ORANGE, label="war")
     if parity:
         ax.axhline(parity, color=GREY, linestyle="--", linewidth=1, label="parity")
-    ax.set_xticks(x, [f"{name}\nn={n}" for name, n in zip(labels, table["decided_seats"].to_list())])
+    ax.set_xticks(x, [f"{name}\nn={n:,}" for name, n in zip(labels, table["decided_seats"].to_list())])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("win rate, decided wars")
     ax.set_title(title)
@@ -59,9 +60,11 @@ def standard_vs_war_bars(ax, table, label, title, parity=None):
 
 
 def heatmap_size(rows, columns):
-    """Figure inches for a rows x columns heatmap whose cells hold two lines of text:
-    7 x 7 (all seven factions and mats) needs more room than the base game's 5 x 5."""
-    return (max(7.0, 1.1 * columns + 2.6), max(4.0, 0.6 * rows + 1.8))
+    """Figure inches for a rows x columns heatmap whose cells hold two lines of text at
+    HEATMAP_FONT: 7 x 7 (all seven factions and mats) needs more room than the base
+    game's 5 x 5. No wider than the text needs: the page scales a figure to its column,
+    and a wider figure shrinks its text with it (the glance shows it beside its lines)."""
+    return (max(6.0, 0.85 * columns + 2.4), max(4.0, 0.55 * rows + 1.9))
 
 
 def heatmap(ax, cells, players, factions, mats, min_cell):
@@ -76,7 +79,7 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
             grid[i, j] = row["win_rate"]
             notes[i][j] = f"{row['win_rate']:.0%}\nn={row['seats']:,}"
         else:
-            notes[i][j] = f"n={row['seats']}\ntoo few"
+            notes[i][j] = f"n={row['seats']:,}\ntoo few"
     parity = 1.0 / players
     norm = TwoSlopeNorm(vmin=0.0, vcenter=min(max(parity, 1e-6), 1 - 1e-6), vmax=1.0)
     # no games or too few: grey, never the parity white
@@ -85,7 +88,7 @@ def heatmap(ax, cells, players, factions, mats, min_cell):
     for i in range(len(factions)):
         for j in range(len(mats)):
             strong = not np.isnan(grid[i, j]) and abs(norm(grid[i, j]) - 0.5) > 0.3
-            ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=7,
+            ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=HEATMAP_FONT,
                     color="white" if strong else "black")
     ax.set_xticks(range(len(mats)), mats, rotation=30, ha="right")
     ax.set_yticks(range(len(factions)), factions)

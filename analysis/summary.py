@@ -11,6 +11,7 @@ import math
 import polars as pl
 
 
+from .shown import decimal_text
 from .stats import spread_p
 
 TOP = 2      # groups named at each end of a ranking
@@ -31,8 +32,9 @@ class Summary:
         self.parts[part].extend(lines)
 
     def short(self, part, lines):
-        """The answer at a glance: short lines (about 25 words, no intervals) that lead the
-        report beside its main figure; the full sentences follow them."""
+        """The answer at a glance: short lines (about 25 words; a rate or a difference named
+        there comes with its interval, so the first screen says how sure) that lead the report
+        beside its main figure; the full sentences follow them."""
         self.glance[part].extend(lines)
 
     def glance_lines(self) -> list:
@@ -50,11 +52,17 @@ class Summary:
 
 
 def pp(x):
-    return f"{100 * x:+.1f} pp"
+    """A difference of rates in percentage points: "+1.5 pp", "0.0 pp" (never "-0.0 pp")."""
+    return f"{decimal_text(100 * x, 1, signed=True)} pp"
 
 
 def pp_interval(low, high):
-    return f"{100 * low:+.1f} to {100 * high:+.1f}"
+    return f"{decimal_text(100 * low, 1, signed=True)} to {decimal_text(100 * high, 1, signed=True)}"
+
+
+def _signed(value):
+    """A difference that is not of rates (rounds), signed, never "-0.0"."""
+    return decimal_text(value, 1, signed=True)
 
 
 def _rate(row):
@@ -124,27 +132,36 @@ TIE_WHY = {("turn_order", "mat"): "the lowest mat number moves first, so a mat d
 NAMES = {"turn_order": "turn order", "mat": "player mat", "seat": "seat"}
 
 
-# --- the answer at a glance: short lines, the intervals left to the tables -----------------------
+# --- the answer at a glance: short lines (about 25 words), each number named with its interval ---
+def rate_interval(rate, low, high):
+    """A rate with its 95% interval, in percent: "46.1% (44.0-48.2%)"."""
+    return f"{decimal_text(100 * rate)}% ({decimal_text(100 * low)}-{decimal_text(100 * high)}%)"
+
+
 def glance_rates(label, table, by, title):
-    """"run, factions: best crimea 46%, worst togawa 17% (parity 25%); beyond chance." """
+    """"run, factions: best crimea 46.1% (44.0-48.2%), worst togawa 17.0% (15.5-18.6%);
+    parity 25%, spread beyond chance." (the Wilson interval of each group named)"""
     if table.height < 2:
         return []
     ranked = table.sort("win_rate", descending=True)
     top, low = ranked.row(0, named=True), ranked.row(-1, named=True)
     beyond = "beyond chance" if significant(table) else "within chance"
-    return [f"{label}, {title}: best {top[by]} {top['win_rate']:.0%}, worst {low[by]} {low['win_rate']:.0%} "
-            f"(parity {float(ranked['parity'].mean()):.0%}); {beyond}."]
+    return [f"{label}, {title}: best {top[by]} {rate_interval(top['win_rate'], top['ci_low'], top['ci_high'])}, "
+            f"worst {low[by]} {rate_interval(low['win_rate'], low['ci_low'], low['ci_high'])}; parity "
+            f"{float(ranked['parity'].mean()):.0%}, spread {beyond}."]
 
 
 def glance_shifts(base_name, run_name, table, by, min_effect):
-    """"five vs base, by faction: 0 of 7 shifted by 2+ pp; largest togawa +8.1 pp." """
+    """"five vs base, by faction: 0 of 7 shifted by 2+ pp; largest togawa +8.1 pp (+0.2 to
+    +16.0)." (the simultaneous interval that matches the Holm verdict)"""
     done = table.filter(pl.col("difference").is_not_null())
     if not done.height:
         return []
     top = done.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
     keys = by.split(",")
-    return [f"{run_name} vs {base_name}, by {by}: {int(done['shifted'].sum())} of {done.height} shifted by "
-            f"{100 * min_effect:g}+ pp; largest {' / '.join(str(top[k]) for k in keys)} {pp(top['difference'])}."]
+    return [f"{run_name} vs {base_name}, by {by}: {int(done['shifted'].sum()):,} of {done.height:,} shifted by "
+            f"{100 * min_effect:g}+ pp; largest {' / '.join(str(top[k]) for k in keys)} {pp(top['difference'])} "
+            f"({pp_interval(top['ci_low'], top['ci_high'])})."]
 
 
 def glance_war(label, kept):
@@ -199,11 +216,11 @@ def small_cells(run_name, cells, min_cell):
     """Which faction x mat cells have too few seats to say anything."""
     few = cells.filter(pl.col("seats") < min_cell).sort("seats")
     if not few.height:
-        return [f"{run_name}: every faction x mat cell has at least {min_cell} seats."]
-    named = ", ".join(f"{r['faction']}/{r['mat']} ({r['players']}p, n={r['seats']})"
+        return [f"{run_name}: every faction x mat cell has at least {min_cell:,} seats."]
+    named = ", ".join(f"{r['faction']}/{r['mat']} ({r['players']}p, n={r['seats']:,})"
                       for r in few.head(4).iter_rows(named=True))
-    more = f" and {few.height - 4} more" if few.height > 4 else ""
-    return [f"{run_name}: {few.height} of {cells.height} faction x mat cells have fewer than {min_cell} seats, "
+    more = f" and {few.height - 4:,} more" if few.height > 4 else ""
+    return [f"{run_name}: {few.height:,} of {cells.height:,} faction x mat cells have fewer than {min_cell:,} seats, "
             f"too few to say: {named}{more}; play more games to read them."]
 
 
@@ -222,7 +239,7 @@ def shifts(base_name, run_name, table, by, method, min_n=0):
              for r in ranked.head(3).iter_rows(named=True)]
     shifted = int(table["shifted"].sum())
     among = f"; among those with at least {min_n} seats, largest" if min_n else "; largest"
-    return [f"{run_name} against {base_name}, by {by}: {shifted} of {table.height} groups shifted "
+    return [f"{run_name} against {base_name}, by {by}: {shifted:,} of {table.height:,} groups shifted "
             f"({method} simultaneous intervals, Holm){among} {'; '.join(named)}."]
 
 
@@ -233,7 +250,7 @@ def length_shifts(base_name, run_name, table, column, title):
     if not rounds.height:
         return []
     ranked = rounds.sort(pl.col("difference").abs(), descending=True)
-    named = [f"{r[column]} {r['difference']:+.1f} ({r['diff_low']:+.1f} to {r['diff_high']:+.1f})"
+    named = [f"{r[column]} {_signed(r['difference'])} ({_signed(r['diff_low'])} to {_signed(r['diff_high'])})"
              for r in ranked.head(3).iter_rows(named=True)]
     return [f"{run_name} against {base_name}, game length by {title} ({rounds['method'][0]} 95% intervals): "
             f"largest differences in rounds {'; '.join(named)}."]
@@ -268,7 +285,7 @@ def war_shifts(label, table, by, title):
     named = [f"{r[by]} {r['decided_standard_rate']:.1%} -> {r['decided_war_rate']:.1%}"
              for r in ranked.head(3).iter_rows(named=True)]
     return [f"{label}, All Out War by {title}, on the wars that had a winner ({no_winner:.0%} had none): "
-            f"{shifted} of {done.height} shifted (Holm); largest {'; '.join(named)}."]
+            f"{shifted:,} of {done.height:,} shifted (Holm); largest {'; '.join(named)}."]
 
 
 def tile_length(label, table, column, title, ends):
@@ -287,7 +304,8 @@ def tile_length(label, table, column, title, ends):
     return [f"{label}, The Wind Gambit by {title}: game length from {short[column]} (mean "
             f"{short['mean_rounds']:.1f} rounds, n={short['games']:,}) to {long[column]} (mean "
             f"{long['mean_rounds']:.1f}, n={long['games']:,}); largest against the other tiles {top[column]} "
-            f"{top['difference']:+.1f} rounds (95% CI {top['ci_low']:+.1f} to {top['ci_high']:+.1f}){ended}."]
+            f"{_signed(top['difference'])} rounds (95% CI {_signed(top['ci_low'])} to {_signed(top['ci_high'])})"
+            f"{ended}."]
 
 
 def tile_rates(label, table, column, title, min_cell):
