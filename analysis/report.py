@@ -1,7 +1,10 @@
 """`scythe-sim report`: one or more runs turned into index.md, index.html, PNG figures
 and CSV tables. The report is a list of blocks (headings, text, tables, figures)
-rendered twice, as Markdown and as HTML."""
+rendered twice, as Markdown and as HTML. Each report has a folder of its own, which
+records what it reports (report.json): a run's own report, <run>/report, and a
+comparison of runs, <first run>/report-vs-<the others>, never replace each other."""
 import html
+import json
 import os
 import shutil
 
@@ -15,36 +18,36 @@ from . import figures, mls, models, players, queries, sections, summary  # noqa:
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
-from .runs import Run  # noqa: E402
-from .shown import compare_block, in_order, interval_text, matrix, pct_n, whole_percent  # noqa: E402
+from .runs import AnalysisError, Run  # noqa: E402
+from .shown import (SORT_JS, cell_text, compare_block, contents_line, in_order, interval_text,  # noqa: E402
+                    linked_image, matrix, page_anchors, page_contents, pct_n, section_link, table_cells,
+                    whole_percent)
 
 
 MAX_COLUMNS = 9      # a table in index.md; wider ones show fewer columns (the CSV has them all)
-# fractions shown as percentages besides the *rate columns and the intervals (_is_percent)
-PERCENT_NAMES = ("ci_low", "ci_high", "parity", "share", "ahead", "share_of_winners", "with_capitulation",
-                 "no_winner", "capitulated")
 MIN_EFFECT = 0.02   # the shift the report's comparisons count (2 points, compare's and check's default)
-# inline, no dependency: a click on a column head sorts the table by it (numbers as numbers)
-# (the column is the head's own cellIndex: an index over every head of the page sorted a
-# later table by another column, or by none)
-SORT_JS = """document.querySelectorAll('table.sortable th').forEach(function (th) {
- th.addEventListener('click', function () {
-  var i = th.cellIndex, body = th.closest('table').tBodies[0], rows = Array.from(body.rows),
-      up = th.dataset.up !== '1';
-  th.dataset.up = up ? '1' : '0';
-  rows.sort(function (a, b) {
-   var x = a.cells[i].textContent, y = b.cells[i].textContent, nx = parseFloat(x.replace(/,/g, '')),
-       ny = parseFloat(y.replace(/,/g, '')), c = isNaN(nx) || isNaN(ny) ? x.localeCompare(y) : nx - ny;
-   return up ? c : -c;
-  });
-  rows.forEach(function (r) { body.appendChild(r); });
- });
-});"""
+DPI = 110           # the figures' pixels per inch: a figure of w inches is w * DPI pixels wide at full size
+RECORD = "report.json"   # beside index.md: the report's kind and runs, so another report never replaces it
+# a difference of two win rates is written to the CSVs in percentage points, as the pages and
+# compare's JSON give it (a rate stays a fraction): in a table holding a rate beside a difference,
+# these columns and every other one named *diff* but a p-value (diff_ci_low, decided_difference...)
+DIFFERENCE_COLUMNS = ("difference", "ci_low", "ci_high", "paired_ci_low", "paired_ci_high", "unpaired_ci_low",
+                      "unpaired_ci_high", "mde")
+def point_columns(frame) -> list:
+    """The columns of `frame` that hold differences of win rates (DIFFERENCE_COLUMNS, or
+    named *diff*), when the table holds a rate (a column named *rate*) beside a
+    difference; none in any other table (a difference of game length is in rounds)."""
+    names = frame.columns
+    if not any(c.endswith("rate") for c in names) or not any("difference" in c for c in names):
+        return []
+    return [c for c, dtype in frame.schema.items() if dtype.is_float()
+            and (c in DIFFERENCE_COLUMNS or ("diff" in c and not c.endswith("_p")))]
 
 
 class Report:
     def __init__(self, out_dir):
         self.out_dir = out_dir
+        self.written = []                  # the files of the report, in the order written
         self.blocks = []
         self.summary = summary.Summary()   # plain-words sentences, shown first (analysis/summary.py)
         self.warnings = []                 # lines shown above everything, under the title
@@ -56,15 +59,21 @@ class Report:
     def text(self, text):
         self.blocks.append(("text", text))
 
-    def table(self, name, frame, digits=3, shown=None):
-        """A table saved as <name>.csv (the data: fractions) and shown (`shown`, default
+    def table(self, name, frame, digits=3, shown=None, points=None):
+        """A table saved as <name>.csv (the data: rates as fractions, differences of rates
+        in percentage points: `points`, default point_columns) and shown (`shown`, default
         the same frame; analysis/shown.py formats differences in percentage points) with
         rates as percentages. Past MAX_COLUMNS the first ones are shown and the link says
         how many more the CSV holds (a section picks its columns so that none are cut)."""
         shown = frame if shown is None else shown
-        frame.write_csv(os.path.join(self.out_dir, f"{name}.csv"))
-        self.blocks.append(("table", name, _display(shown[:, :MAX_COLUMNS], digits),
+        points = point_columns(frame) if points is None else points
+        frame.with_columns(pl.col(c) * 100 for c in points).write_csv(self._file(f"{name}.csv"))
+        self.blocks.append(("table", name, table_cells(shown[:, :MAX_COLUMNS], digits),
                             max(shown.width - MAX_COLUMNS, 0)))
+
+    def _file(self, name):
+        self.written.append(name)
+        return os.path.join(self.out_dir, name)
 
     def _picture(self):
         """(name, caption) of the figure that answers "is it balanced?": the first forest
@@ -78,18 +87,19 @@ class Report:
 
     def figure(self, name, fig, caption):
         fig.tight_layout()
-        fig.savefig(os.path.join(self.out_dir, f"{name}.png"), dpi=110)
+        fig.savefig(self._file(f"{name}.png"), dpi=DPI)
         plt.close(fig)
         self.blocks.append(("figure", name, caption))
 
     def picture(self, path, caption, link=None):
         """A picture file already in the report folder (an SVG), with an optional link."""
+        self.written.append(path)
         self.blocks.append(("picture", path, caption, link))
 
     def write(self):
-        # the page (HTML) leads with the answer at a glance beside its main figure, then the
-        # players line and the full sentences under "In detail"; index.md keeps the sentences
-        # first, the glance after them
+        # the page (HTML) leads with a contents line under the title, the answer at a glance
+        # beside its main figure, then the players line and the full sentences under "In
+        # detail"; index.md keeps the sentences first, the glance after them
         lead = []
         if self.summary:
             glance = self.summary.glance_lines()
@@ -98,13 +108,19 @@ class Report:
                 lead += [("glance", glance, self._picture())]
             lead += [("text", self.summary.first)] if self.summary.first else []
             lead += [("detail", self.summary.lines())]
-        blocks = self.blocks[:1] + [("text", line) for line in self.warnings] + lead + self.blocks[1:]
+        blocks = self.blocks[:1] + [("contents",)] + [("text", line) for line in self.warnings] + lead \
+            + self.blocks[1:]
+        anchors = page_anchors(blocks)
         md, body, glance_md = [], [], []
-        for block in blocks:
+        for k, block in enumerate(blocks):
             kind = block[0]
             if kind == "heading":
                 md.append(f"{'#' * block[1]} {block[2]}\n")
-                body.append(f"<h{block[1]}>{html.escape(block[2])}</h{block[1]}>")
+                body.append(f"<h{block[1]} id='{anchors[k]}'>{html.escape(block[2])}</h{block[1]}>")
+            elif kind == "contents":    # links to the sections, when the page has some
+                if page_contents(blocks, anchors):
+                    md.append(contents_line(blocks, anchors, lambda text, anchor: f"[{text}](#{anchor})") + "\n")
+                    body.append(f"<nav class='contents'>{contents_line(blocks, anchors, section_link)}</nav>")
             elif kind == "text":
                 md.append(block[1] + "\n")
                 body.append(f"<p>{html.escape(block[1])}</p>")
@@ -116,8 +132,7 @@ class Report:
                 glance_md = ["At a glance:", *(f"* {line}" for line in block[1]), ""]
                 picture = ""
                 if block[2]:
-                    picture = (f"<figure class='lead'><img src='{block[2][0]}.png' alt='{html.escape(block[2][1])}'>"
-                               f"<figcaption>{html.escape(block[2][1])}</figcaption></figure>")
+                    picture = f"<figure class='lead'>{linked_image(block[2][0] + '.png', block[2][1])}</figure>"
                 body.append("<div class='glance'><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
                             + f"</ul>{picture}</div>")
             elif kind == "detail":      # the full sentences: first in index.md, under "In detail" on the page
@@ -130,73 +145,101 @@ class Report:
                 frame = block[2]
                 cols = frame.columns
                 md.append("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
-                md.extend("| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.iter_rows())
+                md.extend("| " + " | ".join(cell_text(v, c) for v, c in zip(row, cols)) + " |"
+                          for row in frame.iter_rows())
                 more = f" ({block[3]} more columns there)" if block[3] else ""
                 md.append(f"\n[{block[1]}.csv]({block[1]}.csv){more}\n")
                 head = "".join(f"<th title='sort'>{html.escape(c)}</th>" for c in cols)
-                rows = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
-                               for row in frame.iter_rows())
+                rows = "".join("<tr>" + "".join(f"<td>{html.escape(cell_text(v, c))}</td>" for v, c in zip(row, cols))
+                               + "</tr>" for row in frame.iter_rows())
                 body.append(f"<table class='sortable'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
                             f"<p><a href='{block[1]}.csv'>{block[1]}.csv</a>{html.escape(more)}</p>")
             elif kind == "picture":
                 more = f" ([step through the game]({block[3]}))" if block[3] else ""
-                md.append(f"![{block[2]}]({block[1]}){more}\n")
+                md.append(f"[![{block[2]}]({block[1]})]({block[1]}){more}\n")
                 link = f" <a href='{block[3]}'>Step through the game</a>" if block[3] else ""
-                body.append(f"<figure><img src='{block[1]}' alt='{html.escape(block[2])}'>"
-                            f"<figcaption>{html.escape(block[2])}{link}</figcaption></figure>")
+                body.append(f"<figure>{linked_image(block[1], block[2], link)}</figure>")
             else:
-                md.append(f"![{block[2]}]({block[1]}.png)\n")
-                body.append(f"<figure><img src='{block[1]}.png' alt='{html.escape(block[2])}'>"
-                            f"<figcaption>{html.escape(block[2])}</figcaption></figure>")
-        with open(os.path.join(self.out_dir, "index.md"), "w", encoding="utf-8") as fh:
+                md.append(f"[![{block[2]}]({block[1]}.png)]({block[1]}.png)\n")
+                body.append(f"<figure>{linked_image(block[1] + '.png', block[2])}</figure>")
+        with open(self._file("index.md"), "w", encoding="utf-8") as fh:
             fh.write("\n".join(md) + "\n")
-        style = ("body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
-                 "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{cursor:pointer;"
-                 "background:#f3f3f3}img{max-width:100%}li{margin:4px 0}"
-                 ".glance{display:flex;gap:16px;align-items:flex-start}.glance ul{flex:1;font-size:1.1em}"
-                 ".glance li{margin:10px 0}.glance figure{flex:1;margin:0}")
-        with open(os.path.join(self.out_dir, "index.html"), "w", encoding="utf-8") as fh:
+        # 1300 px of page: at a 1400 px window the glance's figure (the heatmap) gets about
+        # 800 px, enough for its cells' text (figures.HEATMAP_FONT) to read at 12 px or more
+        style = ("body{font-family:sans-serif;max-width:1300px;margin:auto;padding:0 8px}"
+                 "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+                 "th{cursor:pointer;background:#f3f3f3}img{max-width:100%}li{margin:4px 0}"
+                 ".contents{line-height:1.6;margin:8px 0 16px}"
+                 ".glance{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}"
+                 ".glance ul{flex:1 1 340px;font-size:1.1em}.glance li{margin:10px 0}"
+                 ".glance figure{flex:2 1 560px;margin:0}")
+        with open(self._file("index.html"), "w", encoding="utf-8") as fh:
             fh.write(f"<!doctype html><html><head><meta charset='utf-8'><title>scythe-sim report</title>"
                      f"<style>{style}</style></head><body>{''.join(body)}<script>{SORT_JS}</script>"
                      "</body></html>\n")
 
 
-def _is_percent(column):
-    return column.endswith("rate") or column in PERCENT_NAMES or column.endswith(("_ci_low", "_ci_high"))
+def default_folder(run_dirs) -> str:
+    """Where the report of these runs goes unless told: a run's own report in <run>/report;
+    several runs' in a folder of their own beside it, <first run>/report-vs-<second>[-<third>...],
+    so a comparison never replaces the first run's report, nor that report the comparison."""
+    if len(run_dirs) == 1:
+        return os.path.join(run_dirs[0], "report")
+    others = "-".join(os.path.basename(os.path.normpath(path)) for path in run_dirs[1:])
+    return os.path.join(run_dirs[0], f"report-vs-{others}")
 
 
-def _display(frame, digits):
-    """Rates as "38.4%", other floats rounded."""
-    out = []
-    for column, dtype in frame.schema.items():
-        col = pl.col(column)
-        if dtype.is_float() and _is_percent(column):
-            out.append(pl.when(col.is_null()).then(None)
-                       .otherwise(pl.format("{}%", (col * 100).round(1))).alias(column))
-        elif dtype.is_float():
-            out.append(col.round(digits))
-        else:
-            out.append(col)
-    return frame.select(out)
+def _what(record) -> str:
+    names = [os.path.basename(os.path.normpath(path)) for path in record["runs"]]
+    if record["kind"] == "run":
+        return f"the report of {names[0]} alone"
+    return f"the comparison of {' and '.join(names[1:])} against {names[0]}"
 
 
-def _cell(value):
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10000:
-        return f"{value:,}"
-    return str(value)
+def _record(run_dirs) -> dict:
+    return {"kind": "run" if len(run_dirs) == 1 else "comparison",
+            "runs": [os.path.realpath(path) for path in run_dirs]}
 
 
-def build_report(run_dirs, out_dir, shown_game=None):
+def report_folder(run_dirs, out_dir=None) -> str:
+    """The folder the report of these runs goes to: `out_dir`, else default_folder. Refused
+    (one line naming the way out) when it is a run's folder, or holds a report of other runs
+    or of another kind (its report.json says so); the same report of the same runs is
+    written again there, as is a folder a report of an older version left without a record."""
+    folder = out_dir or default_folder(run_dirs)
+    fix = (f"drop --out (this report's own folder is {default_folder(run_dirs)}) or give another folder"
+           if out_dir else "give it a folder of its own with --out")
+    if os.path.exists(os.path.join(folder, "manifest.json")):
+        raise AnalysisError(f"{folder} is a run's folder, not a report's: {fix}")
+    try:
+        with open(os.path.join(folder, RECORD), encoding="utf-8") as fh:
+            held = json.load(fh)
+        held = {"kind": held["kind"], "runs": list(held["runs"])}
+    except (OSError, ValueError, KeyError, TypeError):
+        return folder
+    wanted = _record(run_dirs)
+    if held != wanted:
+        raise AnalysisError(f"{folder} holds {_what(held)}, which this report ({_what(wanted)}) would replace: "
+                            f"{fix}")
+    return folder
+
+
+def build_report(run_dirs, out_dir=None, shown_game=None):
+    """Write the report of these runs into `out_dir` (default: default_folder) and return
+    the path of its index.md (write_report returns its summary too)."""
+    return write_report(run_dirs, out_dir, shown_game)["index"]
+
+
+def write_report(run_dirs, out_dir=None, shown_game=None) -> dict:
     """Write the report of these runs (the first is the base of the side-by-side part):
     a summary in plain words first, then with several runs their differences, then each
     run's own sections and the provenance with each run's config and rules. shown_game:
     (game number, a folder of its pictures, one per turn, and their stepping page) shows
-    that game of the first run at its end (`report --show-game`)."""
+    that game of the first run at its end (`report --show-game`). Returns what it wrote:
+    the kind, the folder, index.md and index.html, the runs, the lines at a glance and the
+    summary's sentences, the warnings and every file (`scythe-sim report --format json`)."""
     runs = [Run(path) for path in run_dirs]
+    out_dir = report_folder(run_dirs, out_dir)
     report = Report(out_dir)
     report.heading("scythe-sim balance report", 1)
     report.warnings.extend(line for line in map(bad_games_line, runs) if line)
@@ -216,7 +259,14 @@ def build_report(run_dirs, out_dir, shown_game=None):
         _shown_game(report, runs[0], *shown_game)
     _provenance(report, runs)
     report.write()
-    return os.path.join(out_dir, "index.md")
+    record = _record(run_dirs)
+    with open(report._file(RECORD), "w", encoding="utf-8") as fh:
+        json.dump({**record, "names": [run.name for run in runs]}, fh, indent=1)
+    return {"kind": record["kind"], "folder": out_dir, "index": os.path.join(out_dir, "index.md"),
+            "html": os.path.join(out_dir, "index.html"),
+            "runs": [{"name": run.name, "path": run.path, "games": run.manifest["games"]} for run in runs],
+            "players": report.summary.first, "glance": report.summary.glance_lines(),
+            "summary": report.summary.lines(), "warnings": report.warnings, "files": report.written}
 
 
 def bad_games_line(run):

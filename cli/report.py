@@ -8,37 +8,47 @@ from .common import NO_VERIFY
 
 @click.command()
 @click.argument("run_dirs", nargs=-1, required=True)
-@click.option("--out", "out_dir", help="Report folder (default: <first run>/report).")
+@click.option("--out", "out_dir", help="Report folder (default: <run>/report for one run; for several, a folder "
+                                       "of their own, <first run>/report-vs-<the others>). A folder holding a "
+                                       "report of other runs, or of another kind, is refused.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="text: the report's path; json: its summary for tools (the lines at a glance, the "
+                   "summary's sentences, the runs and every file written).")
 @click.option("--no-verify", is_flag=True, help=NO_VERIFY)
 @click.option("--show-game", "show_game", metavar="N",
               help="Show game N of the first run at its end (the board and each player's standing), "
                    "with a page stepping through its turns; N is the games table's `game`, or widest "
                    "(the largest margin between the first two places) or stalled (the first war that "
                    "ended in a stalemate).")
-def report(run_dirs, out_dir, no_verify, show_game):
+def report(run_dirs, out_dir, fmt, no_verify, show_game):
     """Write a balance report (index.md, index.html, PNG, CSV) for one or more runs.
 
-    \\b
+    \b
     Example:
       scythe-sim report results/default --show-game 12
-      scythe-sim report results/war --show-game stalled
+      scythe-sim report results/base results/five     # into results/base/report-vs-five
     """
-    import os
+    import json
     import tempfile
 
     from analysis import runs
-    from analysis.report import build_report
+    from analysis.report import report_folder, write_report
     from analysis.shown_game import chosen_game
 
     runs.VERIFY_HASHES = not no_verify
-    out_dir = out_dir or os.path.join(run_dirs[0], "report")
+    out_dir = report_folder(run_dirs, out_dir)     # a folder refused before a game is replayed (--show-game)
     with tempfile.TemporaryDirectory(prefix="scythe-sim-game-") as scratch:
         shown = None
         if show_game is not None:
             game = chosen_game(run_dirs[0], show_game)
             shown = (game, _game_pictures(run_dirs[0], game, not no_verify, scratch))
-        index = build_report(run_dirs, out_dir, shown)
-    click.echo(f"report: {index} (and index.html beside it)")
+        written = write_report(run_dirs, out_dir, shown)
+    if fmt == "json":
+        click.echo(json.dumps(written, indent=1))
+        return
+    # a comparison says so: its folder is not the first run's own report
+    own = "; a comparison, in a folder of its own" if written["kind"] == "comparison" else ""
+    click.echo(f"report: {written['index']} (and index.html beside it{own})")
 
 
 def _game_pictures(run_dir, game, hashes, scratch):

@@ -65,7 +65,8 @@ def test_the_summary_comes_first_in_plain_words_with_intervals(report):
 
 def test_differences_first_with_forest_plots_and_what_differs(report):
     md = report["md"]
-    assert md.index("compare_nerfed_by_faction.png") < md.index("Run base:")
+    # (the section's heading: the contents line under the title names every section first)
+    assert md.index("compare_nerfed_by_faction.png") < md.index("\n## Run base:")
     for by in ("faction", "mat", "faction_mat"):
         assert (report["dir"] / f"compare_nerfed_by_{by}.png").exists()
     assert "| rules.stars_to_end | 6 | 5 |" in md
