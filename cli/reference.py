@@ -73,6 +73,46 @@ docs/analysis.md.
 - Every command answers `-h` with an example and its defaults. `scythe-sim run -v`
   prints the run's log (each shard's start and end, warnings, from every worker) on
   stderr; it always goes to `RUN_DIR/run.log`.
+- `--format json` on `run` (its answer: the run's folder, games, rules, win rates with
+  their intervals and parity), `list` (the rows), `report`, `compare` and `check`: one
+  JSON object on stdout. `run --quiet` prints only the run's folder, one line on stdout.
+
+## Exit codes
+
+| code | meaning |
+|---|---|
+| 0 | done; `compare --fail`: no group shifted; `check`: every group equivalent (or `--plan`) |
+| 1 | `compare --fail`: a group shifted; `check`: a shift found; `evaluate --fail`: a target failed; `replay`: the game does not match its stored rows; `run`: a worker killed from outside (out of memory) or the Dask scheduler lost |
+| 2 | a mistake in the input (a config, a flag, a run folder) or an OS error (disk full, no permission): one line naming it and the fix, nothing written |
+| 3 | `check`: undecided when `--max-games` ran out |
+| 4 | a simulator bug: `run` stopped on a game that broke a rule of the simulator (its reproducer named; `--keep-going` leaves such games out and exits 0), or `replay` of such a game still fails |
+| 130 | Ctrl-C (`run`, `check`, `evaluate`, `tune`, `learn`: what is published is kept) |
+| 143 | SIGTERM (`run`, `evaluate`, `tune`, `learn`) |
+
+## What `--out` is
+
+| command | `--out` | default |
+|---|---|---|
+| `run` | the parent folder of runs: the run goes to `DIR/<name>` | `results` (the config's `output`) |
+| `report` | the report's own folder (index.md, index.html, figures, tables) | `<run>/report`; several runs: `<first run>/report-vs-<the others>` |
+| `check` | where the check keeps each config's runs, as `DIR/<key>`, reused by later checks | `results/check` |
+| `evaluate` | a Markdown file of the report | none: printed only |
+| `tune` | the tuned weights file (`--report` the Markdown beside it) | `results/tune/STRATEGY.toml` |
+| `learn` | the learning run's folder | `results/learn` |
+
+## Shell completion
+
+Commands, options and the game's names complete on Tab: variants (`--variant`), house
+rules (`--rule <Tab>`; in zsh and fish also the tile after `--rule resolution=`, which
+bash splits off at the `=`), strategies (`--strategies`, `--strategy-pool`, also after a
+comma), resolution tiles (`play --resolution`) and the kinds of `list`; `--game` given
+first completes that game's names. Add one line to the shell's start-up file:
+
+```sh
+eval "$(_SCYTHE_SIM_COMPLETE=bash_source scythe-sim)"     # bash: ~/.bashrc
+eval "$(_SCYTHE_SIM_COMPLETE=zsh_source scythe-sim)"      # zsh: ~/.zshrc
+_SCYTHE_SIM_COMPLETE=fish_source scythe-sim | source      # fish: ~/.config/fish/config.fish
+```
 """
 
 
