@@ -8,7 +8,8 @@ minus the base's with two intervals at level 1 - alpha:
   narrower when the outcomes are correlated.
 The verdict (`method`) uses the paired one whenever the runs are paired. Its p-value
 is the interval's own (the smallest alpha at which the interval excludes 0), Holm-
-corrected over all groups; its interval (ci_low, ci_high) is the simultaneous interval
+corrected over all groups (of every grouping compared at once: compare_groupings, one
+family as in `scythe-sim check`); its interval (ci_low, ci_high) is the simultaneous interval
 that matches Holm (intervals.holm_levels), so it excludes 0 exactly when p_holm <
 alpha. A group is `shifted` when that holds and the difference is at least min_effect;
 `verdict` says "shift", "below min effect" (beyond chance, smaller than min_effect) or
@@ -16,6 +17,10 @@ alpha. A group is `shifted` when that holds and the difference is at least min_e
 at level 1 - alpha. `mde` is the smallest shift the verdict would have found with 80%
 power at these sample sizes (significant at the strictest Holm level, alpha / groups,
 and at least min_effect).
+
+A single fixed-sample look: `scythe-sim check` looks after every round with always-valid
+confidence sequences, wider at the same games, so the two can disagree near the margin
+(FIXED_SAMPLE_NOTE says so in compare's output).
 """
 import math
 
@@ -30,6 +35,10 @@ from .runs import TILE_COLUMNS, AnalysisError
 
 BY_CHOICES = ("faction", "mat", "faction,mat", "personality", "strategy", "players", "turn_order", "seat",
               *TILE_COLUMNS)
+# compare's line on why its interval is narrower than `check`'s on the same runs
+FIXED_SAMPLE_NOTE = ("why compare and check can differ: this is one fixed-sample look at these games "
+                     "(Holm-adjusted); `scythe-sim check` uses always-valid intervals over repeated looks, "
+                     "wider, so it may call undecided what this calls a shift")
 # what counts as a win: the (standard) game's winner, or All Out War's winner (war runs only)
 OUTCOMES = ("winner", "war_winner")
 
@@ -82,19 +91,25 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
     min_effect), verdict (shift, below min effect, no shift) and mde (the smallest shift found
     with 80% power); ci_low and ci_high are the simultaneous interval matching Holm. A tile column among `by` (TILE_COLUMNS) that one run never filled takes
     the other run's tiles (pairing.with_tiles). `pairing` (check_pairing's answer) is
-    computed when not given. `outcome`
+    computed when not given; runs paired on their common first games are read through
+    those games. `outcome`
     is the win compared: `winner` (the standard game's) or `war_winner` (the war's, when
     both runs played wars; check_outcome says why not)."""
-    keys = list(by)
+    return compare_groupings(base, candidate, [tuple(by)], alpha, min_effect, pairing, outcome)[0]
+
+
+def compare_groupings(base, candidate, groupings, alpha=0.05, min_effect=0.02, pairing=None, outcome="winner"):
+    """compare_runs for several groupings at once (e.g. [("faction",), ("mat",)]): one
+    DataFrame per grouping, in order, whose verdicts are ONE Holm family over every group
+    of every grouping (as `scythe-sim check` decides), so a gate given two groupings fails
+    when either shifts, and the intervals are simultaneous over all of them."""
+    groupings = [list(keys) for keys in groupings]
     check_outcome(base, candidate, outcome)
     if pairing is None:
-        pairing = check_pairing(base, candidate, keys)
-    joined = _counts(base, candidate, keys, outcome, pairing.paired).join(
-        _counts(candidate, base, keys, outcome, pairing.paired), on=keys, how="full", coalesce=True,
-        suffix="_candidate").fill_null(0)
-    if pairing.paired:
-        joined = joined.join(paired_sums(base, candidate, keys, outcome), on=keys, how="left")
-    rows = [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)]
+        pairing = check_pairing(base, candidate, list(dict.fromkeys(k for keys in groupings for k in keys)))
+    base, candidate = paired_views(base, candidate, pairing)
+    tables = [_grouping_rows(base, candidate, keys, alpha, pairing, outcome) for keys in groupings]
+    rows = [r for grouping_rows, _ in tables for r in grouping_rows]
     p_values = [r["p_value"] for r in rows]
     strictest = z_for(alpha / max(len(rows), 1))
     for r, p, level in zip(rows, holm(p_values), holm_levels(p_values, alpha)):
@@ -107,7 +122,28 @@ def compare_runs(base, candidate, by=("faction",), alpha=0.05, min_effect=0.02, 
         r["verdict"] = "shift" if r["shifted"] else "below min effect" if beyond else "no shift"
         se = r.pop("se")
         r["mde"] = None if se is None else detectable_shift(strictest * se, se, min_effect)
-    return pl.DataFrame(rows, schema=_schema(keys, joined))
+    return [pl.DataFrame(grouping_rows, schema=_schema(keys, joined))
+            for keys, (grouping_rows, joined) in zip(groupings, tables)]
+
+
+def paired_views(base, candidate, pairing):
+    """The two runs as the comparison reads them: through the games paired when the runs
+    were paired on their common first games (a run grown with --extend-to), else whole."""
+    if not pairing.paired:
+        return base, candidate
+    return tuple(run.first(pairing.games) if run.manifest["games"] > pairing.games else run
+                 for run in (base, candidate))
+
+
+def _grouping_rows(base, candidate, keys, alpha, pairing, outcome):
+    """One grouping's rows before the Holm step (p-values and interval functions), and the
+    joined counts whose key columns give the table's schema."""
+    joined = _counts(base, candidate, keys, outcome, pairing.paired).join(
+        _counts(candidate, base, keys, outcome, pairing.paired), on=keys, how="full", coalesce=True,
+        suffix="_candidate").fill_null(0)
+    if pairing.paired:
+        joined = joined.join(paired_sums(base, candidate, keys, outcome), on=keys, how="left")
+    return [_row(r, keys, alpha, pairing) for r in joined.sort(keys).iter_rows(named=True)], joined
 
 
 def check_outcome(base, candidate, outcome):

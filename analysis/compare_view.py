@@ -51,6 +51,12 @@ def _same_run(base, candidate):
     if not differs and all(base.manifest.get(k) == candidate.manifest.get(k) for k in keys):
         return (f"{base.path} and {candidate.path} are the same run (same config, seed, game count and "
                 "game data): every difference is zero by construction")
+    counts = (base.manifest.get("games"), candidate.manifest.get("games"))
+    if differs == ["games"] and all(base.manifest.get(k) == candidate.manifest.get(k) for k in keys[1:2] + keys[3:]):
+        # one run grown from the other (--extend-to): paired on the common games, which are the same games
+        return (f"{base.path} and {candidate.path} are the same run at two lengths ({counts[0]:,} and "
+                f"{counts[1]:,} games; same config, seed and game data): their common games are the same games, "
+                "so every difference is zero by construction")
     return None
 
 
@@ -76,33 +82,45 @@ def check_runs(base, candidate, allow_same=False):
     return warnings
 
 
+def _points(x, sign=True):
+    """A fraction as percent or points with one decimal, never "-0.0" (a value that rounds
+    to zero prints as "0.0", without a sign)."""
+    text = f"{100 * x:+.1f}" if sign else f"{100 * x:.1f}"
+    return "0.0" if float(text) == 0 else text
+
+
 def pp(x, sign=True):
     """A difference of rates in percentage points."""
-    return "-" if x is None else (f"{100 * x:+.1f} pp" if sign else f"{100 * x:.1f} pp")
+    return "-" if x is None else f"{_points(x, sign)} pp"
 
 
 def pct(x):
-    return "-" if x is None else f"{100 * x:.1f}%"
+    return "-" if x is None else f"{_points(x, sign=False)}%"
 
 
 def interval(low, high):
-    return "-" if low is None else f"{100 * low:+.1f} to {100 * high:+.1f}"
+    return "-" if low is None else f"{_points(low)} to {_points(high)}"
 
 
-def _shown(value):
+def _shown(value, field=""):
+    """A config value as a cell: counts with thousands separators (a seed is a name, as given)."""
+    if isinstance(value, int) and not isinstance(value, bool) and "seed" not in field:
+        return f"{value:,}"
     text = "-" if value is None else str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def rows_for_display(table, keys):
-    """The table's rows as text cells, largest difference first."""
+def rows_for_display(table, keys, label=None):
+    """The table's rows as text cells, largest difference first; `label` (the grouping,
+    e.g. "mat") heads each group's name when several groupings share one table."""
     order = table.with_columns(table["difference"].abs().fill_null(-1).alias("_size")) \
         .sort("_size", descending=True)
     out = []
     for r in order.iter_rows(named=True):
-        out.append({"group": " / ".join(str(r[k]) for k in keys),
-                    "base": f"{pct(r['base_rate'])} (n={r['base_n']})",
-                    "candidate": f"{pct(r['candidate_rate'])} (n={r['candidate_n']})",
+        group = " / ".join(str(r[k]) for k in keys)
+        out.append({"group": f"{label} {group}" if label else group, "_size": r["_size"],
+                    "base": f"{pct(r['base_rate'])} (n={r['base_n']:,})",
+                    "candidate": f"{pct(r['candidate_rate'])} (n={r['candidate_n']:,})",
                     "difference": pp(r["difference"]), "interval": interval(r["ci_low"], r["ci_high"]),
                     "unpaired": interval(r["unpaired_ci_low"], r["unpaired_ci_high"]),
                     "p": f"{r['p_holm']:.3g}", "mde": pp(r.get("mde"), sign=False),
@@ -116,12 +134,14 @@ POINTS = ("difference", "ci_low", "ci_high", "unpaired_ci_low", "unpaired_ci_hig
 PERCENTS = ("base_rate", "candidate_rate")
 
 
-def json_rows(table):
+def json_rows(table, by=None, keys=None):
     """The table's rows for JSON: differences in percentage points (`difference_pp`, ...)
-    and rates in percent (`base_rate_pct`, ...), the one unit of the commands' options."""
+    and rates in percent (`base_rate_pct`, ...), the one unit of the commands' options.
+    With `by` (the grouping's label, e.g. "faction,mat") and its `keys`, each row starts
+    with the grouping it belongs to and its group's name ("crimea / patriotic")."""
     out = []
     for row in table.to_dicts():
-        shown = {}
+        shown = {} if by is None else {"by": by, "group": " / ".join(str(row[k]) for k in keys)}
         for key, value in row.items():
             if key in POINTS or key in PERCENTS:
                 key, value = key + ("_pp" if key in POINTS else "_pct"), None if value is None else 100 * value
@@ -172,29 +192,37 @@ def _wrap(text, width, indent=""):
 
 
 def render(result, fmt="text", width=None):
-    """The comparison (a dict from cli compare) as text, markdown or json."""
+    """The comparison (a dict from cli compare) as text, markdown or json. result["tables"]
+    holds one {"by": label, "keys": keys, "table": compare table} per grouping, decided as
+    one Holm family; with several, each group's name starts with its grouping."""
+    tables = result["tables"]
     if fmt == "json":
-        return json.dumps({k: v for k, v in result.items() if k != "table"}
-                          | {"rows": json_rows(result["table"])}, indent=1, default=str)
+        rows = [row for t in tables for row in json_rows(t["table"], t["by"], t["keys"])]
+        return json.dumps({k: v for k, v in result.items() if k != "tables"} | {"rows": rows}, indent=1,
+                          default=str)
     width = width or 100
-    rows = rows_for_display(result["table"], result["keys"])
+    several = len(tables) > 1
+    rows = sorted((r for t in tables for r in rows_for_display(t["table"], t["keys"], t["by"] if several else None)),
+                  key=lambda r: -r["_size"])
     columns = ["group", "base", "candidate", "difference", "interval", "unpaired", "p", "mde", "shift"]
     if result["method"] == "unpaired":
         columns.remove("unpaired")       # the verdict's interval already is the unpaired one
+    over = "the groups of every grouping, one Holm family" if several else "the groups"
     header = (f"{result['what']} by {result['by']}: candidate - base in percentage points; "
-              f"interval: {result['method']}, simultaneous over the groups (matches the Holm-corrected p and "
+              f"interval: {result['method']}, simultaneous over {over} (matches the Holm-corrected p and "
               f"the verdict); unpaired: unadjusted {result['level']}; SHIFT: beyond chance and at least "
               f"{result['min_effect_pp']:g} pp, < min: beyond chance but smaller")
+    closing = [*result["notes"], result["interval_note"], result["summary"]]
     if fmt == "markdown":
         out = [f"**compare** `{result['base']}` ({result['base_games']:,} games) -> "
                f"`{result['candidate']}` ({result['candidate_games']:,} games)", ""]
         out += [f"> {w}" for w in result["warnings"]] + ([""] if result["warnings"] else [])
         if result["differences"]:
             out += ["| what differs | base | candidate |", "|---|---|---|"]
-            out += [f"| {f} | {_shown(a)} | {_shown(b)} |" for f, a, b in result["differences"]] + [""]
+            out += [f"| {f} | {_shown(a, f)} | {_shown(b, f)} |" for f, a, b in result["differences"]] + [""]
         out += [header, "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
         out += ["| " + " | ".join(r[c] for c in columns) + " |" for r in rows]
-        out += ["", *result["notes"], result["summary"]]
+        out += ["", *closing]
         return "\n".join(out)
     out = [f"base {result['base']} ({result['base_games']:,} games), candidate {result['candidate']} "
            f"({result['candidate_games']:,} games)"]
@@ -202,11 +230,11 @@ def render(result, fmt="text", width=None):
         out += _wrap(warning, width, "  ")
     if result["differences"]:
         out.append("what differs:")
-        out += [f"  {f}: {_shown(a)} -> {_shown(b)}"[:width] for f, a, b in result["differences"]]
+        out += [f"  {f}: {_shown(a, f)} -> {_shown(b, f)}"[:width] for f, a, b in result["differences"]]
     else:
         out.append("what differs: nothing in the configs, rule sets or versions")
     out += _wrap(header, width)
     out += _text_table(rows, columns, width)
-    for line in (*result["notes"], result["summary"]):
+    for line in closing:
         out += _wrap(line, width, "  ")
     return "\n".join(out)

@@ -8,6 +8,10 @@ in the other: comparing them seat by seat (common random numbers) cancels the lu
 the deal and gives much narrower intervals. The rows decide: the same (game, seat)
 keys with the same deal columns in every row. The root seeds and the game seeds only
 explain the verdict.
+
+Runs of different lengths are paired on their common first games: game i depends only
+on (root seed, i), so a run grown with `run --extend-to N` starts with the shorter
+run's games, and the rows of those games decide as above.
 """
 from typing import NamedTuple
 
@@ -26,17 +30,22 @@ GROUP_COLUMNS = ("faction", "mat", "personality", "strategy", "players", "turn_o
 class Pairing(NamedTuple):
     paired: bool
     reason: str          # one line, starting with "paired:" or "unpaired:"
-    games: int           # games in the base run
+    games: int           # games in the base run; when paired, the games paired (the runs' common first games)
 
     @property
     def method(self):
         return "paired" if self.paired else "unpaired"
 
 
-def check_pairing(base, candidate, keys=()) -> Pairing:
+def check_pairing(base, candidate, keys=(), common_prefix=True) -> Pairing:
     """Paired when both runs hold the same seats (game, seat) and every seat has the same
     deal columns (and `keys`, the groups compared) in both. A variant's tiles (TILE_COLUMNS)
-    are not part of the deal: they are what a base run and a Wind Gambit run differ by."""
+    are not part of the deal: they are what a base run and a Wind Gambit run differ by.
+
+    Runs of different lengths are paired on their common first games (`common_prefix`):
+    game i's deal depends only on the root seed and i, so a run grown with `run
+    --extend-to N` holds the shorter run's games first; `games` is then the games paired,
+    and compare_runs reads both runs through them (Run.first)."""
     if base.game != candidate.game:
         raise AnalysisError(f"cannot compare a {candidate.game} run ({candidate.name}) with a {base.game} run "
                             f"({base.name}): compare runs of the same game")
@@ -46,23 +55,43 @@ def check_pairing(base, candidate, keys=()) -> Pairing:
         if key not in (either if key in TILE_COLUMNS else present):
             raise AnalysisError(f"{base.game} runs have no column {key!r} to group by: use one of "
                                 f"{', '.join(c for c in GROUP_COLUMNS if c in present)}")
+    counts = (base.manifest["games"], candidate.manifest["games"])
+    prefix = common_prefix and counts[0] != counts[1]
+    whole = base
+    if prefix:
+        base, candidate = base.first(min(counts)), candidate.first(min(counts))
     columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys])
                if c not in ROW_KEYS and c not in TILE_COLUMNS and c in present]
     a = base.seats().select(*ROW_KEYS, *columns)
     b = candidate.seats().select(*ROW_KEYS, *columns)
     n_a, n_b = _rows(a), _rows(b)
     games = _rows(base.games())
+    whole_games = _rows(whole.games()) if prefix else games     # unpaired runs are compared whole
     joined = a.join(b, on=list(ROW_KEYS), how="inner", suffix="_candidate")
     if _rows(joined) != n_a or n_a != n_b:
+        seeds = _root_seeds(base, candidate)
+        if seeds[0] != seeds[1]:
+            return Pairing(False, _different_seeds(seeds), whole_games)
         return Pairing(False, f"unpaired: the runs hold different games ({n_a:,} and {n_b:,} seats, "
-                              f"{_rows(joined):,} in common)", games)
+                              f"{_rows(joined):,} in common)", whole_games)
     differs = pl.any_horizontal([pl.col(c) != pl.col(f"{c}_candidate") for c in columns])
     mismatched = joined.filter(differs).sort("game", "seat").collect(engine="streaming")
     if mismatched.height:
-        return Pairing(False, _mismatch_reason(base, candidate, mismatched, columns), games)
+        return Pairing(False, _mismatch_reason(base, candidate, mismatched, columns), whole_games)
     seeds = _same_game_seeds(base, candidate)
     what = "identical deals" if seeds else "identical seats but different game seeds (little to gain)"
+    if prefix:
+        return Pairing(True, f"paired: on the first {games:,} games, common to both runs (base {counts[0]:,}, "
+                             f"candidate {counts[1]:,}), with {what}", games)
     return Pairing(True, f"paired: {games:,} games with {what}", games)
+
+
+def _root_seeds(base, candidate):
+    return base.manifest.get("root_seed"), candidate.manifest.get("root_seed")
+
+
+def _different_seeds(seeds):
+    return f"unpaired: runs do not share deals (different seeds {seeds[0]} and {seeds[1]})"
 
 
 def _rows(frame: pl.LazyFrame) -> int:
@@ -70,9 +99,9 @@ def _rows(frame: pl.LazyFrame) -> int:
 
 
 def _mismatch_reason(base, candidate, mismatched, columns):
-    seeds = (base.manifest.get("root_seed"), candidate.manifest.get("root_seed"))
+    seeds = _root_seeds(base, candidate)
     if seeds[0] != seeds[1]:
-        return f"unpaired: runs do not share deals (different seeds {seeds[0]} and {seeds[1]})"
+        return _different_seeds(seeds)
     row = mismatched.row(0, named=True)
     column = next(c for c in columns if row[c] != row[f"{c}_candidate"])
     games = mismatched["game"].n_unique()
@@ -127,6 +156,8 @@ def run_differences(base, candidate):
 def _label(run, field):
     if field in run.manifest:
         return run.manifest[field]
+    if field == "game":         # the games table's `game` is the game's number, not its name
+        return run.game
     games = run.games()
     if field in games.collect_schema().names():
         values = games.select(pl.col(field).cast(pl.String).unique()).collect(engine="streaming")

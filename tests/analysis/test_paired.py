@@ -176,10 +176,15 @@ def test_one_seat_dealt_another_faction_is_unpaired_with_the_reason(runs):
     assert set(compare_runs(Run(runs["base"]), Run(path))["method"]) == {"unpaired"}
 
 
-def test_runs_of_different_games_are_unpaired(runs, tmp_path):
+def test_runs_of_different_lengths_pair_on_their_common_games(runs, tmp_path):
     shorter = typed_run(tmp_path / "shorter", 50, seed=1)               # the first 50 deals only
     pairing = check_pairing(Run(runs["base"]), Run(shorter))
-    assert not pairing.paired and pairing.reason.startswith("unpaired: the runs hold different games")
+    # the same seed's first 50 games are the same deals: paired on them (issue 58)
+    assert pairing.paired and pairing.games == 50
+    assert pairing.reason.startswith("paired: on the first 50 games, common to both runs (base 2,000, candidate 50)")
+    # whole runs only: different games
+    whole = check_pairing(Run(runs["base"]), Run(shorter), common_prefix=False)
+    assert not whole.paired and whole.reason.startswith("unpaired: the runs hold different games")
 
 
 def test_compare_shows_both_intervals_says_which_one_decided_and_what_differs(runs, tmp_path):
