@@ -89,8 +89,24 @@ def plan_rows(sequential, pilot_games):
                    decided_as="equivalent" if abs(shift) < sequential.min_effect else "shifted")
         rows.append(row)
     needed = [r["games_to_decide"] for r in rows]
-    shifts = [r["games_to_decide"] for r in rows if r["decided_as"] == "shifted" and r["games_to_decide"]]
-    return {"pilot_games": pilot_games, "rows": rows,
-            "games_needed": None if not needed or None in needed else max(needed),
-            "games_to_first_shift": min(shifts, default=None),
+    games_needed = None if not needed or None in needed else max(needed)
+    shifts = [r for r in rows if r["decided_as"] == "shifted" and r["games_to_decide"]]
+    first = min(shifts, key=lambda r: r["games_to_decide"], default=None)
+    expects_shift = any(r["decided_as"] == "shifted" for r in rows)
+    return {"pilot_games": pilot_games, "rows": rows, **default_stop(first, expects_shift, games_needed),
+            "games_needed": games_needed,
+            "games_to_first_shift": first and first["games_to_decide"],
             "games_if_no_shift": max((r["games_if_no_shift"] or 0 for r in rows), default=None)}
+
+
+def default_stop(first, expects_shift, games_needed):
+    """Where the default check (--first-shift) is expected to stop: at the first shift (the
+    plan row `first` that shifts soonest), or, when no group is expected to shift, once
+    every group is equivalent (games_needed); `stops_after` None when neither comes within
+    reach (a group sits at the margin)."""
+    if first:
+        return {"stops_after": first["games_to_decide"], "stops_when": "first shift",
+                "first_shift_group": f"{first['by']} {first['group']}"}
+    if not expects_shift:
+        return {"stops_after": games_needed, "stops_when": "every group equivalent", "first_shift_group": None}
+    return {"stops_after": None, "stops_when": "first shift", "first_shift_group": None}

@@ -4,9 +4,14 @@ find there, the decision) and the answer, or a plan's estimates; as text for a
 terminal, Markdown for a CI job summary or a pull-request comment, or JSON.
 Differences are in percentage points (pp)."""
 import json
+import os
 
 from .compare_view import interval, pp
 
+# check's line on why its interval is wider than `compare`'s on the same runs
+ANYTIME_NOTE = ("why check and compare can differ: these are always-valid intervals, valid at every look "
+                "and wider than one look's; `scythe-sim compare` on the same runs makes one fixed-sample look "
+                "with narrower Holm intervals, so it may call a shift what this calls undecided")
 ANSWERS = {"shifted": "SHIFTED", "equivalent": "EQUIVALENT", "undecided": "UNDECIDED"}
 VERDICT_COLUMNS = ("group", "difference", "interval", "games", "p (Holm)", "mde", "decision")
 PLAN_COLUMNS = ("group", "pilot difference", "interval", "variance", "games to decide", "as", "games if no shift")
@@ -59,19 +64,30 @@ def _table(rows, columns, fmt):
 
 
 def render(result, fmt="text"):
-    """The check's result (a dict from cli/check.py) as text, markdown or json."""
+    """The check's result (a dict from cli/check.py) as text, markdown or json. Markdown
+    (a pull request's job summary) names the runs without absolute paths (shown_path)."""
     if fmt == "json":
-        return json.dumps(result, indent=1, default=str)
+        return json.dumps({**result, "interval_note": ANYTIME_NOTE}, indent=1, default=str)
     md = fmt == "markdown"
     out = [f"**{headline(result)}**" if md else headline(result), ""]
-    out += [f"base: `{result['base']}`" if md else f"base: {result['base']}",
-            f"candidate: `{result['candidate']}`" if md else f"candidate: {result['candidate']}"]
+    out += [f"base: `{shown_path(result['base'])}`" if md else f"base: {result['base']}",
+            f"candidate: `{shown_path(result['candidate'])}`" if md else f"candidate: {result['candidate']}"]
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(verdict_rows(result), VERDICT_COLUMNS, fmt)
-    out += ["", method_line(result)]
+    out += ["", method_line(result), ANYTIME_NOTE]
     if result["outcome"] == "undecided":
         out += ["", undecided_line(result)]
     return "\n".join(out)
+
+
+def shown_path(path):
+    """A run folder as a pull request may show it: relative to the current folder when
+    below it, else the folder's own name (a cached run's is its key); never the absolute
+    path of the machine that ran the check."""
+    absolute, here = os.path.abspath(path), os.getcwd()
+    if os.path.commonpath([absolute, here]) == here:
+        return os.path.relpath(absolute, here)
+    return os.path.basename(absolute.rstrip(os.sep))
 
 
 def undecided_line(result):
@@ -94,22 +110,46 @@ def plan_rows(result):
             for r in sorted(result["rows"], key=lambda r: -(r["games_to_decide"] or 10 ** 12))]
 
 
-def render_plan(result, fmt="text"):
-    """A plan (cli/check.py --plan) as text, markdown or json."""
-    if fmt == "json":
-        return json.dumps(result, indent=1, default=str)
-    md = fmt == "markdown"
+# the keys a plan's JSON leads with: where the default check stops, then every group's figure
+PLAN_LEAD = ("stops_after", "stops_when", "first_shift_group", "games_needed", "games_if_no_shift")
+
+
+def stop_line(result):
+    """Where the default check stops (it stops at the first shift): the plan's first line."""
+    games, margin = result.get("stops_after"), f"+-{result['min_effect_pp']:g} pp"
+    lead = f"plan from a pilot of {result['pilot_games']:,} games: "
+    if result.get("stops_when") == "every group equivalent":
+        if not games:
+            return (lead + "no group is expected to shift, and the check is not expected to stop before its "
+                    f"budget (a group sits at the margin, {margin}: more than 10^9 games to call it equivalent)")
+        return (lead + f"no group is expected to shift; the check stops when every group is equivalent within "
+                f"{margin}, after about {games:,} games a side (80% each)")
+    if not games:
+        return (lead + "a group is expected to shift, but at the margin itself: the check is not expected to "
+                "stop before its budget (more than 10^9 games)")
+    return (lead + f"the check stops at its first shift (the default) after about {games:,} games a side "
+            f"({result['first_shift_group']}, 80%)")
+
+
+def every_group_line(result):
+    """The --every-group figure: every group decided, and a group without a shift."""
     needed = result["games_needed"]
-    first = (f"plan from a pilot of {result['pilot_games']:,} games: every group decided (80% each) after about "
-             + (f"{needed:,} games" if needed else "more than 10^9 games (a shift at the minimum effect itself "
-                "is never decided)")
-             + f"; a group that does not shift is called equivalent within +-{result['min_effect_pp']:g} pp after "
-               f"about {_games(result['games_if_no_shift'])}")
-    out = [f"**{first}**" if md else first, ""]
-    shift = result.get("games_to_first_shift")
-    if shift:       # what the default check needs: it stops at the first shift
-        out[1:1] = [f"the first shift found (80%) after about {shift:,} games, where the check stops by default "
-                    "(--every-group decides every group)"]
+    return ("--every-group (every group decided, 80% each): about "
+            + (f"{needed:,} games a side" if needed else "more than 10^9 games (a shift at the minimum effect "
+               "itself is never decided)")
+            + f"; a group that does not shift is called equivalent within +-{result['min_effect_pp']:g} pp after "
+              f"about {_games(result['games_if_no_shift'])} games")
+
+
+def render_plan(result, fmt="text"):
+    """A plan (cli/check.py --plan) as text, markdown or json: where the default check stops
+    first, then the every-group figure, then the per-group estimates."""
+    if fmt == "json":
+        lead = {k: result[k] for k in PLAN_LEAD if k in result}
+        return json.dumps(lead | {k: v for k, v in result.items() if k not in lead}, indent=1, default=str)
+    md = fmt == "markdown"
+    first = stop_line(result)
+    out = [f"**{first}**" if md else first, every_group_line(result), ""]
     out += [f"{'> ' if md else ''}{note}" for note in result["notes"]] + [""]
     out += _table(plan_rows(result), PLAN_COLUMNS, fmt)
     out += ["", "estimates assume each group's pilot difference and variance are the true ones; a pilot is "

@@ -23,8 +23,10 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
 @click.option("--variant", metavar="NAME", help="The variant the candidate plays, e.g. wind_gambit.")
 @click.option("--seed", type=int, help="Root seed of both sides (default: the candidate config's).")
 @click.option("--by", multiple=True, type=click.Choice(BY_CHOICES),
-              help="Groups to decide (repeatable); default: the game's, faction and mat for Scythe, "
-                   "personality and turn_order for My Little Scythe.")
+              help="Groups to decide; default: the game's, faction and mat for Scythe, personality and "
+                   "turn_order for My Little Scythe. `--by faction,mat` is the faction x mat cross (each pair a "
+                   "group); repeat --by to check each grouping (`--by faction --by mat`: both, one Holm family "
+                   "over all their groups).")
 @click.option("--min-effect", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=2.0,
               show_default=True, callback=points_option, help="Smallest shift that counts, in percentage points (2 = two points of win "
                                       "rate); also the equivalence margin.")
@@ -38,7 +40,8 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
 @click.option("--first-shift/--every-group", default=True, show_default=True,
               help="Stop at the first shifted group (the default: the exit code, CI's question, cannot change "
                    "any more), or play on until every group is decided.")
-@click.option("--plan", is_flag=True, help="Play one round as a pilot and estimate the games the check needs.")
+@click.option("--plan", is_flag=True, help="Play one round as a pilot and estimate the games the check needs: "
+                                           "where the default check stops first, then --every-group's figure.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--out", default=os.path.join("results", "check"), show_default=True,
               help="Where the check keeps a config's runs, as DIR/<key>: reused and extended by later checks "

@@ -115,7 +115,11 @@ def test_a_plan_estimates_the_games_from_a_pilot(tmp_path, fixed):
     result = _check(fixed, "--rule", "stars_to_end=5", "--plan", "--round", "200", "--out", tmp_path / "runs",
                     "--quiet", "--workers", "2")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("plan from a pilot of 200 games: every group decided (80% each) after about")
+    # where the default check stops comes first (issue 58), then the --every-group figure
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("plan from a pilot of 200 games: the check stops at its first shift (the default) "
+                               "after about"), lines[0]
+    assert lines[1].startswith("--every-group (every group decided, 80% each): about")
     assert "games if no shift" in result.output and "faction crimea" in result.output
 
 
