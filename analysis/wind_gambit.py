@@ -1,15 +1,20 @@
 """The Wind Gambit's effects, read from a run's games table (docs/schema.md: the tile
 columns `resolution_tile`, `airship_aggressive`, `airship_passive`; null in a base run).
 
-Each game plays one resolution tile and (airships) one aggressive and one passive tile,
-so a run that draws its tiles at random splits into one sub-run per tile: its games,
-how they end, how long they last, who wins them. Against a base run with the same seed
+A game plays one resolution tile (with the Resolution Module) and, with airships, one
+aggressive and one passive tile (`played` reads which from a run's tables), so a run
+that draws its tiles at random splits into one sub-run per tile: its games, how they end,
+how long they last, who wins them. Against a base run with the same seed
 (the same deals: the tiles come from the variant's own random stream) game i of the base
 is game i of the Wind Gambit run without the module, so each tile's effect is measured
-game by game (analysis/pairing.py).
+game by game (analysis/pairing.py). Tiles whose rule no source gives are placeholders
+(placeholder_tiles): the report marks them wherever it names them.
 """
+import functools
+
 import polars as pl
 
+from scythe_sim.games.scythe.data_files import read_data
 from scythe_sim.intervals import holm, holm_levels, interval_p_value, newcombe_difference
 
 from .pairing import with_tiles
@@ -23,6 +28,46 @@ LENGTHS = ("rounds", "turns_per_player")    # game length, compared per tile
 
 
 AIRSHIP_COLUMNS = ("airship_aggressive", "airship_passive")
+# the section of docs/RULES.md that lists each column's tiles with the confidence of their text
+RULES_SECTIONS = {"resolution_tile": "The Wind Gambit: Resolution Module",
+                  "airship_aggressive": "The Wind Gambit: airships", "airship_passive": "The Wind Gambit: airships"}
+PLACEHOLDER = "placeholder"      # the mark beside a tile whose text no source gives
+
+
+@functools.cache
+def placeholder_tiles() -> frozenset:
+    """The tiles whose rule no source gives (confidence "placeholder" in the game's
+    data/resolution.toml and data/airships.toml): what they do is the simulator's
+    invention, so their effects measure a guess, not the game."""
+    data = read_data()
+    return frozenset(tile["name"] for kind in ("resolution", "airships") for tile in data[kind]["tile"]
+                     if tile.get("confidence") == PLACEHOLDER)
+
+
+def marked(name) -> str:
+    """A tile's name as the report gives it: "land_rush (placeholder)" for a placeholder."""
+    return f"{name} ({PLACEHOLDER})" if name in placeholder_tiles() else name
+
+
+def mark_tiles(frame: pl.DataFrame, column) -> pl.DataFrame:
+    """The frame with each placeholder tile of `column` marked by name, and a `placeholder`
+    column (True on its rows): the mark travels with every number the report shows or
+    writes of such a tile, its CSVs included."""
+    names = sorted(placeholder_tiles())
+    tile = pl.col(column).cast(pl.String)
+    return frame.with_columns(tile.replace({name: marked(name) for name in names}),
+                              tile.is_in(names).alias(PLACEHOLDER))
+
+
+def placeholders_in(run, columns, table="games") -> list:
+    """The placeholder tiles the run played in these tile columns of its games (or, a tile
+    pair per player, its seats) table, sorted."""
+    found = set()
+    present = run.scan(table).collect_schema().names()
+    for column in (c for c in columns if c in present):
+        values = run.scan(table).select(pl.col(column).cast(pl.String).unique()).collect(engine="streaming")
+        found |= set(values[column].to_list()) & placeholder_tiles()
+    return sorted(found)
 
 
 def tile_columns(run) -> list:
@@ -44,6 +89,33 @@ def tiles_unrecorded(run) -> bool:
     unnamed = pl.any_horizontal(pl.col(c).is_null() for c in AIRSHIP_COLUMNS)
     return bool(games.filter(pl.col("variant").cast(pl.String) == "wind_gambit")
                 .select(unnamed.any()).collect(engine="streaming").item())
+
+
+def played(run) -> dict:
+    """What the run's games played of The Wind Gambit, from its tables: `games`, the games
+    that played a resolution tile (`with_resolution`) and the tiles they drew
+    (`resolution`, sorted), and the airships: "shared" (one aggressive and one passive
+    tile for all players, `aggressive` and `passive` the tiles drawn), "per player" (a
+    pair each, the Advanced Variant) or None (no airships: the Resolution Module alone,
+    or a base run)."""
+    games = run.games()
+    names = set(games.collect_schema().names())
+    drawn = {}
+    for column in TILE_COLUMNS:
+        if column in names:
+            values = games.select(pl.col(column).drop_nulls().unique()).collect(engine="streaming")[column]
+            drawn[column] = sorted(values.to_list())
+    counts = games.select(pl.len().alias("games"),
+                          (pl.col("resolution_tile").is_not_null().sum() if "resolution_tile" in names
+                           else pl.lit(0)).alias("with_resolution")).collect(engine="streaming").row(0, named=True)
+    if tiles_unrecorded(run):
+        airships = "per player"
+    elif drawn.get("airship_aggressive") or drawn.get("airship_passive"):
+        airships = "shared"
+    else:
+        airships = None
+    return {**counts, "resolution": drawn.get("resolution_tile", []), "airships": airships,
+            "aggressive": drawn.get("airship_aggressive", []), "passive": drawn.get("airship_passive", [])}
 
 
 def seat_tile_columns(run) -> list:

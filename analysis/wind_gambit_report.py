@@ -1,14 +1,17 @@
-"""The report's Wind Gambit sections (analysis/wind_gambit.py): in a run's own part, per
-tile how games end and last and who wins them; beside a base run, each tile's effect on
-faction and mat win rates and on game length. Shown only for runs whose games recorded
-a resolution tile or airship tiles."""
+"""The report's Wind Gambit sections (analysis/wind_gambit.py): in a run's own part, what
+its games played, then per tile how games end and last and who wins them; beside a base
+run, each tile's effect on faction and mat win rates and on game length. Shown only for
+runs whose games recorded a resolution tile or airship tiles. A placeholder tile (its
+rule invented, data/resolution.toml and data/airships.toml) is marked wherever it is
+named: tables, CSVs, figures and sentences, with a line that points to docs/RULES.md."""
 import polars as pl
 
 from . import summary
 from .compare import compare_runs
 from .queries import MIN_CELL
 from .shown import compare_block, interval_text, matrix, pct_ci, pct_n, pp_ci, signed_pp
-from .wind_gambit import (TITLES, length_differences, seat_tile_columns, seat_tile_win_rates, tile_columns,
+from .wind_gambit import (AIRSHIP_COLUMNS, RULES_SECTIONS, TITLES, length_differences, mark_tiles, marked,
+                          placeholders_in, played, seat_tile_columns, seat_tile_win_rates, tile_columns,
                           tile_effects, tile_games, tile_length_effects, tile_win_rates, tiles_unrecorded)
 
 UNRECORDED = ("This run played airships with a tile pair per player (the advanced variant): the games table "
@@ -24,6 +27,12 @@ def _cell():
     """A matrix cell: the rate with its n, or 'too few' under MIN_CELL seats."""
     return (pl.when(pl.col("seats") < MIN_CELL).then(pl.format("too few (n={})", pl.col("seats")))
             .otherwise(pct_n()))
+
+
+def _mean_n(mean, n):
+    """A mean with its number of games: "18.25 (n=2,000)"."""
+    return pl.struct(mean, n).map_elements(
+        lambda r: None if r[mean] is None else f"{r[mean]:.2f} (n={r[n]:,})", return_dtype=pl.String)
 
 
 def _median_mean(measure):
@@ -54,42 +63,90 @@ def _lead(report, run, seats, column):
     """A tile column's findings, the summary's "variant" part: its effect on game length
     and its largest effects on faction and mat win rates, within the run."""
     title = TITLES[column]
-    report.summary.add("variant", summary.tile_length(run.name, tile_length_effects(run.games(), column), column,
-                                                      title, column == "resolution_tile"))
-    effects = tile_effects(seats, column)
+    lengths = mark_tiles(tile_length_effects(run.games(), column), column)
+    report.summary.add("variant", summary.tile_length(run.name, lengths, column, title, column == "resolution_tile"))
+    effects = mark_tiles(tile_effects(seats, column), column)
     report.summary.add("variant", summary.tile_rates(run.name, effects, column, title, MIN_CELL))
     return effects
 
 
+def _names(names, last="and"):
+    """"a, b and c" (or "a, b or c")."""
+    return ", ".join(names[:-1]) + f" {last} {names[-1]}" if len(names) > 1 else names[0]
+
+
+def played_text(run) -> str:
+    """What the run's games played, in one sentence from its tables (wind_gambit.played):
+    the resolution tiles drawn, or none (the 6th star ended the games), and the airships
+    with their tiles shared by all players, a pair per player, or none."""
+    seen = played(run)
+    tiles = [marked(t) for t in seen["resolution"]]
+    if not seen["with_resolution"]:
+        resolution = "no resolution tile (the 6th star ended the games, as in the base game)"
+    else:
+        some = (f" in {seen['with_resolution']:,} of its {seen['games']:,} games"
+                if seen["with_resolution"] < seen["games"] else "")
+        each = (f"the resolution tile {tiles[0]} in every game" if len(tiles) == 1 and not some else
+                f"one resolution tile a game{some}, drawn from {len(tiles):,} ({_names(tiles)})")
+        resolution = f"{each}, whose own end condition replaces the 6th star's"
+    if seen["airships"] == "per player":
+        airships = "an airship for every player with its own aggressive and passive tile (the Advanced Variant)"
+    elif seen["airships"] == "shared":
+        pair = [_names([marked(t) for t in seen[kind]], "or") if len(seen[kind]) < 4 else
+                f"one of {len(seen[kind]):,}" for kind in ("aggressive", "passive")]
+        airships = (f"an airship for every player, with one aggressive tile ({pair[0]}) and one passive tile "
+                    f"({pair[1]}) shared by all players in a game")
+    else:
+        airships = "no airships"
+    return f"What {run.name} played: {resolution}; and {airships}."
+
+
+def placeholder_lines(label, tiles, columns):
+    """The line on the placeholder tiles played (their rule is the simulator's invention),
+    with where docs/RULES.md lists them; [] when none."""
+    if not tiles:
+        return []
+    where = " and ".join(f'"{section}"' for section in dict.fromkeys(RULES_SECTIONS[c] for c in columns))
+    are = "is a placeholder tile" if len(tiles) == 1 else "are placeholder tiles"
+    return [f"{label}, The Wind Gambit: {_names(tiles)} {are} (marked \"(placeholder)\" wherever named): no "
+            "source gives their rule, so the simulator plays one it invented, and what they do here measures that "
+            f"invention, not the published tile (docs/RULES.md, {where}, gives each tile's confidence)."]
+
+
 def run_sections(report, run, prefix):
-    """Per tile column the run filled: its games, ends and lengths, then the faction and
-    mat win rates under each tile (matrices; the CSVs hold the long tables). The tiles'
-    largest effects lead the summary."""
+    """What the run played, then per tile column it filled: its games, ends and lengths,
+    then the faction and mat win rates under each tile (matrices; the CSVs hold the long
+    tables); with a tile pair per player, each seat's own tiles. The tiles' largest
+    effects lead the summary; a placeholder tile is marked wherever it is named."""
     columns = tile_columns(run)
-    if not columns:
-        if tiles_unrecorded(run):
-            report.heading("Variant effects: The Wind Gambit", 3)
-            report.text(UNRECORDED)
-            _seat_sections(report, run, prefix)
+    per_player = tiles_unrecorded(run)
+    if not columns and not per_player:
         return
-    seats = run.seats()
     report.heading("Variant effects: The Wind Gambit", 3)
-    report.text("Each game played one resolution tile (which replaces the 6th-star end with its own condition) "
-                "and, with airships, one aggressive and one passive tile shared by all players: the run splits "
-                "into one part per tile. `ended_by_tile`: games ended by the tile's own condition (for an "
-                "airship tile, which has no end of its own: not by the turn cap), share with its Wilson 95% "
-                "interval; rounds, turns per player and the winner's score as median and mean. Win rates per "
-                f"tile with Wilson 95% intervals in the CSVs; cells under {MIN_CELL} seats say 'too few'. What "
-                "each tile changes against the base game is in the side-by-side part of `scythe-sim report "
-                "BASE RUN` with a base run of the same seed.")
-    if tiles_unrecorded(run):
+    seat_columns = seat_tile_columns(run)
+    tiles = sorted(set(placeholders_in(run, columns)) | set(placeholders_in(run, seat_columns, "seats")))
+    notes = placeholder_lines(run.name, tiles, columns + seat_columns)
+    report.summary.add("variant", notes)
+    report.text(played_text(run))
+    for line in notes:
+        report.text(line)
+    if columns:
+        airship = (" (for an airship tile, which has no end of its own: those the turn cap did not end)"
+                   if set(columns) & set(AIRSHIP_COLUMNS) else "")
+        report.text("The run splits into one part per tile. `ended_by_tile`: the games ended by the tile's own "
+                    f"condition{airship}, as a share with its Wilson 95% interval; rounds, turns per player and the "
+                    f"winner's score as median and mean. Win rates per tile with Wilson 95% intervals in the CSVs; "
+                    f"cells under {MIN_CELL} seats say 'too few'. What each tile changes against the base game is in "
+                    "the side-by-side part of `scythe-sim report BASE RUN` with a base run of the same seed.")
+    if per_player:
         report.text(UNRECORDED)
         _seat_sections(report, run, prefix)
     faction_order, mat_order = run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat")
+    seats = run.seats()
     for column in columns:
         title = TITLES[column]
         report.heading(f"By {title}", 4)
-        games = tile_games(run, column)
+        games = mark_tiles(tile_games(run, column), column)
         report.table(f"{prefix}wg_{column}_games", games, shown=tile_games_shown(games, column))
         effects = _lead(report, run, seats, column)
         report.text(f"The largest effects of a {title} on a faction's or mat's win rate within this run: its rate "
@@ -98,7 +155,7 @@ def run_sections(report, run, prefix):
                     "to match the Holm verdict; every cell in the CSV.")
         report.table(f"{prefix}wg_{column}_effects", effects, shown=effects_shown(effects, column))
         for by, order in (("faction", faction_order), ("mat", mat_order)):
-            table = tile_win_rates(seats, column, by)
+            table = mark_tiles(tile_win_rates(seats, column, by), column)
             report.table(f"{prefix}wg_{column}_{by}", table,
                          shown=matrix(table, column, by, _cell(), column_order=order))
 
@@ -124,12 +181,12 @@ def _seat_sections(report, run, prefix):
     for column in columns:
         title = TITLES[column]
         report.heading(f"By the seat's own {title}", 4)
-        table = seat_tile_win_rates(seats, column)
+        table = mark_tiles(seat_tile_win_rates(seats, column), column)
         report.summary.add("variant", summary.extremes(f"{run.name}, The Wind Gambit", table, column,
                                                        f"the seat's own {title}"))
         report.table(f"{prefix}wg_seat_{column}", table)
         for by, order in (("faction", faction_order), ("mat", mat_order)):
-            table = tile_win_rates(seats, column, by)
+            table = mark_tiles(tile_win_rates(seats, column, by), column)
             report.table(f"{prefix}wg_seat_{column}_{by}", table,
                          shown=matrix(table, column, by, _cell(), column_order=order))
 
@@ -148,28 +205,34 @@ def compare_sections(report, base, run, pairing):
                 "correction runs over every tile and group. Game length: the mean under the tile minus the "
                 "base's, in rounds and turns per player, with a normal 95% interval (paired game by game, or "
                 "Welch's).")
+    tiles = sorted(set(placeholders_in(base, columns)) | set(placeholders_in(run, columns)))
+    for line in placeholder_lines(f"{run.name} against {base.name}", tiles, columns):
+        report.text(line)
     for column in columns:
         title = TITLES[column]
         for by in ("faction", "mat"):
             keys = (column, by)
-            table = compare_runs(base, run, by=keys, pairing=pairing)
+            table = mark_tiles(compare_runs(base, run, by=keys, pairing=pairing), column)
             report.summary.add("differences", summary.shifts(base.name, run.name, table, f"{column},{by}",
                                                              pairing.method, MIN_CELL))
             name = f"wg_compare_{run.name}_{column}_{by}"
             compare_block(report, name, table, keys, f"{run.name} - {base.name}: win rate by {title} and {by}",
                           f"difference of {by} win rate per {title}, {pairing.method} 95% intervals")
-        lengths = length_differences(base, run, column, pairing)
+        lengths = mark_tiles(length_differences(base, run, column, pairing), column)
         report.summary.add("differences", summary.length_shifts(base.name, run.name, lengths, column, title))
         report.table(f"wg_length_{run.name}_{column}", lengths, shown=lengths.select(
-            column, "measure", pl.format("{} (n={})", pl.col("base_mean").round(2), "base_games").alias("base"),
-            pl.format("{} (n={})", pl.col("candidate_mean").round(2), "candidate_games").alias("candidate"),
+            column, "measure", _mean_n("base_mean", "base_games").alias("base"),
+            _mean_n("candidate_mean", "candidate_games").alias("candidate"),
             pl.col("difference").round(2).alias("mean difference"),
             interval_text("diff_low", "diff_high").alias("95% CI"),
             "method"))
 
 
 def answer_lines(run):
-    """Each tile's effect on game length, for the run's answer; [] for a run without tiles."""
-    return [line for column in tile_columns(run)
-            for line in summary.tile_length(run.name, tile_length_effects(run.games(), column), column,
-                                            TITLES[column], column == "resolution_tile")]
+    """Each tile's effect on game length, for the run's answer (a placeholder tile marked,
+    and said so); [] for a run without tiles."""
+    columns = tile_columns(run)
+    return [line for column in columns
+            for line in summary.tile_length(run.name, mark_tiles(tile_length_effects(run.games(), column), column),
+                                            column, TITLES[column], column == "resolution_tile")
+            ] + placeholder_lines(run.name, placeholders_in(run, columns), columns)

@@ -1,0 +1,157 @@
+"""The variant reports as a new user reads them (issue 58): The Wind Gambit's placeholder
+tiles marked wherever the report names them, and what a run played said as played; no
+"-0.0" and counts with separators. Synthetic runs, no kernel."""
+import re
+
+import polars as pl
+import pytest
+
+from analysis import wind_gambit, wind_gambit_report
+from analysis.pairing import check_pairing
+from analysis.report import Report
+from analysis.runs import Run
+from tests.analysis.test_paired import typed_run
+from tests.analysis.test_wind_gambit import _part, wind_run
+
+GAMES = 400
+
+
+def _section(report_dir):
+    return (report_dir / "index.md").read_text(encoding="utf-8")
+
+
+def _wind_report(run_dir, out):
+    """The Wind Gambit's own sections of a run, written as a report page (no standard part)."""
+    report = Report(str(out))
+    report.heading("wind", 1)
+    wind_gambit_report.run_sections(report, Run(run_dir), "")
+    report.write()
+    return report, _section(out)
+
+
+def airships_only(base, path, seed=7):
+    """A copy of the base run that played airships (a shared pair a game: toll or bounty,
+    ferry or boost) and no resolution tile: the Wind Gambit's default config."""
+    run = wind_run(base, path, seed=seed, airships=True)
+    games = pl.read_parquet(_part(run, "games"))
+    games.with_columns(pl.lit(None, pl.String).alias("resolution_tile"),
+                       pl.lit("six_stars").alias("end_reason")).write_parquet(_part(run, "games"))
+    return run
+
+
+def resolution_only(base, path):
+    """wind_run's resolution tiles (doomsday_clock or land_rush a game) in a base-variant run:
+    the Resolution Module without airships (`--rule resolution=random`)."""
+    run = wind_run(base, path)
+    games = pl.read_parquet(_part(run, "games"))
+    games.with_columns(pl.lit("base").alias("variant")).write_parquet(_part(run, "games"))
+    return run
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("variants")
+    base = typed_run(root / "base", GAMES, seed=1)
+    return {"root": root, "base": base, "wind": resolution_only(base, root / "wind"),
+            "air": airships_only(base, root / "air"),
+            "per_player": wind_run(base, root / "per_player", airships=True, recorded=False)}
+
+
+# --- The Wind Gambit: placeholder tiles ----------------------------------------------------------
+def test_the_games_data_names_the_placeholder_tiles():
+    tiles = wind_gambit.placeholder_tiles()
+    # data/resolution.toml and data/airships.toml: confidence "placeholder"
+    assert {"land_rush", "spoils_of_war", "negotiate", "bounty", "boost"} <= tiles
+    assert not {"doomsday_clock", "factory_explosion", "toll", "ferry", "blitzkrieg"} & tiles
+    assert wind_gambit.marked("negotiate") == "negotiate (placeholder)" and wind_gambit.marked("toll") == "toll"
+
+
+def test_a_placeholder_tile_is_marked_in_the_reports_tables_and_summary(runs, tmp_path):
+    # the wind run drew doomsday_clock (medium) and land_rush (a placeholder) a game
+    report, text = _wind_report(runs["wind"], tmp_path / "rep")
+    rows = [line for line in text.splitlines() if line.startswith("| land_rush")]
+    assert rows and all(line.startswith("| land_rush (placeholder) |") for line in rows)
+    assert "| doomsday_clock |" in text and "doomsday_clock (placeholder)" not in text
+    lines = report.summary.lines()
+    pointer = [line for line in lines if "placeholder tile" in line]
+    assert pointer and 'docs/RULES.md, "The Wind Gambit: Resolution Module"' in pointer[0]
+    assert "land_rush" in pointer[0] and "doomsday_clock" not in pointer[0]
+    # every sentence that names the tile names it marked
+    named = [line for line in lines if "land_rush" in line and line not in pointer]
+    assert named and all(re.findall(r"land_rush(?! \(placeholder\))", line) == [] for line in named)
+    # the CSVs keep the mark and say it in a column of their own
+    games = pl.read_csv(tmp_path / "rep" / "wg_resolution_tile_games.csv")
+    assert dict(zip(games["resolution_tile"], games["placeholder"])) == {"doomsday_clock": False,
+                                                                         "land_rush (placeholder)": True}
+
+
+@pytest.mark.slow
+def test_placeholder_airship_tiles_are_marked_against_a_base_run_and_in_the_answer(runs, tmp_path):
+    base, air = Run(runs["base"]), Run(runs["air"])
+    report = Report(str(tmp_path / "rep"))
+    report.heading("air against base", 1)
+    wind_gambit_report.compare_sections(report, base, air, check_pairing(base, air))
+    wind_gambit_report.run_sections(report, air, "run2_")
+    report.write()
+    text = _section(tmp_path / "rep")
+    # bounty and boost are placeholders, toll and ferry are not
+    named = "\n".join(line for line in text.splitlines() if "are placeholder tiles" not in line)
+    for tile in ("bounty", "boost"):
+        assert f"{tile} (placeholder) / " in text                      # the comparison's sentences
+        assert f"| {tile} (placeholder) |" in text                     # its tables
+        assert re.search(rf"\b{tile}\b(?! \(placeholder\))", named) is None
+    assert "toll (placeholder)" not in text and "ferry (placeholder)" not in text
+    assert 'docs/RULES.md, "The Wind Gambit: airships"' in text
+    lines = wind_gambit_report.answer_lines(Run(runs["air"]))
+    assert any("bounty (placeholder)" in line for line in lines)
+    assert any("are placeholder tiles" in line for line in lines)
+
+
+# --- The Wind Gambit: what was played -------------------------------------------------------------
+def test_a_run_of_airships_without_a_resolution_tile_says_so(runs, tmp_path):
+    _, text = _wind_report(runs["air"], tmp_path / "rep")
+    assert "resolution tile (which replaces" not in text and "Each game played one resolution tile" not in text
+    assert ("What air played: no resolution tile (the 6th star ended the games, as in the base game); and an "
+            "airship for every player, with one aggressive tile (bounty (placeholder) or toll) and one passive "
+            "tile (boost (placeholder) or ferry) shared by all players in a game.") in text
+    assert "#### By aggressive airship tile" in text and "#### By resolution tile" not in text
+
+
+def test_a_resolution_run_says_which_tiles_its_games_drew(runs, tmp_path):
+    _, text = _wind_report(runs["wind"], tmp_path / "rep")
+    assert ("What wind played: one resolution tile a game, drawn from 2 (doomsday_clock and land_rush "
+            "(placeholder)), whose own end condition replaces the 6th star's; and no airships.") in text
+    # one tile in every game
+    one = resolution_only(runs["base"], tmp_path / "one")
+    games = pl.read_parquet(_part(one, "games"))
+    games.with_columns(pl.lit("doomsday_clock").alias("resolution_tile")).write_parquet(_part(one, "games"))
+    assert wind_gambit_report.played_text(Run(one)) == (
+        "What one played: the resolution tile doomsday_clock in every game, whose own end condition replaces "
+        "the 6th star's; and no airships.")
+
+
+def test_a_run_with_a_tile_pair_per_player_says_so(runs, tmp_path):
+    _, text = _wind_report(runs["per_player"], tmp_path / "rep")
+    assert ("an airship for every player with its own aggressive and passive tile (the Advanced Variant)."
+            in text)
+    assert wind_gambit_report.UNRECORDED in text
+
+
+# --- numbers: separators, never -0.0 ----------------------------------------------------------------
+def test_the_wind_gambits_lengths_print_no_minus_zero_and_separate_thousands(tmp_path):
+    base = typed_run(tmp_path / "base", 1200, seed=4)
+    one = resolution_only(base, tmp_path / "one")
+    # every game drew doomsday_clock and lasted as long as the base's, but one a round shorter:
+    # a mean difference of -1/1,200 rounds, which rounds to zero
+    games = pl.read_parquet(_part(one, "games"))
+    rounds = pl.when(pl.col("game") == 0).then(19).otherwise(20)
+    games.with_columns(pl.lit("doomsday_clock").alias("resolution_tile"), pl.lit("doomsday_clock").alias("end_reason"),
+                       rounds.cast(pl.Int64).alias("rounds"), (rounds * pl.col("players")).cast(pl.Int64).alias("turns")
+                       ).write_parquet(_part(one, "games"))
+    report = Report(str(tmp_path / "rep"))
+    report.heading("lengths", 1)
+    wind_gambit_report.compare_sections(report, Run(base), Run(one), check_pairing(Run(base), Run(one)))
+    report.write()
+    text = _section(tmp_path / "rep")
+    assert "(n=1,200)" in text and "(n=1200)" not in text
+    assert not re.search(r"-0\.0+(?![0-9])", text), re.search(r".{60}-0\.0+(?![0-9]).{20}", text)
