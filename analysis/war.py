@@ -10,6 +10,7 @@ import polars as pl
 
 from scythe_sim.intervals import holm, holm_levels, interval_p_value, paired_difference, wilson
 
+from .queries import win_rates
 from .stats import wilson_bounds
 
 MOBILISED = ("war_mob_place", "war_mob_popularity", "war_mob_resources", "war_mob_factory",
@@ -101,6 +102,15 @@ def standard_vs_war(seats: pl.LazyFrame, by) -> pl.DataFrame:
                     "decided_seats", "decided_war_rate", "decided_ci_low", "decided_ci_high",
                     "decided_standard_rate", "no_winner_share", "decided_difference", "decided_diff_ci_low",
                     "decided_diff_ci_high", "decided_p_holm", "decided_shifted"))
+
+
+def decided_win_rates(seats: pl.LazyFrame, by) -> pl.DataFrame:
+    """The war's win rate per group of `by` over the decided wars (the wars with a winner
+    seat), as queries.win_rates gives a standard game's: seats, wins, win_rate, the
+    Wilson 95% interval, parity and lift; the same numbers as standard_vs_war's
+    decided_seats, decided_war_rate and decided_ci_low / decided_ci_high."""
+    decided = seats.filter(pl.col("war_winner_seat").is_not_null())
+    return win_rates(decided.with_columns(pl.col("war_winner").alias("winner")), by)
 
 
 def parity(seats: pl.LazyFrame):

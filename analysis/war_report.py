@@ -1,7 +1,9 @@
 """The report's All Out War part (analysis/war.py), for a run whose games played a war:
 the war's findings lead the summary (how often the standard game's winner also wins the
 war, how many wars had a winner, the largest faction and mat shifts from the standard
-game to the war), and its sections open the run's part, before the standard game's."""
+game to the war), its first screen names the war's strongest and weakest faction and mat
+over the decided wars with their intervals, and its sections open the run's part, before
+the standard game's."""
 import matplotlib.pyplot as plt
 import polars as pl
 
@@ -43,6 +45,7 @@ def run_sections(report, run, prefix):
     kept = war.standard_winner_wins_war(seats)
     report.summary.add("variant", summary.war_outcome(run.name, kept))
     report.summary.short("variant", summary.glance_war(run.name, kept))
+    report.summary.short("variant", glance_lines(run.name, seats))
     report.heading("Does the standard game's winner also win the war?", 4)
     report.table(f"{prefix}war_standard_winner", kept)
     for by, title in (("faction", "faction"), ("mat", "player mat")):
@@ -74,6 +77,15 @@ def run_sections(report, run, prefix):
         "capitulations_per_war"))
 
 
+def glance_lines(label, seats):
+    """The first screen's lines on the war's own strongest and weakest faction and mat,
+    each with its win rate and Wilson 95% interval over the decided wars (the numbers of
+    the war tables' "war (decided)" column), as the standard game's are given."""
+    return [line for by, title in (("faction", "factions"), ("mat", "player mats"))
+            for line in summary.glance_rates(f"{label}, All Out War (decided wars)", war.decided_win_rates(seats, by),
+                                             by, title)]
+
+
 def standard_label(run):
     """A war run's standard games, named as such, else None."""
     return f"{run.name} (the standard game, before the war)" if war.war_games(run) else None
@@ -96,11 +108,13 @@ def same_standard_games(report, base, run, pairing):
 
 
 def answer_lines(run):
-    """Who wins the wars and the largest faction shifts, for the run's answer; [] without wars."""
+    """Who wins the wars, the war's strongest and weakest faction and mat (decided wars,
+    with their intervals) and the largest faction shifts, for the run's answer (after the
+    standard game's table, which answer.rates_title names so); [] without wars."""
     if not war.war_games(run):
         return []
     seats = war.war_seats(run)
-    return (summary.war_outcome(run.name, war.standard_winner_wins_war(seats))
+    return (summary.war_outcome(run.name, war.standard_winner_wins_war(seats)) + glance_lines(run.name, seats)
             + summary.war_shifts(run.name, war.standard_vs_war(seats, "faction"), "faction", "faction"))
 
 

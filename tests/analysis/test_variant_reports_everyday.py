@@ -1,16 +1,19 @@
 """The variant reports as a new user reads them (issue 58): The Wind Gambit's placeholder
-tiles marked wherever the report names them, and what a run played said as played; no
+tiles marked wherever the report names them, and what a run played said as played; the
+All Out War report's first screen naming the war's own strongest and weakest faction
+and mat over decided wars, and its console table titled as the standard game's; no
 "-0.0" and counts with separators. Synthetic runs, no kernel."""
 import re
 
 import polars as pl
 import pytest
 
-from analysis import wind_gambit, wind_gambit_report
+from analysis import answer, war, war_report, wind_gambit, wind_gambit_report
 from analysis.pairing import check_pairing
 from analysis.report import Report
 from analysis.runs import Run
 from tests.analysis.test_paired import typed_run
+from tests.analysis.test_war import war_run
 from tests.analysis.test_wind_gambit import _part, wind_run
 
 GAMES = 400
@@ -135,6 +138,45 @@ def test_a_run_with_a_tile_pair_per_player_says_so(runs, tmp_path):
     assert ("an airship for every player with its own aggressive and passive tile (the Advanced Variant)."
             in text)
     assert wind_gambit_report.UNRECORDED in text
+
+
+# --- All Out War's first screen ---------------------------------------------------------------------
+def test_the_war_reports_first_screen_names_the_wars_strongest_and_weakest(tmp_path):
+    run = Run(war_run(tmp_path / "war", GAMES, seed=1))
+    report = Report(str(tmp_path / "rep"))
+    report.heading("war", 1)
+    war_report.run_sections(report, run, "")
+    glance = report.summary.glance_lines()
+    seats = war.war_seats(run)
+    for by, title in (("faction", "factions"), ("mat", "player mats")):
+        line = next(line for line in glance if line.startswith(f"war, All Out War (decided wars), {title}:"))
+        table = war.standard_vs_war(seats, by).sort("decided_war_rate", descending=True)
+        for row, word in ((table.row(0, named=True), "best"), (table.row(-1, named=True), "worst")):
+            # the war table's own numbers over decided wars: rate and Wilson interval
+            shown = (f"{word} {row[by]} {100 * row['decided_war_rate']:.1f}% "
+                     f"({100 * row['decided_ci_low']:.1f}-{100 * row['decided_ci_high']:.1f}%)")
+            assert shown in line, (shown, line)
+    assert any("All Out War (decided wars), factions" in line for line in war_report.answer_lines(run))
+
+
+def test_the_wars_rates_over_decided_wars_are_the_war_tables(tmp_path):
+    run = Run(war_run(tmp_path / "war", GAMES, seed=2))
+    seats = war.war_seats(run)
+    rates = war.decided_win_rates(seats, "faction")
+    table = war.standard_vs_war(seats, "faction")
+    assert rates["seats"].to_list() == table["decided_seats"].to_list()
+    assert rates["win_rate"].to_list() == pytest.approx(table["decided_war_rate"].to_list())
+    assert rates["ci_low"].to_list() == pytest.approx(table["decided_ci_low"].to_list())
+    assert rates["parity"].mean() == pytest.approx(war.parity(seats))
+
+
+def test_the_war_consoles_first_table_is_titled_as_the_standard_games(tmp_path):
+    # the war run's answer prints the standard game's win rates first, then the war's lines
+    run = Run(war_run(tmp_path / "war", GAMES, seed=1))
+    title = answer.rates_title(run, "faction")
+    assert title.startswith("war (the standard game, before the war): win rate by faction")
+    base = Run(typed_run(tmp_path / "base", GAMES, seed=1))
+    assert answer.rates_title(base, "faction").startswith("win rate by faction")
 
 
 # --- numbers: separators, never -0.0 ----------------------------------------------------------------
