@@ -162,9 +162,6 @@ def test_the_heatmaps_cell_text_reads_when_the_page_scales_it_down():
 
 # --- no -0.0, counts with separators ------------------------------------------------------------
 def test_a_value_that_rounds_to_zero_prints_without_a_minus_sign():
-    assert decimal_text(-0.04) == "0.0" and decimal_text(-0.04, 1, signed=True) == "0.0"
-    assert decimal_text(0.06, 1, signed=True) == "+0.1" and decimal_text(-1.26, 1, signed=True) == "-1.3"
-    assert decimal_text(-0.0004, 3) == "0.000" and decimal_text(None) is None
     assert summary.pp(-0.0004) == "0.0 pp" and summary.pp(0.0) == "0.0 pp" and summary.pp(0.015) == "+1.5 pp"
     assert summary.pp_interval(-0.0003, 0.02) == "0.0 to +2.0"
     frame = pl.DataFrame({"d": [-0.0004, 0.0123, -0.02], "low": [-1e-17, -0.03, -0.05], "high": [0.01, 0.05, -0.0001],
@@ -175,6 +172,9 @@ def test_a_value_that_rounds_to_zero_prints_without_a_minus_sign():
     assert shown["b"].to_list() == ["0.0 to +1.0 pp", "-3.0 to +5.0 pp", "-5.0 to 0.0 pp"]
     assert shown["c"].to_list()[0] == "0.0%" and shown["e"].to_list()[2] == "-2.0% (-5.0-0.0%)"
     assert shown["f"].to_list() == ["0.0% (n=1,200)", "1.2% (n=5)", "-2.0% (n=12,345)"]
+    assert decimal_text(-0.04) == "0.0" and decimal_text(-0.04, 1, signed=True) == "0.0"
+    assert decimal_text(0.06, 1, signed=True) == "+0.1" and decimal_text(-1.26, 1, signed=True) == "-1.3"
+    assert decimal_text(-0.0004, 3) == "0.000" and decimal_text(None) is None
     assert cell_text(-0.0001) == "0.000" and cell_text(1200, "games") == "1,200" and cell_text(946) == "946"
     assert cell_text(12345, "root_seed") == "12345" and cell_text(True) == "True"
     assert summary.length_shifts("b", "c", pl.DataFrame(
