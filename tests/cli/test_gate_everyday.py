@@ -175,3 +175,12 @@ def test_check_markdown_names_runs_without_absolute_paths(runs, monkeypatch, tmp
     assert "base: `base`" in out.stdout and str(runs["root"]) not in out.stdout
     # the terminal keeps the path as given
     assert str(runs["root"]) in _check(runs).stdout
+
+
+def test_compare_numbers_use_one_format(runs):
+    out = _invoke("compare", runs["base"], runs["shifted"], "--by", "faction", "--by", "mat")
+    assert out.exit_code == 0, out.output
+    assert "(n=2,4" in out.output and "(n=24" not in out.output         # counts with separators
+    for zero in ("-0.0", "+0.0"):                                        # a zero carries no sign
+        assert zero not in out.output, out.output
+    assert " 0.0 pp" in out.output
