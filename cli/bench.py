@@ -66,8 +66,8 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
 
     package = tools_for(spec.name).compiled_package
     if measure_compile:
-        click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache "
-                   f"({compile_estimate(package)}), then a load from that cache ...", err=True)
+        click.echo(f"timing the JIT compile: a cold compile in a fresh process with an empty cache, "
+                   f"{compile_estimate(package)}; then a load from that cache ...", err=True)
         cold, cached = tools.bench_compile()
         click.echo(f"JIT compile: cold {cold:,.1f} s, cached {cached:,.1f} s (fresh processes)")
     warm_visibly(tools.warm, cached=has_cache(package), package=package)      # never timed as play

@@ -38,7 +38,7 @@ def compile_estimate(package, load=None, cores=None) -> str:
     seconds = cpu / min(1.0, cores / max(load, 1e-9))
     minutes = round(seconds / 60)
     wall = "under a minute" if seconds < 60 else f"about {minutes:,} minute{'s' if minutes != 1 else ''}"
-    return f"{wall} here (about {cpu:,} CPU seconds at load {load:.1f} on {cores} cores; later runs start at once)"
+    return f"{wall} here ({cpu:,} CPU seconds at load {load:.1f} on {cores} cores)"
 
 
 def _clock(seconds):
@@ -51,7 +51,7 @@ def warm_visibly(warm, cached, tty=None, package=None):
     _LATE seconds, with how long it takes here (compile_estimate). Returns warm()'s value."""
     tty = sys.stderr.isatty() if tty is None else tty
     what = (f"compiling the simulation kernel once for this machine (and after an update): "
-            f"{compile_estimate(package)}")
+            f"{compile_estimate(package)}; later runs start at once")
     done = threading.Event()
     start = time.monotonic()
     shown = []

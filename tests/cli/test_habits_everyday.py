@@ -156,7 +156,7 @@ def test_the_compile_estimate_is_this_machine_s():
     assert compiling.compile_estimate("scythe", load=2.0, cores=2).startswith("about 9 minutes here")
     # four processes already busy on two cores: half a core for the compile
     assert compiling.compile_estimate("scythe", load=4.0, cores=2).startswith("about 17 minutes here")
-    assert f"about {cpu} CPU seconds" in compiling.compile_estimate("scythe", load=1.0, cores=2)
+    assert f"({cpu} CPU seconds at load 1.0 on 2 cores)" in compiling.compile_estimate("scythe", load=1.0, cores=2)
     assert compiling.compile_estimate("mls", load=0.0, cores=2).startswith("under a minute")
 
 
