@@ -1,16 +1,20 @@
 """The variant reports as a new user reads them (issue 58): The Wind Gambit's placeholder
 tiles marked wherever the report names them, and what a run played said as played; the
 All Out War report's first screen naming the war's own strongest and weakest faction
-and mat over decided wars, and its console table titled as the standard game's; no
-"-0.0" and counts with separators. Synthetic runs, no kernel."""
+and mat over decided wars, and its console table titled as the standard game's; My
+Little Scythe's first screen (the at-a-glance lines and a picture); no "-0.0" and counts
+with separators. Synthetic runs, no kernel."""
+import json
+import os
 import re
 
+import numpy as np
 import polars as pl
 import pytest
 
-from analysis import answer, war, war_report, wind_gambit, wind_gambit_report
+from analysis import answer, mls, war, war_report, wind_gambit, wind_gambit_report
 from analysis.pairing import check_pairing
-from analysis.report import Report
+from analysis.report import Report, build_report
 from analysis.runs import Run
 from tests.analysis.test_paired import typed_run
 from tests.analysis.test_war import war_run
@@ -177,6 +181,73 @@ def test_the_war_consoles_first_table_is_titled_as_the_standard_games(tmp_path):
     assert title.startswith("war (the standard game, before the war): win rate by faction")
     base = Run(typed_run(tmp_path / "base", GAMES, seed=1))
     assert answer.rates_title(base, "faction").startswith("win rate by faction")
+
+
+# --- My Little Scythe's first screen ------------------------------------------------------------------
+PERSONALITIES = ("friendly", "gadgeteer", "spellbound", "adventurous", "apple_lover", "gem_lover", "stubborn",
+                 "sweet_tooth")
+
+
+def mls_run(path, games, seed, players=4):
+    """A finished My Little Scythe run whose first player wins twice as often as the
+    others and whose 'stubborn' card wins half as often (a planted turn-order and card
+    effect); the trophy columns are filled with a few placed trophies."""
+    rng = np.random.default_rng(seed)
+    seat_rows, game_rows = [], []
+    for g in range(games):
+        cards = rng.permutation(PERSONALITIES)[:players]
+        weights = np.array([2.0 if seat == 0 else 1.0 for seat in range(players)])
+        weights *= np.array([0.5 if card == "stubborn" else 1.0 for card in cards])
+        winner = rng.choice(players, p=weights / weights.sum())
+        for seat in range(players):
+            row = {"game": g, "seat": seat, "strategy": ("planner", "quester")[seat % 2], "turn_order": seat + 1,
+                   "rank": 1 if seat == winner else 2, "winner": seat == winner, "personality": cards[seat]}
+            for kind in mls.TROPHIES:
+                placed = bool(rng.random() < 0.3)
+                row[f"trophy_{kind}"] = placed
+                row[f"trophy_turn_{kind}"] = int(rng.integers(5, 40)) if placed else None
+            seat_rows.append(row)
+        game_rows.append({"game": g, "seed": g, "players": players, "end_reason": "trophies",
+                          "turns": 60 + g % 7, "rounds": 15})
+    for name, rows in (("games", game_rows), ("seats", seat_rows)):
+        os.makedirs(os.path.join(path, name))
+        pl.DataFrame(rows).write_parquet(os.path.join(path, name, "part-000000.parquet"))
+    manifest = {"format": "scythe-sim/run-1", "name": os.path.basename(path), "game": mls.GAME, "games": games,
+                "root_seed": seed, "config_hash": f"mls{seed}", "complete": True,
+                "versions": {"scythe-sim": "test"}, "shards": {}}
+    with open(os.path.join(path, "manifest.json"), "w") as fh:
+        json.dump(manifest, fh)
+    open(os.path.join(path, "_SUCCESS"), "w").close()
+    return str(path)
+
+
+@pytest.mark.slow
+def test_an_mls_report_leads_with_the_glance_lines_and_a_picture(tmp_path):
+    run_dir = mls_run(tmp_path / "little", 1000, seed=3)
+    out = tmp_path / "rep"
+    build_report([run_dir], str(out))
+    text = _section(out)
+    assert "Run little: 1,000 games of My Little Scythe" in text
+    glance = text.split("At a glance:\n")[1].split("\n\n")[0].splitlines()
+    rates = mls.glance_lines("little", {by: pl.read_csv(out / f"win_rate_by_{by}.csv")
+                                        for by in ("turn_order", "personality")})
+    assert [line[2:] for line in glance[:2]] == rates
+    turn, card = rates
+    first = pl.read_csv(out / "win_rate_by_turn_order.csv").row(0, named=True)
+    assert turn.startswith(f"little, turn order: best 1st {100 * first['win_rate']:.1f}% "
+                           f"({100 * first['ci_low']:.1f}-{100 * first['ci_high']:.1f}%)")
+    assert "worst stubborn" in card and "spread beyond chance" in turn
+    # the first screen's picture: the personality card x turn order heatmap, beside the glance lines
+    page = (out / "index.html").read_text(encoding="utf-8")
+    lead = page.split("<div class='glance'>")[1].split("</div>")[0]
+    assert "heatmap_4p_personality_turn_order.png" in lead
+    assert (out / "heatmap_4p_personality_turn_order.png").exists()
+    assert "### Personality card x turn order" in text
+
+
+def test_turn_positions_read_as_ordinals():
+    assert [mls.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
 
 
 # --- numbers: separators, never -0.0 ----------------------------------------------------------------
