@@ -52,7 +52,8 @@ def _same_run(base, candidate):
         return (f"{base.path} and {candidate.path} are the same run (same config, seed, game count and "
                 "game data): every difference is zero by construction")
     counts = (base.manifest.get("games"), candidate.manifest.get("games"))
-    if differs == ["games"] and all(base.manifest.get(k) == candidate.manifest.get(k) for k in keys[1:2] + keys[3:]):
+    same_deals = all(base.manifest.get(k) == candidate.manifest.get(k) for k in ("root_seed", "data_sha256"))
+    if differs == ["games"] and same_deals:
         # one run grown from the other (--extend-to): paired on the common games, which are the same games
         return (f"{base.path} and {candidate.path} are the same run at two lengths ({counts[0]:,} and "
                 f"{counts[1]:,} games; same config, seed and game data): their common games are the same games, "
