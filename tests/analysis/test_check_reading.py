@@ -85,7 +85,9 @@ def test_a_plan_from_a_pilot(pair):
     assert crimea["decided_as"] == "shifted" and crimea["games_to_decide"] <= plan["games_needed"]
     assert plan["games_if_no_shift"] > 0
     text = render_plan({"notes": [], "min_effect_pp": 2.0, **plan})
-    assert text.startswith("plan from a pilot of 1,000 games: every group decided (80% each) after about")
+    assert text.startswith("plan from a pilot of 1,000 games: the check stops at its first shift (the default) "
+                           "after about")
+    assert text.splitlines()[1].startswith("--every-group (every group decided, 80% each): about")
 
 
 def test_a_plan_gives_the_games_to_the_first_shift_where_the_check_stops(pair):
@@ -93,5 +95,5 @@ def test_a_plan_gives_the_games_to_the_first_shift_where_the_check_stops(pair):
     shifted = [r["games_to_decide"] for r in plan["rows"] if r["decided_as"] == "shifted" and r["games_to_decide"]]
     assert plan["games_to_first_shift"] == min(shifted) <= plan["games_needed"]
     lines = render_plan({"notes": [], "min_effect_pp": 2.0, **plan}).splitlines()
-    assert lines[1] == (f"the first shift found (80%) after about {min(shifted):,} games, where the check stops "
-                        "by default (--every-group decides every group)")
+    assert lines[0] == (f"plan from a pilot of 1,000 games: the check stops at its first shift (the default) after "
+                        f"about {min(shifted):,} games a side ({plan['first_shift_group']}, 80%)")
