@@ -14,6 +14,7 @@ import polars as pl
 
 from scythe_sim.names import unknown_name
 
+from . import war
 from .compare import check_outcome, compare_runs, default_groups, outcome_seats
 from .compare_view import POINTS
 from .pairing import check_pairing
@@ -74,12 +75,14 @@ class OpenRun:
         `decided_only=False` counts every war instead (the war outcome only)."""
         check_outcome(self.run, self.run, outcome)
         keys = self._columns(by)
-        seats = outcome_seats(self.run, outcome)
         if outcome == "war_winner" and decided_only:
-            # the report's decided wars (analysis/war.py): a game whose war has a winner seat
-            decided = self.run.scan("games").filter(pl.col("war_winner_seat").is_not_null()).select("game")
-            seats = seats.join(decided, on="game", how="semi")
-        return win_rates(seats, keys).sort("win_rate", *keys, descending=[True] + [False] * len(keys))
+            # the report's own query (analysis/war.py), over the seats as the notebook gives them
+            winner_seat = self.run.scan("games").select("game", "war_winner_seat")
+            seats = self.run.seats().filter(pl.col("war_winner").is_not_null()).join(winner_seat, on="game")
+            table = war.decided_win_rates(seats, keys)
+        else:
+            table = win_rates(outcome_seats(self.run, outcome), keys)
+        return table.sort("win_rate", *keys, descending=[True] + [False] * len(keys))
 
     def compare(self, other, by=None, alpha=0.05, min_effect=2.0, outcome="winner") -> pl.DataFrame:
         """The other run (an OpenRun or a path) against this one, the base, group by group, as
