@@ -6,7 +6,7 @@ the quality report and the error types. The Python entry points are `scythe_sim.
 (Scythe's façade) and `scythe_sim.open_run` (a run's tables in a notebook,
 docs/analysis.md); the batch loop is `scythe_sim.games.scythe.play`.
 """
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = ["Game", "open_run", "__version__"]
 

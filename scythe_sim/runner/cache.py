@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 
-from .. import __version__
+from ..version import __version__
 from .extend import extension
 from .manifest import SUCCESS, code_sha256, read_manifest
 from .run import execute

@@ -102,7 +102,7 @@ class RunConfig:
     def rule_set(self) -> dict:
         """What the games are played by besides the config: the game's data files and the
         package version (a changed card or mat in data/*.toml plays other games)."""
-        from .. import __version__
+        from ..version import __version__
 
         return {"data_sha256": self.spec.provenance(self)["data_sha256"], "scythe_sim": __version__}
 
