@@ -14,11 +14,12 @@ import polars as pl
 
 from scythe_sim.names import unknown_name
 
-from . import war
+from . import sections
 from .compare import check_outcome, compare_runs, default_groups, outcome_seats
 from .compare_view import POINTS
 from .pairing import check_pairing
 from .queries import win_rates
+from .reference import check_rates, minutes
 from .runs import AnalysisError, Run
 
 
@@ -27,9 +28,10 @@ class OpenRun:
     sizes only, no sha256). `games`, `seats` and `turns` are polars LazyFrames: collect
     them (`.collect()`), or hand them on (`.collect().to_pandas()`, DuckDB)."""
 
-    def __init__(self, path, verify=True):
+    def __init__(self, path, verify=True, reference=None, workers=None):
         # an absolute path: the lazy frames still read the run after the notebook changes folder
         self.run = Run(os.path.abspath(path), hashes=verify)
+        self.reference = None if reference is None else _reference_run(self.run.path, reference, workers)
 
     def __repr__(self):
         m = self.manifest
@@ -75,13 +77,9 @@ class OpenRun:
         `decided_only=False` counts every war instead (the war outcome only)."""
         check_outcome(self.run, self.run, outcome)
         keys = self._columns(by)
-        if outcome == "war_winner" and decided_only:
-            # the report's own query (analysis/war.py), over the seats as the notebook gives them
-            winner_seat = self.run.scan("games").select("game", "war_winner_seat")
-            seats = self.run.seats().filter(pl.col("war_winner").is_not_null()).join(winner_seat, on="game")
-            table = war.decided_win_rates(seats, keys)
-        else:
-            table = win_rates(outcome_seats(self.run, outcome), keys)
+        # a variant's outcome over its decided games: its report section's own query
+        found = [t for t in sections.each("outcome_rates", self.run, outcome, keys) if t is not None]
+        table = found[0] if found and decided_only else win_rates(outcome_seats(self.run, outcome), keys)
         return table.sort("win_rate", *keys, descending=[True] + [False] * len(keys))
 
     def compare(self, other, by=None, alpha=0.05, min_effect=2.0, outcome="winner") -> pl.DataFrame:
@@ -102,6 +100,27 @@ class OpenRun:
         table = compare_runs(self.run, other.run, keys, alpha, min_effect / 100, pairing, outcome)
         return table.with_columns(pl.col(c) * 100 for c in POINTS if c in table.columns)
 
+    def reference_check(self, by=None, alpha=0.05, min_effect=2.0) -> pl.DataFrame:
+        """Each group's fast verdict beside the reference player's (open the run with
+        `reference=N`): by, group, both rates with their Wilson intervals (fractions), the
+        paired difference reference - fast over the deals both played with its interval at
+        the Holm-matched level over every group (`difference`, `ci_low`, `ci_high`, in
+        percentage points as compare's), and `status`: holds, differs or too few games
+        (analysis/reference.py says when). `by` a column, or a list of groupings (each a
+        column or "faction,mat"); default: faction and mat, or turn order without factions."""
+        if self.reference is None:
+            raise AnalysisError("this run was opened without a reference: open it with open_run(path, "
+                                "reference=300) to play (or reuse) 300 reference games on its first deals")
+        if 0 < min_effect < 1:
+            raise AnalysisError(f"min_effect={min_effect:g} is in percentage points: did you mean "
+                                f"min_effect={100 * min_effect:g}?")
+        if by is None:
+            groupings = [("faction",), ("mat",)] if self.run.game != "my_little_scythe" else [("turn_order",)]
+        else:
+            groupings = [tuple(self._columns(b)) for b in ([by] if isinstance(by, str) else by)]
+        table = check_rates(self.run, self.reference.run, groupings, alpha, min_effect / 100)
+        return table.with_columns(pl.col(c) * 100 for c in ("difference", "ci_low", "ci_high"))
+
     def _columns(self, by):
         """`by` as a list of seat columns (default: the game's grouping); an unknown column
         is an AnalysisError in one line, with the nearest names."""
@@ -114,6 +133,23 @@ class OpenRun:
         return keys
 
 
-def open_run(path, verify=True) -> OpenRun:
-    """Open the run folder `scythe-sim run` wrote (e.g. results/default) for analysis."""
-    return OpenRun(path, verify)
+def open_run(path, verify=True, reference=None, workers=None) -> OpenRun:
+    """Open the run folder `scythe-sim run` wrote (e.g. results/default) for analysis.
+    `reference=N`: also the reference player's N games on the run's first deals, played
+    now on `workers` processes (default: every core) unless already kept beside the run;
+    the cost is printed first. Then `.reference_check()` sets each verdict beside the
+    reference's, and `.reference` is that run, opened."""
+    return OpenRun(path, verify, reference, workers)
+
+
+def _reference_run(run_dir, games, workers) -> OpenRun:
+    """The run's reference games (scythe_sim/runner/reference.py), played where missing."""
+    from scythe_sim.runner import reference
+
+    held = reference.held(run_dir, games)
+    if held < games:
+        config = reference.reference_config(reference.run_config(run_dir), games)
+        print(f"reference: {games - held:,} `{config.strategies[0]}` games to play on the run's first deals, "
+              f"about {minutes(reference.cpu_seconds(config, games - held) / 60)} CPU-minutes")
+    folder, _, _ = reference.ensure(run_dir, games, workers=workers or os.cpu_count() or 1)
+    return OpenRun(folder, verify=False)

@@ -224,7 +224,12 @@ def headline(table, games, player="search") -> str:
 def unchecked_line(games, cpu_minutes, command="--reference") -> str:
     """The first screen's line when no reference was played."""
     return (f"Verdicts from the fast players, not checked against the reference (`{command} {games:,}`, "
-            f"about {cpu_minutes:,.0f} CPU-minutes).")
+            f"about {minutes(cpu_minutes)} CPU-minutes).")
+
+
+def minutes(m) -> str:
+    """A duration in minutes as a reader wants it: "0.5", "4.2", "12", "1,250"."""
+    return f"{m:,.1f}" if m < 10 else f"{m:,.0f}"
 
 
 def summary(table, games, player="search") -> dict:

@@ -16,6 +16,8 @@ A section module gives the hooks it needs, each optional:
 - answer_lines(run): its result in sentences, for the run's answer
 - outcome_missing(outcome, role, run): why the run cannot compare that outcome, or None
 - outcome_note(base, candidate, outcome, pairing): a line on what a comparison means
+- outcome_rates(run, outcome, by): the variant's outcome's win rates over its decided
+  games (the notebook's win_rates), or None for another outcome
 """
 import functools
 import importlib

@@ -140,3 +140,13 @@ def outcome_note(base, candidate, outcome, pairing):
     if all(wars):
         note += "; compare the wars with --outcome war_winner"
     return note
+
+
+def outcome_rates(run, outcome, by):
+    """The war's win rates per group of `by` over the decided wars (the wars with a
+    winner), the report's numbers, for the notebook's win_rates; None for another outcome."""
+    if outcome != "war_winner":
+        return None
+    winner_seat = run.scan("games").select("game", "war_winner_seat")
+    seats = run.seats().filter(pl.col("war_winner").is_not_null()).join(winner_seat, on="game")
+    return war.decided_win_rates(seats, by)

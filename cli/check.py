@@ -14,6 +14,9 @@ from .common import check_variant, points_option
 BY_CHOICES = ["faction", "mat", "faction,mat", "seat", "turn_order", "personality"]
 EVERY_GAME = ("seat", "turn_order")      # seat columns every game's seats table has
 EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
+# --confirm: the reference player's verdict on the fast players' shift
+CONFIRM_EXIT = {"confirmed": 1, "not confirmed": 5, "undecided": 6}
+SUGGESTED_CONFIRM = 300
 
 
 @click.command()
@@ -50,8 +53,12 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
                                                  "base/.venv/bin/scythe-sim (default: this one).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: every core).")
 @click.option("--quiet", is_flag=True, help="No progress lines.")
+@click.option("--confirm", "confirm_games", type=click.IntRange(min=1), metavar="N",
+              help="When the fast players decide a shift, re-test the shifted groups on N deals with the "
+                   "reference player in every seat, under the base and the candidate rules: exit 1 confirmed, "
+                   "5 not confirmed (the fast players' artefact), 6 undecided.")
 def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round_games, first_shift, plan, fmt, out,
-          base_sim, workers, quiet):
+          base_sim, workers, quiet, confirm_games):
     """Decide whether a candidate shifts balance against a base, group by group, on the same
     deals: played in rounds until a group shifts (--every-group: until each group is
     shifted or equivalent within --min-effect), or every group is equivalent, or
@@ -101,8 +108,55 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
     if result["outcome"] == "undecided":
         estimate = plan_rows(sequential, games)
         result["to_decide"] = (first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
+    lines = _confirm(result, base, candidate, game, confirm_games, workers, quiet or fmt == "json", fmt, alpha,
+                     min_effect)
     click.echo(render(result, fmt))
+    if lines:
+        click.echo("\n".join(["", *lines]))
+    if "confirm" in result and "verdict" in result["confirm"]:
+        sys.exit(CONFIRM_EXIT[result["confirm"]["verdict"]])
     sys.exit(EXIT[result["outcome"]])
+
+
+def _confirm(result, base, candidate, game, games, workers, quiet, fmt, alpha, min_effect):
+    """result["confirm"] and the lines shown after the verdict: with --confirm N and a shift
+    decided, the shifted groups re-tested on the reference player's games; without it, the
+    line that says the shift was not confirmed and what confirming would cost."""
+    from analysis.reference import confirm_rows, confirmation, minutes
+    from analysis.reference_view import confirm_lines
+    from analysis.runs import Run
+    from scythe_sim.runner import reference
+    from scythe_sim.runner.spec import tools_for
+
+    from .check_rounds import RunSide, reference_side
+
+    if result["outcome"] != "shifted":
+        if games is not None:
+            result["confirm"] = {"line": "nothing to confirm: the fast players decided no shift"}
+            return [result["confirm"]["line"]] if fmt != "json" else []
+        return []
+    player = tools_for(game).reference
+    if player is None:
+        result["confirm"] = {"line": f"{game} has no reference player: the shift is the fast players' alone"}
+        return [result["confirm"]["line"]] if fmt != "json" else []
+    if games is None:
+        configs = [reference.run_config(s.path) if isinstance(s, RunSide) else getattr(s, "config", None)
+                   for s in (base, candidate)]
+        known = [c for c in configs if c is not None]       # a base from another checkout: as the candidate
+        seconds = 2 / len(known) * sum(reference.cpu_seconds(reference.reference_config(
+            c, SUGGESTED_CONFIRM, within_run=False)) for c in known)
+        result["confirm"] = {"checked": False, "suggested_games": SUGGESTED_CONFIRM,
+                             "cpu_minutes": round(seconds / 60, 1),
+                             "line": f"Shift decided by the fast players, not confirmed by the reference "
+                                     f"(`--confirm {SUGGESTED_CONFIRM}`, about {minutes(seconds / 60)} CPU-minutes)."}
+        return [result["confirm"]["line"]] if fmt != "json" else []
+    decided = [r for r in result["rows"] if r["decision"] == "shifted"]
+    folders = [reference_side(side, game, games, workers, quiet, role)
+               for side, role in ((base, "base"), (candidate, "candidate"))]
+    rows = confirm_rows(Run(folders[0]), Run(folders[1]), decided, alpha, min_effect / 100)
+    result["confirm"] = {"checked": True, "games": games, "player": player.strategy, "verdict": confirmation(rows),
+                         "rows": rows, "base_reference": folders[0], "candidate_reference": folders[1]}
+    return confirm_lines(result["confirm"], fmt) if fmt != "json" else []
 
 
 def _groupings(by, game):

@@ -31,7 +31,14 @@ from .common import NO_VERIFY, points_option
               show_default=True, help="text for a terminal, markdown for a pull-request comment, json for tools.")
 @click.option("--allow-same", is_flag=True, help="Compare a run with itself (or a copy) instead of refusing.")
 @click.option("--no-verify", is_flag=True, help=NO_VERIFY)
-def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same, no_verify):
+@click.option("--reference", "reference_games", type=click.IntRange(min=1), metavar="N",
+              help="Check each shift against the reference player: both runs' first N deals played again with "
+                   "it in every seat (kept beside the runs and reused), each group's fast shift beside the "
+                   "reference's, with a status: holds, differs or too few games.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes for --reference's games (default: every core).")
+def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same, no_verify, reference_games,
+            workers):
     """Compare win rates of a candidate run with a base run, group by group: paired
     (seat by seat) when both runs played the same deals (runs of different lengths, one
     grown with `run --extend-to`, on their common first games), unpaired otherwise. What
@@ -76,6 +83,49 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
                         if n],
               "interval_note": FIXED_SAMPLE_NOTE,
               "summary": f"{shifted} group(s) shifted by at least {min_effect:g} pp at alpha {alpha}{over}"}
+    reference_lines = _reference(result, tables, labels, groupings, base_run, candidate_run, pairing,
+                                 reference_games, workers, fmt, alpha, min_effect, outcome)
     click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
+    if reference_lines:
+        click.echo("\n".join(["", *reference_lines]))
     if fail and shifted:
         sys.exit(1)
+
+
+def _reference(result, tables, labels, groupings, base_run, candidate_run, pairing, games, workers, fmt, alpha,
+               min_effect, outcome):
+    """result["reference"]: the shifts checked against the reference player (--reference N),
+    or the line saying they were not; the lines text and markdown show after the table."""
+    import os
+
+    import polars as pl
+
+    from analysis.reference import check_shifts
+    from analysis.reference_view import json_fields, markdown_lines, text_lines
+    from analysis.runs import Run
+    from scythe_sim.errors import ScytheSimError
+
+    from .reference_player import reference_runs, unchecked
+
+    if games is None:
+        result["reference"] = unchecked([base_run.path, candidate_run.path])
+        result["notes"].append(result["reference"]["line"])
+        return []
+    if not pairing.paired:
+        raise ScytheSimError("--reference checks a paired comparison (the same deals): the runs are "
+                             f"{pairing.reason}; drop --reference or compare runs of one seed")
+    if outcome != "winner":
+        raise ScytheSimError("--reference checks the standard game's win (--outcome winner): drop one of them")
+    reference_dirs = reference_runs([base_run.path, candidate_run.path], games, workers or os.cpu_count() or 1,
+                                    fmt == "json")
+    fast = pl.concat([t.with_columns(pl.lit(label).alias("by"),
+                                     pl.concat_str([pl.col(k).cast(pl.String) for k in keys], separator=" / ")
+                                     .alias("group")).select("by", "group", "candidate_n", "difference", "ci_low",
+                                                             "ci_high")
+                      for label, keys, t in zip(labels, groupings, tables)])
+    table = check_shifts(base_run, candidate_run, Run(reference_dirs[0]), Run(reference_dirs[1]), fast, groupings,
+                         alpha, min_effect / 100)
+    result["reference"] = json_fields(table, games)
+    if fmt == "json":
+        return []
+    return (markdown_lines if fmt == "markdown" else text_lines)(table, games)

@@ -82,11 +82,13 @@ docs/analysis.md.
 | code | meaning |
 |---|---|
 | 0 | done; `compare --fail`: no group shifted; `check`: every group equivalent (or `--plan`) |
-| 1 | `compare --fail`: a group shifted; `check`: a shift found; `evaluate --fail`: a target failed; `replay`: the game does not match its stored rows; `run`: a worker killed from outside (out of memory) or the Dask scheduler lost |
+| 1 | `compare --fail`: a group shifted; `check`: a shift found (with `--confirm`: and confirmed by the reference player); `evaluate --fail`: a target failed; `replay`: the game does not match its stored rows; `run`: a worker killed from outside (out of memory) or the Dask scheduler lost |
 | 2 | a mistake in the input (a config, a flag, a run folder) or an OS error (disk full, no permission): one line naming it and the fix, nothing written |
 | 3 | `check`: undecided when `--max-games` ran out |
 | 4 | a simulator bug: `run` stopped on a game that broke a rule of the simulator (its reproducer named; `--keep-going` leaves such games out and exits 0), or `replay` of such a game still fails |
-| 130 | Ctrl-C (`run`, `check`, `evaluate`, `tune`, `learn`: what is published is kept) |
+| 5 | `check --confirm`: the fast players' shift is not confirmed by the reference player (their artefact) |
+| 6 | `check --confirm`: the reference player's re-test of the shift is undecided (give more `--confirm` games) |
+| 130 | Ctrl-C (`run`, `check`, `evaluate`, `tune`, `learn`, and the reference games of `report`, `compare`, `check --confirm`: what is published is kept) |
 | 143 | SIGTERM (`run`, `evaluate`, `tune`, `learn`) |
 
 ## What `--out` is

@@ -37,7 +37,11 @@ def run_config(run_dir):
     manifest = read_manifest(run_dir)
     if manifest is None:
         raise ConfigError(f"{run_dir} is not a run (no manifest.json): give a folder `scythe-sim run` wrote")
-    return dataclasses.replace(config_from_snapshot(manifest["config"]), output=os.path.dirname(run_dir))
+    if not isinstance(manifest.get("config"), dict):
+        raise ConfigError(f"{run_dir}'s manifest holds no run config, so its games cannot be played again: "
+                          "give a run `scythe-sim run` wrote")
+    config = config_from_snapshot(manifest["config"])
+    return dataclasses.replace(config, output=os.path.dirname(os.path.abspath(run_dir)))
 
 
 def reference_config(config, games, flag="--reference", within_run=True):
@@ -68,8 +72,8 @@ def folder(run_dir):
 def cpu_seconds(config, games=None) -> float:
     """The CPU seconds the reference player takes for `games` games of `config` (default:
     the config's): seats times the measured seconds per seat per game at the nearest
-    measured player count, scaled by the square of the player counts' ratio beyond it (a
-    rollout plays every seat, and the game lasts as many more turns)."""
+    measured player count, scaled by the player counts' ratio beyond it (a rollout plays
+    every seat: the measured cost per seat grows about linearly with the count)."""
     games = config.games if games is None else games
     measured = dict(reference_player(config.game).seat_seconds)
     total = 0.0
@@ -77,7 +81,7 @@ def cpu_seconds(config, games=None) -> float:
     for i, players in enumerate(counts):
         share = games // len(counts) + (1 if i < games % len(counts) else 0)
         nearest = min(measured, key=lambda p: (abs(p - players), p))
-        total += share * players * measured[nearest] * (players / nearest) ** 2
+        total += share * players * measured[nearest] * players / nearest
     return total
 
 

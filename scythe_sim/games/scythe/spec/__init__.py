@@ -20,7 +20,7 @@ VARIANT_RULES = {"all_out_war": (("all_out_war", 1),), "wind_gambit": (("wind_ga
 # The default runs (configs/default.toml, all_out_war.toml, wind_gambit.toml, and a run
 # given no config) deal all seven factions and mats, so runs of one seed stay paired.
 DEFAULT_RULES = {variant: (("expansion_factions", 1),) for variant in VARIANTS}
-REFERENCE_SEAT_SECONDS = ((4, 0.204),)
+REFERENCE_SEAT_SECONDS = ((3, 0.56), (4, 0.66), (5, 0.81))
 from .checks import check_config
 from .deals import plan_games
 from .names import YARDSTICKS, listing

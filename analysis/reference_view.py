@@ -1,0 +1,130 @@
+"""The reference check shown: a table of rates (or shifts) in percent and points, the
+report's section, and the text and Markdown the commands print (analysis/reference.py
+computes what is shown)."""
+import polars as pl
+
+from .reference import DIFFERS, HOLDS, TOO_FEW, headline, summary, unchecked_line
+
+STATUS_MEANING = {
+    HOLDS: "the reference puts the group on the same side of parity with the same verdict",
+    DIFFERS: "the reference's rate differs from the fast players' beyond chance by the minimum effect or more, "
+             "or puts the group beyond chance on the other side of parity",
+    TOO_FEW: "the reference's games cannot tell yet (its interval is too wide): give more --reference games",
+}
+
+
+def _percent(x):
+    return "" if x is None else f"{100 * x:.1f}%"
+
+
+def _points(x):
+    if x is None:
+        return ""
+    text = f"{100 * x:+.1f}"
+    return ("0.0" if text in ("+0.0", "-0.0") else text) + " pp"
+
+
+def _range(low, high, unit):
+    if low is None or high is None:
+        return ""
+    show = _percent if unit == "%" else _points
+    return f"{show(low)} to {show(high)}"
+
+
+def shown(table) -> pl.DataFrame:
+    """The check as the reader sees it: one row per group, rates in percent and the
+    difference in points (a shift check shows shifts in points)."""
+    shifts = "fast_shift" in table.columns
+    rows = []
+    for r in table.iter_rows(named=True):
+        if shifts:
+            fast = f"{_points(r['fast_shift'])} ({_range(r['fast_low'], r['fast_high'], 'pp')})"
+            reference = f"{_points(r['reference_shift'])} ({_range(r['reference_low'], r['reference_high'], 'pp')})"
+        else:
+            fast = f"{_percent(r['fast_rate'])} ({_range(r['fast_low'], r['fast_high'], '%')})"
+            reference = (f"{_percent(r['reference_rate'])} ({_range(r['reference_low'], r['reference_high'], '%')})"
+                         if r["reference_rate"] is not None else "")
+        rows.append({"by": r["by"], "group": r["group"], "fast": fast, "reference": reference,
+                     "reference seats": f"{r['reference_n']:,}",
+                     "difference": f"{_points(r['difference'])} ({_range(r['ci_low'], r['ci_high'], 'pp')})"
+                     if r["difference"] is not None else "", "status": r["status"]})
+    columns = ["by", "group", "fast", "reference", "reference seats", "difference", "status"]
+    return pl.DataFrame(rows, schema={c: pl.String for c in columns})
+
+
+def text_lines(table, games, player="search") -> list:
+    """The check for a terminal: the headline, then a line per group."""
+    frame = shown(table)
+    widths = {c: max(len(c), *(len(v) for v in frame[c])) for c in frame.columns}
+    out = [headline(table, games, player), "  ".join(c.ljust(widths[c]) for c in frame.columns)]
+    out += ["  ".join(str(row[c]).ljust(widths[c]) for c in frame.columns).rstrip()
+            for row in frame.iter_rows(named=True)]
+    out.append("difference: reference minus fast, seat by seat on the same deals, at the Holm-matched level "
+               "over every group shown")
+    return out
+
+
+def markdown_lines(table, games, player="search") -> list:
+    frame = shown(table)
+    out = [f"**{headline(table, games, player)}**", "", "| " + " | ".join(frame.columns) + " |",
+           "|" + "---|" * frame.width]
+    out += ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.iter_rows()]
+    return out
+
+
+def add_section(report, table, games, player="search"):
+    """The report's section: the headline at a glance, then the table (CSV: fractions as
+    every report table) and what each status means."""
+    report.heading("Checked against the reference player")
+    report.summary.short("standard", [headline(table, games, player)])
+    report.text(f"The run's first {games:,} deals played again with `{player}` in every seat (the same seeds, "
+                "config and rules: only the players differ). Each group's fast rate is the whole run's; the "
+                "difference is the reference's rate minus the fast players', seat by seat over the deals both "
+                "played, with its interval at the Holm-matched level over every group shown.")
+    report.table("reference_check", table, shown=shown(table))
+    report.text("; ".join(f"**{status}**: {meaning}" for status, meaning in STATUS_MEANING.items()) + ".")
+
+
+def _pp(x):
+    return None if x is None else round(100 * x, 3)
+
+
+def json_fields(table, games, player="search") -> dict:
+    """The check for the JSON answers: the summary fields and a row per group, rates in
+    percent and differences in points."""
+    rows = []
+    for r in table.iter_rows(named=True):
+        rows.append({k: (_pp(v) if isinstance(v, float) else v) for k, v in r.items()})
+    return {"checked": True, **summary(table, games, player), "rows": rows,
+            "units": "rates in percent, shifts and differences in percentage points"}
+
+
+def unchecked_fields(games, cpu_seconds, command="--reference") -> dict:
+    """The JSON answers' fields when no reference was played: the line and its estimate."""
+    return {"checked": False, "line": unchecked_line(games, cpu_seconds / 60, command),
+            "suggested_games": games, "cpu_minutes": round(cpu_seconds / 60, 1)}
+
+
+CONFIRM_MEANING = {
+    "confirmed": "the reference's shift is beyond chance on the fast players' side",
+    "not confirmed": "the reference shows no shift of the minimum effect in that direction (the fast players' "
+                     "artefact)",
+    "undecided": "the reference's games cannot tell yet: give more --confirm games",
+}
+
+
+def confirm_lines(confirm, fmt="text") -> list:
+    """check --confirm's answer: the verdict, then a line per shifted group."""
+    md = fmt == "markdown"
+    head = (f"Reference ({confirm['games']:,} `{confirm['player']}` games a side on the same deals): "
+            f"{confirm['verdict']} ({CONFIRM_MEANING[confirm['verdict']]})")
+    out = [f"**{head}**" if md else head]
+    if md:
+        out += ["", "| group | fast shift | reference shift | interval | verdict |", "|---|---|---|---|---|"]
+    for r in confirm["rows"]:
+        cells = [f"{r['by']} {r['group']}", _points(r["fast_shift"]), _points(r["reference_shift"]),
+                 _range(r["ci_low"], r["ci_high"], "pp"), r["verdict"]]
+        out.append("| " + " | ".join(cells) + " |" if md else "  " + "  ".join(cells))
+    out.append("reference shift: candidate minus base seat by seat, interval at the Holm-matched level over the "
+               "shifted groups")
+    return out
