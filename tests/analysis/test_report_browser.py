@@ -135,3 +135,59 @@ def test_the_first_screen_leads_with_short_answers_beside_the_main_figure(report
         picture = re.search(r"<img src='([^']+)'", glance).group(1)
         assert ("heatmap" in picture) if kind != "paired" else picture.startswith("compare_")
         assert page.index("<div class='glance'>") < page.index("<h3>In detail</h3>") < page.index("<table")
+
+
+# At 1,400 px: how wide the glance's figure is drawn against its own pixels, where the
+# contents line's links land, and whether each picture links to itself at full size.
+FIRST_SCREEN = """<!doctype html><html><body style='margin:0'>
+<iframe id='r' src='index.html' style='width:1400px;height:1000px;border:0'></iframe>
+<script>
+document.getElementById('r').addEventListener('load', function () {
+  var doc = this.contentDocument, lead = doc.querySelector('.glance img'), out = {};
+  out.shown = lead.getBoundingClientRect().width;
+  out.natural = lead.naturalWidth;
+  out.lead = lead.getAttribute('src');
+  out.glance = Array.prototype.map.call(doc.querySelectorAll('.glance li'), function (li) { return li.textContent; });
+  var nav = doc.querySelector('nav.contents');
+  out.nav_after_title = !!nav && nav.previousElementSibling.tagName === 'H1';
+  out.missing = nav ? Array.prototype.filter.call(nav.querySelectorAll('a'), function (a) {
+    return !doc.getElementById(a.getAttribute('href').slice(1)); }).map(function (a) { return a.textContent; }) : null;
+  out.links = nav ? nav.querySelectorAll('a').length : 0;
+  out.unlinked = Array.prototype.filter.call(doc.querySelectorAll('img'), function (img) {
+    var a = img.closest('a'); return !a || a.getAttribute('href') !== img.getAttribute('src');
+  }).map(function (img) { return img.getAttribute('src'); });
+  var pre = document.createElement('pre');
+  pre.id = 'result';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script></body></html>"""
+
+
+@needs_browser
+def test_the_first_screen_says_how_sure_and_leads_to_the_sections(reports, tmp_path):
+    """Issue 58: at a 1,400 px window the base report's glance names its best and worst
+    groups with their intervals, the heatmap beside them is drawn wide enough for its
+    cells' text to read at 12 px or more, a contents line under the title links to every
+    section, and each picture links to itself at full size."""
+    import re
+
+    from analysis import figures
+    from analysis.report import DPI
+
+    browser = _browser()
+    folder = reports["base"]
+    (folder / "_first.html").write_text(FIRST_SCREEN, encoding="utf-8")
+    done = _chromium(browser, tmp_path / "profile", "--allow-file-access-from-files", "--window-size=1400,1000",
+                     "--dump-dom", (folder / "_first.html").as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.split("<pre id=\"result\">")[1].split("</pre>")[0].replace("&quot;", '"'))
+    assert "heatmap" in found["lead"], found
+    cell_text_px = figures.HEATMAP_FONT / 72 * DPI * found["shown"] / found["natural"]
+    assert cell_text_px >= 12, found
+    interval = r"\d+\.\d% \(\d+\.\d-\d+\.\d%\)"
+    factions = next(line for line in found["glance"] if ", factions:" in line)
+    assert re.search(rf"best \w+ {interval}, worst \w+ {interval}", factions), factions
+    assert found["nav_after_title"] and found["links"] >= 10 and found["missing"] == [], found
+    assert found["unlinked"] == [], found
+
