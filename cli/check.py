@@ -108,8 +108,7 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
     if result["outcome"] == "undecided":
         estimate = plan_rows(sequential, games)
         result["to_decide"] = (first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
-    lines = _confirm(result, base, candidate, game, confirm_games, workers, quiet or fmt == "json", fmt, alpha,
-                     min_effect)
+    lines = _confirm(result, base, candidate, game, confirm_games, workers, quiet, fmt, alpha, min_effect)
     click.echo(render(result, fmt))
     if lines:
         click.echo("\n".join(["", *lines]))

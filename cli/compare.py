@@ -117,7 +117,7 @@ def _reference(result, tables, labels, groupings, base_run, candidate_run, pairi
     if outcome != "winner":
         raise ScytheSimError("--reference checks the standard game's win (--outcome winner): drop one of them")
     reference_dirs = reference_runs([base_run.path, candidate_run.path], games, workers or os.cpu_count() or 1,
-                                    fmt == "json")
+                                    quiet=False)
     fast = pl.concat([t.with_columns(pl.lit(label).alias("by"),
                                      pl.concat_str([pl.col(k).cast(pl.String) for k in keys], separator=" / ")
                                      .alias("group")).select("by", "group", "candidate_n", "difference", "ci_low",

@@ -14,7 +14,7 @@ import yaml
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORKFLOW = os.path.join(ROOT, ".github", "workflows", "balance.yml")
 NOT_HERE = ("fixed source times", "install")          # they would touch this checkout
-SMALL = {"MIN_EFFECT": "10", "MAX_GAMES": "200", "ROUND": "100"}
+SMALL = {"MIN_EFFECT": "10", "MAX_GAMES": "200", "ROUND": "100", "CONFIRM": "4"}
 
 
 def load():
@@ -34,6 +34,8 @@ def test_the_workflow_checks_out_both_sides_caches_and_summarises():
     check = next(s["run"] for s in steps if s.get("name") == "check")
     assert "scythe-sim check" in check and "--format markdown" in check and "GITHUB_STEP_SUMMARY" in check
     assert "--base-sim base/.venv/bin/scythe-sim" in check and "--out runs" in check
+    # a decided shift is re-tested by the reference player; its artefact (exit 5) passes
+    assert '--confirm "$CONFIRM"' in check and 'if [ "$status" -eq 5 ]; then status=0; fi' in check
     assert list(workflow.get("on", workflow.get(True))) == ["pull_request"]       # yaml reads `on` as True
 
 
