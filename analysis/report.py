@@ -309,7 +309,7 @@ def _provenance(report, runs):
                 "scythe_sim/games/mls/).")
     configs = [flat_config(r) for r in runs]
     fields = sorted(set().union(*configs))
-    table = pl.DataFrame({"field": fields, **{f"{r.name} ({k + 1})": [_value(c.get(f)) for f in fields]
+    table = pl.DataFrame({"field": fields, **{f"{r.name} ({k + 1})": [_value(c.get(f), f) for f in fields]
                                              for k, (r, c) in enumerate(zip(runs, configs))}})
     report.table("config", table)
 
@@ -318,10 +318,14 @@ def _short(value):
     return value if not isinstance(value, str) or len(value) <= 16 else value[:12] + "..."
 
 
-def _value(value):
+def _value(value, field=""):
+    """A config value as the tables show it: a count with separators (games 20,000), a seed
+    as it is typed."""
     if value is None:
         return "-"
     text = str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and not field.endswith("seed"):
+        text = cell_text(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -349,8 +353,8 @@ def _side_by_side(report, runs):
                     "The two runs' configs, rule sets and versions are the same.")
         if differs:
             report.table(f"differs_{run.name}", pl.DataFrame(
-                {"field": [d[0] for d in differs], runs[0].name: [_value(d[1]) for d in differs],
-                 run.name: [_value(d[2]) for d in differs]}))
+                {"field": [d[0] for d in differs], runs[0].name: [_value(d[1], d[0]) for d in differs],
+                 run.name: [_value(d[2], d[0]) for d in differs]}))
         report.text(f"Verdict from the {pairing.method} interval; {pairing.reason}.")
         if any(sections.each("same_standard_games", report, runs[0], run, pairing)):
             same.add(run.name)

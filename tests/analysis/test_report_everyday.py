@@ -35,7 +35,7 @@ def runs(tmp_path_factory):
     base = typed_run(root / "base", GAMES, seed=1)
     # the same deals with crimea's win rate lifted by about 3 points (as a house rule would)
     five = replay_deals(base, root / "five", crimea_boost=0.06, redraw=0.03)
-    set_manifest(five, config_hash="rule_five", config={"rules": {"stars_to_end": 5}})
+    set_manifest(five, config_hash="rule_five", config={"rules": {"stars_to_end": 5}, "shard_size": 10000})
     return {"base": base, "five": five, "root": root}
 
 
@@ -187,3 +187,6 @@ def test_no_page_prints_a_negative_zero(single, pair):
         # a minus not after a digit or % (those are a range's hyphen: "5.0-0.0")
         assert not re.search(r"(?<![\d%])-0\.0+(?!\d)", text), re.search(r".{60}(?<![\d%])-0\.0+(?!\d).{20}", text)
         assert not re.search(r"\b\d{4,}(?= games| seats| wars)", text)     # "2,000 games", never "2000 games"
+    provenance = pair["md"].split("## Provenance")[1]
+    assert re.search(r"\| base \| [^|]+ \| 2,000 \| 1 \|", provenance)       # games counted, the seed as typed
+    assert "| shard_size | - | 10,000 |" in provenance
