@@ -33,6 +33,8 @@ RECORD = "report.json"   # beside index.md: the report's kind and runs, so anoth
 # these columns and every other one named *diff* but a p-value (diff_ci_low, decided_difference...)
 DIFFERENCE_COLUMNS = ("difference", "ci_low", "ci_high", "paired_ci_low", "paired_ci_high", "unpaired_ci_low",
                       "unpaired_ci_high", "mde")
+
+
 def point_columns(frame) -> list:
     """The columns of `frame` that hold differences of win rates (DIFFERENCE_COLUMNS, or
     named *diff*), when the table holds a rate (a column named *rate*) beside a
