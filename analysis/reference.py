@@ -38,6 +38,7 @@ HOLDS, DIFFERS, TOO_FEW = "holds", "differs", "too few games"
 MIN_SEATS = 30          # reference seats a group needs for a status other than "too few games"
 ALPHA = 0.05
 KEY = ("game", "seat")  # a seat's row in every run of the check
+NAMED = 5               # groups that differ named in the first screen's line (the table has them all)
 
 
 def _side(low, high, null):
@@ -215,7 +216,9 @@ def headline(table, games, player="search") -> str:
     line = (f"Checked against the reference ({games:,} `{player}` games on the same deals): "
             f"{len(counts[HOLDS])} of {table.height} groups hold")
     if counts[DIFFERS]:
-        line += f"; differ: {', '.join(counts[DIFFERS])}"
+        named = counts[DIFFERS][:NAMED]
+        more = len(counts[DIFFERS]) - len(named)
+        line += f"; differ: {', '.join(named)}" + (f" and {more} more" if more else "")
     if counts[TOO_FEW]:
         line += f"; too few games to tell: {len(counts[TOO_FEW])}"
     return line + "."

@@ -3,7 +3,8 @@ report's section, and the text and Markdown the commands print (analysis/referen
 computes what is shown)."""
 import polars as pl
 
-from .reference import DIFFERS, HOLDS, TOO_FEW, headline, summary, unchecked_line
+from .reference import DIFFERS, HOLDS, TOO_FEW, check_rates, headline, summary, unchecked_line
+from .runs import Run
 
 STATUS_MEANING = {
     HOLDS: "the reference puts the group on the same side of parity with the same verdict",
@@ -72,17 +73,29 @@ def markdown_lines(table, games, player="search") -> list:
     return out
 
 
-def add_section(report, table, games, player="search"):
-    """The report's section: the headline at a glance, then the table (CSV: fractions as
-    every report table) and what each status means."""
-    report.heading("Checked against the reference player")
-    report.summary.short("standard", [headline(table, games, player)])
+def add_section(report, table, games, player="search", prefix="", run_name=None):
+    """The report's section for one run: the headline at a glance, then the table (CSV:
+    rates as fractions, the difference and its interval in points) and what each status
+    means."""
+    line = headline(table, games, player)
+    report.heading("Checked against the reference player" + (f": {run_name}" if run_name else ""))
+    report.summary.short("standard", [f"{run_name}: {line}" if run_name else line])
     report.text(f"The run's first {games:,} deals played again with `{player}` in every seat (the same seeds, "
                 "config and rules: only the players differ). Each group's fast rate is the whole run's; the "
                 "difference is the reference's rate minus the fast players', seat by seat over the deals both "
                 "played, with its interval at the Holm-matched level over every group shown.")
-    report.table("reference_check", table, shown=shown(table))
+    report.table(f"{prefix}reference_check", table, shown=shown(table), points=["difference", "ci_low", "ci_high"])
     report.text("; ".join(f"**{status}**: {meaning}" for status, meaning in STATUS_MEANING.items()) + ".")
+
+
+def run_section(report, run, reference, k, prefix, named, min_effect) -> dict:
+    """Run k of a report checked against its reference run (reference: {"games", "player",
+    "folders"}, one folder per run): by faction, mat and turn position where the run has
+    them; the section, and the JSON answer's fields."""
+    groupings = [(c,) for c in ("faction", "mat", "turn_order") if c in run.seats().collect_schema().names()]
+    table = check_rates(run, Run(reference["folders"][k]), groupings, min_effect=min_effect)
+    add_section(report, table, reference["games"], reference["player"], prefix, run.name if named else None)
+    return {"run": run.name, **json_fields(table, reference["games"], reference["player"])}
 
 
 def _pp(x):
@@ -128,3 +141,26 @@ def confirm_lines(confirm, fmt="text") -> list:
     out.append("reference shift: candidate minus base seat by seat, interval at the Holm-matched level over the "
                "shifted groups")
     return out
+
+
+SUGGESTED = 1000        # the reference games an unchecked answer suggests (at most the run's)
+
+
+def unchecked(run_dirs) -> dict:
+    """The JSON fields, and the line, of an answer checked against no reference: the games
+    to suggest and their estimated CPU time, or that the game has no reference player."""
+    from scythe_sim.errors import ConfigError
+    from scythe_sim.runner import reference
+    from scythe_sim.runner.spec import tools_for
+
+    try:
+        configs = [reference.run_config(d) for d in run_dirs]
+    except ConfigError as exc:          # a run whose config cannot be played again: no estimate
+        return {"checked": False, "line": "Verdicts from the fast players, not checked against the reference "
+                                          f"({exc})."}
+    if tools_for(configs[0].game).reference is None:
+        return {"checked": False, "line": f"Verdicts from {configs[0].game}'s own players: the game has no "
+                                          "reference player to check them against."}
+    games = min([SUGGESTED] + [c.games for c in configs])
+    seconds = sum(reference.cpu_seconds(reference.reference_config(c, games)) for c in configs)
+    return unchecked_fields(games, seconds)

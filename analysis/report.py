@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
-from . import figures, mls, models, players, queries, sections, summary  # noqa: E402
+from . import figures, mls, models, players, queries, reference_view, sections, summary  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
@@ -232,14 +232,17 @@ def build_report(run_dirs, out_dir=None, shown_game=None):
     return write_report(run_dirs, out_dir, shown_game)["index"]
 
 
-def write_report(run_dirs, out_dir=None, shown_game=None) -> dict:
+def write_report(run_dirs, out_dir=None, shown_game=None, reference=None) -> dict:
     """Write the report of these runs (the first is the base of the side-by-side part):
     a summary in plain words first, then with several runs their differences, then each
     run's own sections and the provenance with each run's config and rules. shown_game:
     (game number, a folder of its pictures, one per turn, and their stepping page) shows
     that game of the first run at its end (`report --show-game`). Returns what it wrote:
     the kind, the folder, index.md and index.html, the runs, the lines at a glance and the
-    summary's sentences, the warnings and every file (`scythe-sim report --format json`)."""
+    summary's sentences, the warnings and every file (`scythe-sim report --format json`).
+    reference: {"games": N, "player": name, "folders": [each run's reference run]} checks
+    each run's verdicts against the reference player (analysis/reference.py), or {"line":
+    text} says at a glance that they were not checked."""
     runs = [Run(path) for path in run_dirs]
     out_dir = report_folder(run_dirs, out_dir)
     report = Report(out_dir)
@@ -247,6 +250,7 @@ def write_report(run_dirs, out_dir=None, shown_game=None) -> dict:
     report.warnings.extend(line for line in map(bad_games_line, runs) if line)
     report.summary.first = players.line(runs)
     same = _side_by_side(report, runs) if len(runs) > 1 else set()
+    checked = []
     for k, run in enumerate(runs):
         prefix = f"run{k + 1}_" if len(runs) > 1 else ""
         if run.game == mls.GAME:
@@ -254,6 +258,11 @@ def write_report(run_dirs, out_dir=None, shown_game=None) -> dict:
             _strength_sections(report, run.seats(), prefix, mls.FACTORS, mls.STRENGTH_TEXT)
         else:
             _run_sections(report, run, prefix, runs[0].name if run.name in same else None)
+        if reference and reference.get("folders"):
+            checked.append(reference_view.run_section(report, run, reference, k, prefix, len(runs) > 1,
+                                                      MIN_EFFECT))
+    if reference and not reference.get("folders"):
+        report.summary.short("standard", [reference["line"]])
     if len(runs) == 1:
         for lines in sections.each("base_hint", runs[0]):
             report.summary.add("variant", lines)
@@ -268,7 +277,9 @@ def write_report(run_dirs, out_dir=None, shown_game=None) -> dict:
             "html": os.path.join(out_dir, "index.html"),
             "runs": [{"name": run.name, "path": run.path, "games": run.manifest["games"]} for run in runs],
             "players": report.summary.first, "glance": report.summary.glance_lines(),
-            "summary": report.summary.lines(), "warnings": report.warnings, "files": report.written}
+            "summary": report.summary.lines(), "warnings": report.warnings, "files": report.written,
+            "reference": checked or ({"checked": False, "line": reference["line"]} if reference else None)}
+
 
 
 def bad_games_line(run):

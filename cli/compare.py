@@ -105,7 +105,9 @@ def _reference(result, tables, labels, groupings, base_run, candidate_run, pairi
     from analysis.runs import Run
     from scythe_sim.errors import ScytheSimError
 
-    from .reference_player import reference_runs, unchecked
+    from analysis.reference_view import unchecked
+
+    from .reference_player import reference_runs
 
     if games is None:
         result["reference"] = unchecked([base_run.path, candidate_run.path])

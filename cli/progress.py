@@ -161,6 +161,7 @@ def print_summary(result):
     console.print(table)
     for line in answer.variant_lines(run):
         console.print(line, soft_wrap=True)
+    console.print(_reference_line(result.run_dir), soft_wrap=True)
     if result.played:
         console.print(f"{result.played:,} games played in {result.seconds:,.1f} s "
                       f"({result.games_per_s:,.0f} games/s); peak memory {result.worker_rss_mb:,.0f} MB "
@@ -181,9 +182,26 @@ def answer_json(run_dir, result=None) -> dict:
     from analysis.runs import Run
 
     shown = answer.as_json(Run(run_dir, hashes=False))     # just written and hashed
+    shown["reference"] = _unchecked(run_dir)
     if result is not None:
         shown.update(played=result.played, seconds=round(result.seconds, 3))
     return shown
+
+
+def _unchecked(run_dir) -> dict:
+    """The answer's verdicts are the fast players': what checking them would cost."""
+    from analysis.reference_view import unchecked
+
+    return unchecked([run_dir])
+
+
+def _reference_line(run_dir) -> str:
+    """The answer's line on the reference player, with the report command that checks."""
+    fields = _unchecked(run_dir)
+    if "suggested_games" not in fields:
+        return fields["line"]
+    return fields["line"].replace(f"(`--reference {fields['suggested_games']:,}`",
+                                  f"(`scythe-sim report {run_dir} --reference {fields['suggested_games']}`")
 
 
 class GenerationBar:

@@ -66,8 +66,6 @@ def command_line() -> str:
     return " ".join(["scythe-sim", *(shlex.quote(a) for a in sys.argv[1:])])
 
 
-SUGGESTED = 1000        # the reference games an unchecked answer suggests (at most the run's)
-
 
 def reference_runs(run_dirs, games, workers, quiet):
     """Each run's reference run of `games` games (played now where missing): its folder per run."""
@@ -80,24 +78,3 @@ def reference_runs(run_dirs, games, workers, quiet):
                                    what=f"reference of {os.path.basename(os.path.normpath(run_dir))}")
         out.append(folder)
     return out
-
-
-def unchecked(run_dirs) -> dict:
-    """The JSON fields, and the line, of an answer checked against no reference: the games
-    to suggest and their estimated CPU time, or that the game has no reference player."""
-    from analysis.reference_view import unchecked_fields
-    from scythe_sim.errors import ConfigError
-    from scythe_sim.runner import reference
-    from scythe_sim.runner.spec import tools_for
-
-    try:
-        configs = [reference.run_config(d) for d in run_dirs]
-    except ConfigError as exc:          # a run whose config cannot be played again: no estimate
-        return {"checked": False, "line": "Verdicts from the fast players, not checked against the reference "
-                                          f"({exc})."}
-    if tools_for(configs[0].game).reference is None:
-        return {"checked": False, "line": f"Verdicts from {configs[0].game}'s own players: the game has no "
-                                          "reference player to check them against."}
-    games = min([SUGGESTED] + [c.games for c in configs])
-    seconds = sum(reference.cpu_seconds(reference.reference_config(c, games)) for c in configs)
-    return unchecked_fields(games, seconds)

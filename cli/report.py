@@ -4,6 +4,7 @@ import click
 
 
 from .common import NO_VERIFY
+from .reference_player import REFERENCE_HELP
 
 
 @click.command()
@@ -20,13 +21,17 @@ from .common import NO_VERIFY
                    "with a page stepping through its turns; N is the games table's `game`, or widest "
                    "(the largest margin between the first two places) or stalled (the first war that "
                    "ended in a stalemate).")
-def report(run_dirs, out_dir, fmt, no_verify, show_game):
+@click.option("--reference", "reference_games", type=click.IntRange(min=1), metavar="N", help=REFERENCE_HELP)
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes for --reference's games (default: every core).")
+def report(run_dirs, out_dir, fmt, no_verify, show_game, reference_games, workers):
     """Write a balance report (index.md, index.html, PNG, CSV) for one or more runs.
 
     \b
     Example:
       scythe-sim report results/default --show-game 12
       scythe-sim report results/base results/five     # into results/base/report-vs-five
+      scythe-sim report results/default --reference 300   # each verdict checked against search
     """
     import json
     import tempfile
@@ -42,13 +47,33 @@ def report(run_dirs, out_dir, fmt, no_verify, show_game):
         if show_game is not None:
             game = chosen_game(run_dirs[0], show_game)
             shown = (game, _game_pictures(run_dirs[0], game, not no_verify, scratch))
-        written = write_report(run_dirs, out_dir, shown)
+        written = write_report(run_dirs, out_dir, shown, _reference(run_dirs, reference_games, workers))
     if fmt == "json":
         click.echo(json.dumps(written, indent=1))
         return
     # a comparison says so: its folder is not the first run's own report
     own = "; a comparison, in a folder of its own" if written["kind"] == "comparison" else ""
     click.echo(f"report: {written['index']} (and index.html beside it{own})")
+    for checked in written["reference"] or []:
+        if isinstance(checked, dict) and checked.get("checked"):
+            click.echo(checked["line"] if len(run_dirs) == 1 else f"{checked['run']}: {checked['line']}")
+
+
+def _reference(run_dirs, games, workers):
+    """The reference of each run (played now where missing), or the line saying there is none."""
+    import os
+
+    from scythe_sim.runner.reference import reference_player, run_config
+
+    from analysis.reference_view import unchecked
+
+    from .reference_player import reference_runs
+
+    if games is None:
+        return {"line": unchecked(run_dirs)["line"]}
+    player = reference_player(run_config(run_dirs[0]).game).strategy
+    folders = reference_runs(run_dirs, games, workers or os.cpu_count() or 1, quiet=False)
+    return {"games": games, "player": player, "folders": folders}
 
 
 def _game_pictures(run_dir, game, hashes, scratch):

@@ -135,6 +135,9 @@ def test_the_first_screen_leads_with_short_answers_beside_the_main_figure(report
         picture = re.search(r"<img src='([^']+)'", glance).group(1)
         assert ("heatmap" in picture) if kind != "paired" else picture.startswith("compare_")
         assert page.index("<div class='glance'>") < page.index("<h3>In detail</h3>") < page.index("<table")
+        # the first screen says whose verdicts these are (issue 54): the fast players', unchecked
+        assert any(line.startswith("Verdicts from the fast players, not checked against the reference (")
+                   for line in lines), lines
 
 
 # At 1,400 px: how wide the glance's figure is drawn against its own pixels, where the

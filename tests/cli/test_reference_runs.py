@@ -7,6 +7,7 @@ player, or a --reference larger than the run, is one line and exit 2.
 Real runs of the simulator, kept tiny: the reference plays 4 games."""
 import json
 import os
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -84,3 +85,41 @@ def test_check_confirm_retests_a_decided_shift(tmp_path):
     assert [r["group"] for r in confirm["rows"]] == [r["group"] for r in answer["rows"]
                                                     if r["decision"] == "shifted"]
     assert out.exit_code == {"confirmed": 1, "not confirmed": 5, "undecided": 6}[confirm["verdict"]]
+
+
+@pytest.mark.slow
+def test_the_reports_first_screen_says_it_was_checked(runs, tmp_path):
+    import re
+
+    from tests.browser import FLAGS, find_browser
+
+    out = _cli("report", str(runs / "base"), "--reference", str(REFERENCE), "--workers", "1",
+               "--out", str(tmp_path / "report"))
+    assert out.exit_code == 0, out.output
+    page = (tmp_path / "report" / "index.html").read_text()
+    glance = page.split("<div class='glance'>")[1].split("</div>")[0]
+    lines = re.findall(r"<li>(.*?)</li>", glance)
+    checked = [line for line in lines if "Checked against the reference (4 " in line]
+    assert len(checked) == 1 and re.search(r"\d+ of \d+ groups hold", checked[0]), lines
+    assert "reference_check.csv" in page
+    browser = find_browser()
+    if browser is None and os.environ.get("CI") != "true":
+        return                                         # the browser part runs where chromium is (CI)
+    done = subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                                         "--dump-dom", (tmp_path / "report" / "index.html").as_uri()],
+                                        capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0 and "Checked against the reference (4" in done.stdout, done.stderr[-1000:]
+
+
+@pytest.mark.slow
+def test_a_game_without_a_reference_player_says_so(tmp_path):
+    out = _cli("run", "--game", "my_little_scythe", "--games", "10", "--workers", "1", "--out", str(tmp_path),
+               "--name", "mls", "--quiet")
+    assert out.exit_code == 0, out.output
+    refused = CliRunner().invoke(main, ["report", str(tmp_path / "mls"), "--reference", "2"])
+    assert refused.exit_code == 2 and "my_little_scythe has no reference player" in refused.output
+    assert refused.output.count("\n") == 1 and not (tmp_path / "mls" / "report").exists()
+    report = _cli("report", str(tmp_path / "mls"), "--format", "json")
+    answer = json.loads(report.output)
+    assert "Verdicts from my_little_scythe's own players: the game has no reference player" in " ".join(
+        answer["glance"])
