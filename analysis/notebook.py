@@ -146,10 +146,13 @@ def _reference_run(run_dir, games, workers) -> OpenRun:
     """The run's reference games (scythe_sim/runner/reference.py), played where missing."""
     from scythe_sim.runner import reference
 
-    held = reference.held(run_dir, games)
+    from .reference_view import reference_player
+
+    player = reference_player(reference.run_config(run_dir).game)
+    held = reference.held(run_dir, games, player)
     if held < games:
-        config = reference.reference_config(reference.run_config(run_dir), games)
-        print(f"reference: {games - held:,} `{config.strategies[0]}` games to play on the run's first deals, "
-              f"about {minutes(reference.cpu_seconds(config, games - held) / 60)} CPU-minutes")
-    folder, _, _ = reference.ensure(run_dir, games, workers=workers or os.cpu_count() or 1)
+        config = reference.reference_config(reference.run_config(run_dir), games, player)
+        print(f"reference: {games - held:,} `{player.strategy}` games to play on the run's first deals, "
+              f"about {minutes(reference.cpu_seconds(config, player, games - held) / 60)} CPU-minutes")
+    folder, _, _ = reference.ensure(run_dir, games, player, workers=workers or os.cpu_count() or 1)
     return OpenRun(folder, verify=False)

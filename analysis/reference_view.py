@@ -146,6 +146,19 @@ def confirm_lines(confirm, fmt="text") -> list:
 SUGGESTED = 1000        # the reference games an unchecked answer suggests (at most the run's)
 
 
+def reference_player(game):
+    """The game's reference player (its GameTools' Reference), or a ConfigError in one line
+    for a game that has none."""
+    from scythe_sim.errors import ConfigError
+    from scythe_sim.runner.spec import tools_for
+
+    player = tools_for(game).reference
+    if player is None:
+        raise ConfigError(f"{game} has no reference player: its verdicts come from its own players alone "
+                          "(drop --reference)")
+    return player
+
+
 def unchecked(run_dirs) -> dict:
     """The JSON fields, and the line, of an answer checked against no reference: the games
     to suggest and their estimated CPU time, or that the game has no reference player."""
@@ -161,6 +174,7 @@ def unchecked(run_dirs) -> dict:
     if tools_for(configs[0].game).reference is None:
         return {"checked": False, "line": f"Verdicts from {configs[0].game}'s own players: the game has no "
                                           "reference player to check them against."}
+    player = tools_for(configs[0].game).reference
     games = min([SUGGESTED] + [c.games for c in configs])
-    seconds = sum(reference.cpu_seconds(reference.reference_config(c, games)) for c in configs)
+    seconds = sum(reference.cpu_seconds(reference.reference_config(c, games, player), player) for c in configs)
     return unchecked_fields(games, seconds)

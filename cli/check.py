@@ -143,7 +143,7 @@ def _confirm(result, base, candidate, game, games, workers, quiet, fmt, alpha, m
                    for s in (base, candidate)]
         known = [c for c in configs if c is not None]       # a base from another checkout: as the candidate
         seconds = 2 / len(known) * sum(reference.cpu_seconds(reference.reference_config(
-            c, SUGGESTED_CONFIRM, within_run=False)) for c in known)
+            c, SUGGESTED_CONFIRM, player, within_run=False), player) for c in known)
         result["confirm"] = {"checked": False, "suggested_games": SUGGESTED_CONFIRM,
                              "cpu_minutes": round(seconds / 60, 1),
                              "line": f"Shift decided by the fast players, not confirmed by the reference "

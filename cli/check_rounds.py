@@ -135,14 +135,15 @@ def reference_side(side, game, games, workers, quiet, role):
     """The folder of `side`'s run played again by the reference player on its first `games`
     deals (check --confirm), played now where missing: a config's in the check's folder,
     a run's beside it, a base from another checkout by that checkout's scythe-sim."""
+    from analysis.reference_view import reference_player
     from scythe_sim.runner import reference
 
     from .reference_player import command_line, play_reference
 
     what = f"{role}'s reference"
     if isinstance(side, SimConfigSide):
-        player = reference.reference_player(game).strategy
-        args = ["run", *side.args, "--strategies", player, "--shard-size", str(reference.SHARD)]
+        args = ["run", *side.args, "--strategies", reference_player(game).strategy, "--shard-size",
+                str(reference.SHARD)]
         key = _call(side.sim, [*args, "--cache-key"], side.role).strip().splitlines()[-1]
         if not quiet:
             click.echo(f"{what}: {games:,} games, played by {side.sim}", err=True)
@@ -153,6 +154,7 @@ def reference_side(side, game, games, workers, quiet, role):
         config, folder = reference.run_config(side.path), reference.folder(side.path)
     else:
         config, folder = side.config, side.out
-    config = reference.reference_config(config, games, flag="--confirm", within_run=False)
-    run_dir, _ = play_reference(config, folder, games, workers, quiet, command_line(), what)
+    player = reference_player(game)
+    config = reference.reference_config(config, games, player, flag="--confirm", within_run=False)
+    run_dir, _ = play_reference(config, player, folder, games, workers, quiet, command_line(), what)
     return run_dir

@@ -23,7 +23,7 @@ def cost_line(games, cpu_seconds, workers, what="reference") -> str:
             f"({as_minutes(wall)} minutes on {workers} worker{'s' if workers != 1 else ''})")
 
 
-def play_reference(config, folder, games, workers, quiet, command_line, what="reference"):
+def play_reference(config, player, folder, games, workers, quiet, command_line, what="reference"):
     """The cached run of `config` in `folder` holding `games` games, played now where it
     holds fewer: (run folder, games played now). Prints the cost first (stderr), shows a
     progress bar on a terminal, and on Ctrl-C or SIGTERM keeps what is published and says
@@ -43,7 +43,7 @@ def play_reference(config, folder, games, workers, quiet, command_line, what="re
         return target, 0
     to_play = games - max(held, saved_games(target) if os.path.isdir(target) else 0)
     if not quiet:
-        click.echo(cost_line(to_play, cpu_seconds(config, to_play), workers, what), err=True)
+        click.echo(cost_line(to_play, cpu_seconds(config, player, to_play), workers, what), err=True)
     from rich.console import Console
 
     try:
@@ -69,12 +69,15 @@ def command_line() -> str:
 
 def reference_runs(run_dirs, games, workers, quiet):
     """Each run's reference run of `games` games (played now where missing): its folder per run."""
+    from analysis.reference_view import reference_player
     from scythe_sim.runner import reference
 
     out = []
     for run_dir in run_dirs:
-        config = reference.reference_config(reference.run_config(run_dir), games)
-        folder, _ = play_reference(config, reference.folder(run_dir), games, workers, quiet, command_line(),
+        config = reference.run_config(run_dir)
+        player = reference_player(config.game)
+        config = reference.reference_config(config, games, player)
+        folder, _ = play_reference(config, player, reference.folder(run_dir), games, workers, quiet, command_line(),
                                    what=f"reference of {os.path.basename(os.path.normpath(run_dir))}")
         out.append(folder)
     return out

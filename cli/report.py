@@ -63,7 +63,8 @@ def _reference(run_dirs, games, workers):
     """The reference of each run (played now where missing), or the line saying there is none."""
     import os
 
-    from scythe_sim.runner.reference import reference_player, run_config
+    from analysis.reference_view import reference_player
+    from scythe_sim.runner.reference import run_config
 
     from analysis.reference_view import unchecked
 

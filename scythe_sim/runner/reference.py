@@ -1,10 +1,10 @@
 """A run's reference games: its first N deals played again with the game's reference
-player in every seat (runner/spec.py's Reference; for Scythe `search`), to check the fast
-players' verdicts (analysis/reference.py).
+player in every seat (a runner/spec.py Reference, handed in by the command that asks), to
+check the fast players' verdicts (analysis/reference.py).
 
 The reference config is the run's own (seed, player counts, assignment, rules, variant)
-with only the strategies changed, so game i deals the same factions and mats into the
-same seats. It is played into the run cache (cache.py): a folder named by the config,
+with only the strategies changed, so game i is dealt alike in both (a deal depends on the
+root seed and i alone). It is played into the run cache (cache.py): a folder named by the config,
 rule set and code beside the run (`<the run's folder's parent>/reference/<key>`), so a
 second report, compare or notebook asking for as many games or fewer plays nothing, and
 one asking for more extends it. An interrupted reference keeps its finished shards and
@@ -14,22 +14,12 @@ import dataclasses
 import os
 
 from ..errors import ConfigError
-from .cache import cache_key, cached_config, ensure_cached, held_games
+from .cache import ensure_cached, held_games
 from .config import config_from_snapshot
 from .manifest import read_manifest
-from .spec import tools_for
 
 FOLDER = "reference"        # beside the run: <parent>/reference/<key>
 SHARD = 25                  # games per shard: an interrupted reference loses little
-
-
-def reference_player(game):
-    """The game's Reference, or a ConfigError (one line) for a game that has none."""
-    reference = tools_for(game).reference
-    if reference is None:
-        raise ConfigError(f"{game} has no reference player: its verdicts come from its own players alone "
-                          "(drop --reference)")
-    return reference
 
 
 def run_config(run_dir):
@@ -44,8 +34,8 @@ def run_config(run_dir):
     return dataclasses.replace(config, output=os.path.dirname(os.path.abspath(run_dir)))
 
 
-def reference_config(config, games, flag="--reference", within_run=True):
-    """The run's config with the reference player in every seat, `games` games (within_run:
+def reference_config(config, games, player, flag="--reference", within_run=True):
+    """The run's config with the reference `player` in every seat, `games` games (within_run:
     at most the run's own games, since the reference replays the run's deals)."""
     if games < 1:
         raise ConfigError(f"{flag} {games}: give the number of deals the reference plays (1 or more), "
@@ -53,7 +43,7 @@ def reference_config(config, games, flag="--reference", within_run=True):
     if within_run and games > config.games:
         raise ConfigError(f"{flag} {games:,}: the run has {config.games:,} games and the reference plays "
                           f"its first deals: give {flag} {config.games:,} or fewer")
-    strategy = reference_player(config.game).strategy
+    strategy = player.strategy
     spec = config.spec
     params = spec.weights.defaults()
     row = tuple(float(x) for x in params[spec.setup.strategies.index(strategy)])
@@ -69,13 +59,13 @@ def folder(run_dir):
     return os.path.join(os.path.dirname(os.path.abspath(run_dir)), FOLDER)
 
 
-def cpu_seconds(config, games=None) -> float:
+def cpu_seconds(config, player, games=None) -> float:
     """The CPU seconds the reference player takes for `games` games of `config` (default:
     the config's): seats times the measured seconds per seat per game at the nearest
     measured player count, scaled by the player counts' ratio beyond it (a rollout plays
     every seat: the measured cost per seat grows about linearly with the count)."""
     games = config.games if games is None else games
-    measured = dict(reference_player(config.game).seat_seconds)
+    measured = dict(player.seat_seconds)
     total = 0.0
     counts = config.players
     for i, players in enumerate(counts):
@@ -85,24 +75,14 @@ def cpu_seconds(config, games=None) -> float:
     return total
 
 
-def held(run_dir, games) -> int:
+def held(run_dir, games, player) -> int:
     """Reference games of the run at run_dir already held in its cache (0: none)."""
-    return held_games(reference_config(run_config(run_dir), games), folder(run_dir))
+    return held_games(reference_config(run_config(run_dir), games, player), folder(run_dir))
 
 
-def ensure(run_dir, games, **execute_args):
+def ensure(run_dir, games, player, **execute_args):
     """The reference run of the run at run_dir holding its first `games` deals: (folder,
     games it holds, what was done: reused, extended, completed or played); execute_args go
     to runner.run.execute (workers, backend, scheduler, progress, warm)."""
-    config = reference_config(run_config(run_dir), games)
+    config = reference_config(run_config(run_dir), games, player)
     return ensure_cached(config, folder(run_dir), games, **execute_args)
-
-
-def key(run_dir, games) -> str:
-    """The cache key of the run's reference (its folder's name)."""
-    return cache_key(reference_config(run_config(run_dir), games))
-
-
-def where(run_dir, games) -> str:
-    """The folder the run's reference is (or will be) kept in."""
-    return str(cached_config(reference_config(run_config(run_dir), games), folder(run_dir)).run_dir())
