@@ -19,7 +19,7 @@ from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
 from .runs import AnalysisError, Run  # noqa: E402
-from .shown import (SORT_JS, cell_text, compare_block, contents_line, in_order, interval_text,  # noqa: E402
+from .shown import (SORT_JS, cell_text, compare_block, contents_line, in_order, inline_html, interval_text,  # noqa: E402
                     linked_image, matrix, page_anchors, page_contents, pct_n, section_link, table_cells,
                     whole_percent)
 
@@ -125,23 +125,23 @@ class Report:
                     body.append(f"<nav class='contents'>{contents_line(blocks, anchors, section_link)}</nav>")
             elif kind == "text":
                 md.append(block[1] + "\n")
-                body.append(f"<p>{html.escape(block[1])}</p>")
+                body.append(f"<p>{inline_html(block[1])}</p>")
             elif kind == "list":
                 md.extend(f"- {line}" for line in block[1])
                 md.append("")
-                body.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1]) + "</ul>")
+                body.append("<ul>" + "".join(f"<li>{inline_html(line)}</li>" for line in block[1]) + "</ul>")
             elif kind == "glance":      # the answer: short lines, the main figure beside them (HTML)
                 glance_md = ["At a glance:", *(f"* {line}" for line in block[1]), ""]
                 picture = ""
                 if block[2]:
                     picture = f"<figure class='lead'>{linked_image(block[2][0] + '.png', block[2][1])}</figure>"
-                body.append("<div class='glance'><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                body.append("<div class='glance'><ul>" + "".join(f"<li>{inline_html(line)}</li>" for line in block[1])
                             + f"</ul>{picture}</div>")
             elif kind == "detail":      # the full sentences: first in index.md, under "In detail" on the page
                 md.extend(f"- {line}" for line in block[1])
                 md.append("")
                 md.extend(glance_md)
-                body.append("<h3>In detail</h3><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in block[1])
+                body.append("<h3>In detail</h3><ul>" + "".join(f"<li>{inline_html(line)}</li>" for line in block[1])
                             + "</ul>")
             elif kind == "table":
                 frame = block[2]

@@ -238,3 +238,14 @@ def cell_text(value, column=""):
     if isinstance(value, int) and not isinstance(value, bool) and column not in IDENTIFIERS:
         return count_text(value)
     return str(value)
+
+
+_CODE = re.compile(r"`([^`]+)`")
+_STRONG = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def inline_html(text) -> str:
+    """A line of the report's Markdown as HTML: escaped, with `code` and **bold** kept as
+    such (the Markdown page shows them the same way)."""
+    escaped = html.escape(text)
+    return _STRONG.sub(r"<strong>\1</strong>", _CODE.sub(r"<code>\1</code>", escaped))

@@ -190,3 +190,11 @@ def test_no_page_prints_a_negative_zero(single, pair):
     provenance = pair["md"].split("## Provenance")[1]
     assert re.search(r"\| base \| [^|]+ \| 2,000 \| 1 \|", provenance)       # games counted, the seed as typed
     assert "| shard_size | - | 10,000 |" in provenance
+
+
+def test_the_html_shows_the_markdowns_code_and_bold_as_such():
+    from analysis.shown import inline_html
+
+    line = "Verdicts from the fast players (`--reference 1,000`, **not** <checked>)"
+    assert inline_html(line) == ("Verdicts from the fast players (<code>--reference 1,000</code>, "
+                                 "<strong>not</strong> &lt;checked&gt;)")
