@@ -16,7 +16,7 @@ REFERENCE_HELP = ("Check every verdict against the reference player: its N games
 
 
 def cost_line(games, cpu_seconds, workers, what="reference") -> str:
-    """"reference: 300 `search` games to play, about 4 CPU-minutes (2 minutes on 2 workers)"."""
+    """"reference: 300 games to play, about 13 CPU-minutes (6.6 minutes on 2 workers)"."""
     minutes = cpu_seconds / 60
     wall = minutes / max(workers, 1)
     return (f"{what}: {games:,} games to play, about {as_minutes(minutes)} CPU-minutes "
@@ -28,6 +28,8 @@ def play_reference(config, player, folder, games, workers, quiet, command_line, 
     holds fewer: (run folder, games played now). Prints the cost first (stderr), shows a
     progress bar on a terminal, and on Ctrl-C or SIGTERM keeps what is published and says
     how to resume."""
+    from rich.console import Console
+
     from scythe_sim.runner.batch import Terminated, stop_on_signals
     from scythe_sim.runner.cache import cached_config, ensure_cached, held_games
     from scythe_sim.runner.reference import cpu_seconds
@@ -44,8 +46,6 @@ def play_reference(config, player, folder, games, workers, quiet, command_line, 
     to_play = games - max(held, saved_games(target) if os.path.isdir(target) else 0)
     if not quiet:
         click.echo(cost_line(to_play, cpu_seconds(config, player, to_play), workers, what), err=True)
-    from rich.console import Console
-
     try:
         with stop_on_signals(), ProgressBar(not quiet and sys.stderr.isatty(), games,
                                             console=Console(stderr=True)) as update:
@@ -64,7 +64,6 @@ def command_line() -> str:
     import shlex
 
     return " ".join(["scythe-sim", *(shlex.quote(a) for a in sys.argv[1:])])
-
 
 
 def reference_runs(run_dirs, games, workers, quiet):
