@@ -5,6 +5,7 @@ import polars as pl
 
 from .reference import DIFFERS, HOLDS, TOO_FEW, check_rates, headline, summary, unchecked_line
 from .runs import Run
+from .shown import decimal_text
 
 STATUS_MEANING = {
     HOLDS: "the reference puts the group on the same side of parity with the same verdict",
@@ -15,14 +16,11 @@ STATUS_MEANING = {
 
 
 def _percent(x):
-    return "" if x is None else f"{100 * x:.1f}%"
+    return "" if x is None else f"{decimal_text(100 * x)}%"
 
 
 def _points(x):
-    if x is None:
-        return ""
-    text = f"{100 * x:+.1f}"
-    return ("0.0" if text in ("+0.0", "-0.0") else text) + " pp"
+    return "" if x is None else f"{decimal_text(100 * x, signed=True)} pp"
 
 
 def _range(low, high, unit):

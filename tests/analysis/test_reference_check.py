@@ -160,3 +160,16 @@ def test_a_shift_too_small_to_tell_is_undecided(runs, tmp_path):
     rows = confirm_rows(Run(short, hashes=False), Run(noisy, hashes=False),
                         [{"by": "faction", "group": "crimea", "difference": 0.05}])
     assert rows[0]["verdict"] == UNDECIDED and confirmation(rows) == UNDECIDED
+
+
+def test_the_check_shown_in_percent_and_points_never_reads_minus_zero(runs):
+    from analysis.reference_view import json_fields, markdown_lines, text_lines
+
+    table = check_rates(Run(runs["fast"]), Run(runs["same"]), GROUPINGS)
+    lines = text_lines(table, 3000)
+    assert lines[0] == headline(table, 3000) and len(lines) == table.height + 3
+    assert "-0.0" not in "\n".join(lines + markdown_lines(table, 3000))
+    fields = json_fields(table, 3000)
+    row = next(r for r in fields["rows"] if r["group"] == "crimea")
+    crimea = table.filter(pl.col("group") == "crimea").row(0, named=True)
+    assert fields["checked"] and row["difference"] == pytest.approx(100 * crimea["difference"], abs=1e-3)
