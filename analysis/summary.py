@@ -38,7 +38,24 @@ class Summary:
         self.glance[part].extend(lines)
 
     def glance_lines(self) -> list:
-        return [line for part in PARTS for line in self.glance[part]]
+        """The lines at a glance, in PARTS order; the same tie said of several runs is one
+        line naming them all (glance_tied), so a comparison's first screen stays short."""
+        lines = [line for part in PARTS for line in self.glance[part]]
+        runs = {}
+        for line in lines:
+            label, _, rest = line.partition(", ")
+            if rest.endswith(TIED_TEXT):
+                runs.setdefault(rest, []).append(label)
+        out, said = [], set()
+        for line in lines:
+            label, _, rest = line.partition(", ")
+            if rest in runs and len(runs[rest]) > 1:
+                if rest not in said:
+                    said.add(rest)
+                    out.append(f"{' and '.join(runs[rest])}, {rest}")
+                continue
+            out.append(line)
+        return out
 
     def extend(self, lines):
         """Lines of no part of their own (a note on the whole report): shown last."""
@@ -174,8 +191,11 @@ def glance_war(label, kept):
     return [f"{label}, All Out War: {none:.0%} of wars had no winner{kept_share}."]
 
 
+TIED_TEXT = "by the deal; its own effect is in the joint model."
+
+
 def glance_tied(label, by, partner):
-    return [f"{label}, {NAMES[by]}: tied to the {NAMES[partner]} by the deal; its own effect is in the joint model."]
+    return [f"{label}, {NAMES[by]}: tied to the {NAMES[partner]} {TIED_TEXT}"]
 
 
 def _odds(effect):

@@ -198,3 +198,14 @@ def test_the_html_shows_the_markdowns_code_and_bold_as_such():
     line = "Verdicts from the fast players (`--reference 1,000`, **not** <checked>)"
     assert inline_html(line) == ("Verdicts from the fast players (<code>--reference 1,000</code>, "
                                  "<strong>not</strong> &lt;checked&gt;)")
+
+
+def test_the_same_tie_of_several_runs_is_one_line_at_a_glance():
+    from analysis.summary import Summary, glance_tied
+
+    summary = Summary()
+    summary.short("spread", glance_tied("base", "turn_order", "mat") + glance_tied("five", "turn_order", "mat"))
+    summary.short("spread", glance_tied("war", "seat", "turn_order"))
+    assert summary.glance_lines() == [
+        "base and five, turn order: tied to the player mat by the deal; its own effect is in the joint model.",
+        glance_tied("war", "seat", "turn_order")[0]]

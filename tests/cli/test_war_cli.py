@@ -49,7 +49,7 @@ def test_run_report_compare_across_a_base_and_war_runs(tmp_path):
     assert "All Out War" not in open(os.path.join(base, "report", "index.md")).read()
     assert _run("report", base, war, "--out", tmp_path / "both").exit_code == 0
     both = open(os.path.join(tmp_path, "both", "index.md")).read()
-    assert "the same deals give the same winners" in both and both.count("Variant effects: All Out War") == 1
+    assert "the same deals give the same winners" in both and both.count("### Variant effects: All Out War") == 1
 
     result = _run("compare", base, war)
     assert result.exit_code == 0, result.output
