@@ -110,7 +110,8 @@ class Report:
                 lead += [("glance", glance, self._picture())]
             lead += [("text", self.summary.first)] if self.summary.first else []
             lead += [("detail", self.summary.lines())]
-        blocks = self.blocks[:1] + [("contents",)] + [("text", line) for line in self.warnings] + lead \
+        # the title, any warning (a run with bad games: before everything else), the contents
+        blocks = self.blocks[:1] + [("text", line) for line in self.warnings] + [("contents",)] + lead \
             + self.blocks[1:]
         anchors = page_anchors(blocks)
         md, body, glance_md = [], [], []

@@ -188,11 +188,11 @@ def test_bench_times_a_mix_beside_the_frozen_baseline_unless_told_not_to():
     lines = _bench("--strategy-mix", "default")
     assert lines[0].startswith("strategy mix 'default', 3 players: ")
     assert lines[1].startswith("strategy mix 'greedy1', 3 players: ")
-    new, old = (float(x.split(": ")[1].split()[0]) for x in lines[:2])
+    new, old = (float(x.split(": ")[1].split()[0].replace(",", "")) for x in lines[:2])   # "1,234.5 games/s"
     ratio = lines[2].removeprefix("default / greedy1: ").removesuffix(" x the baseline's games/s per core")
     assert abs(float(ratio) - new / old) <= 0.05 * new / old + 0.01   # the printed rates are rounded
     assert len(lines) == 4 and lines[3].startswith("peak memory: ")     # the worker's memory last
-    mb = float(lines[3].split()[2])
+    mb = float(lines[3].split()[2].replace(",", ""))
     assert 50 < mb < 4000
     assert len(_bench("--strategy-mix", "default", "--no-baseline")) == 2
     assert len(_bench("--strategy-mix", "greedy1")) == 2       # the baseline beside itself: once
