@@ -209,15 +209,17 @@ def _execute(config, manifest, todo, submit_all, progress):
 
 def _windowed(submit, todo, window, wait=concurrent.futures.wait, tick=None):
     """Results of submit(shard) for every shard of the (lazy) todo, as they finish, with at
-    most `window` in flight: a run of 10^12 games never lists its shards in memory. With
-    tick, waiting wakes every POLL_SECONDS to call tick() (the progress within shards)."""
+    most `window` in flight: a run of 10^12 games never lists its shards in memory. Waiting
+    wakes every POLL_SECONDS, to call tick() when given (the progress within shards)."""
     def first_landed(pending):
+        # a timed wait even without tick: a signal the kernel hands to another thread of this
+        # process (Ctrl-C) is acted on when the main thread wakes, not after the shard
         while True:
-            finished, pending = wait(pending, timeout=POLL_SECONDS if tick else None,
-                                     return_when="FIRST_COMPLETED")
-            if finished or tick is None:
+            finished, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+            if finished:
                 return finished, pending
-            tick()
+            if tick is not None:
+                tick()
 
     pending = set()
     for shard in todo:

@@ -102,8 +102,8 @@ def test_a_finished_or_foreign_run_folder_is_refused_unless_resume_or_overwrite(
     assert out.exit_code == 2 and "another config" in out.output
     out = runner.invoke(main, args + ["--overwrite"])
     assert out.exit_code == 0, out.output
-    out = runner.invoke(main, args)
-    assert out.exit_code == 2 and "--resume" in out.output
+    out = runner.invoke(main, args)       # finished: grown with --extend-to, not resumed
+    assert out.exit_code == 2 and "--extend-to N" in out.output and "--overwrite" in out.output
 
 
 @pytest.mark.slow
