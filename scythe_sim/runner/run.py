@@ -274,7 +274,8 @@ def _dask_shards(scheduler, workers):
         with lost_cluster_stops(f"at {scheduler}" if scheduler else "of the local cluster"):
             window = 2 * max(workers, len(client.scheduler_info().get("workers", {})))
             for entry, records in _windowed(lambda shard: client.submit(logged, run_shard, config, run_dir, shard,
-                                                                        keep_going, pure=False), todo, window, wait):
+                                                                        keep_going, pure=False), todo, window,
+                                             _timed_dask_wait(wait)):
                 emit(records)              # the worker's log lines, into run.log (and stderr with -v)
                 yield entry
 
@@ -284,3 +285,14 @@ def _dask_shards(scheduler, workers):
         client.run(spec.warm)               # every connected worker; later ones warm on their first shard
 
     return submit_all, warm_workers, lambda: close_quietly(client, cluster)
+
+
+def _timed_dask_wait(wait):
+    """Dask's wait raises TimeoutError when the timeout passes; _windowed expects the
+    concurrent.futures answer, (nothing finished, all still pending)."""
+    def timed(pending, timeout, return_when):
+        try:
+            return wait(pending, timeout=timeout, return_when=return_when)
+        except TimeoutError:
+            return set(), pending
+    return timed
