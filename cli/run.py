@@ -27,6 +27,8 @@ from .progress import ProgressBar, StoppedBySignals, answer_json, print_summary,
               help="Player mats per seat, with --factions, e.g. --mats industrial,patriotic.")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", shell_complete=complete_rule,
               help="House rule (repeatable), as in the config's [rules], e.g. --rule turn_cap=80.")
+@click.option("--prices", metavar="FILE", help="Price table (faction, mat, coins): each seat starts with its "
+              "cell's coins besides its mat's, as the config's `prices` (docs/price.md).")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "output", metavar="DIR",
               help="The parent folder of runs: the run goes to DIR/<name> (overrides the config's output).")
@@ -57,7 +59,7 @@ from .progress import ProgressBar, StoppedBySignals, answer_json, print_summary,
 @format_option("the run's folder, games, rules and win rates with their intervals and parity, on stdout")
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
-def run(config, games, seed, players, strategies, pool, factions, mats, rules, workers, output, name,
+def run(config, games, seed, players, strategies, pool, factions, mats, rules, prices, workers, output, name,
         shard_size, resume, extend_to, cache, print_key, overwrite, keep_going, backend, scheduler, log_turns,
         variant, game, quiet, fmt, verbose):
     """Play a batch of seeded games and write Parquet tables (default config: the game's
@@ -82,7 +84,8 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, w
                              "seat): add the other")
     shaping = flag_overrides(split_values(players), split_values(strategies), split_values(pool),
                              {"factions": split_values(factions), "mats": split_values(mats)}, rules)
-    overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping)
+    overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping,
+                     prices=os.path.abspath(prices) if prices else None)
     _check_modes(resume, overwrite, extend_to, cache is not None, games, output, name)
     if (resume or extend_to is not None) and config is None and variant is None and \
             not any(v is not None for v in overrides.values()):

@@ -31,7 +31,7 @@ STRATEGY_MODES = ("seats", "pool", "lineups")
 MAX_GAMES = 10 ** 12
 
 _TOP_KEYS = {"name", "game", "variant", "games", "seed", "players", "shard_size", "output",
-             "log_turns", "setup", "strategies", "rules"}
+             "log_turns", "setup", "strategies", "rules", "prices"}
 _SETUP_KEYS = {"assignment", "rotate_seats"}      # + the game's seat lists
 _STRATEGY_KEYS = {"seats", "pool", "lineups", "weights"}
 
@@ -56,6 +56,8 @@ class RunConfig:
     weights: tuple = ()            # ((strategy name, (float, ...)), ...): rows of the strategies used
     seat_weights: tuple = ()       # ((strategy name, seat key, (float, ...)), ...): rows for the seats
                                    #   of one key (the game decides which) where a weights file overrides some
+    prices: tuple = ()             # a price table's rows, (((key, value), ..., ("coins", int)), ...):
+                                   #   coins each seat of a group starts with besides (runner/prices.py)
 
     @property
     def spec(self):
@@ -97,6 +99,10 @@ class RunConfig:
         d["weights"] = {name: list(row) for name, row in self.weights}
         if not self.seat_weights:
             d.pop("seat_weights")       # so a run without them keeps its hash
+        if self.prices:
+            d["prices"] = [dict(row) for row in self.prices]
+        else:
+            d.pop("prices")             # likewise for a run without a price table
         return json.loads(json.dumps(d))         # tuples (nested too) as lists
 
     def rule_set(self) -> dict:
@@ -121,7 +127,7 @@ def _tuples(value):
 
 
 # snapshot fields a run may lack: output is never in it, seat_weights only when some seat has them
-_SNAPSHOT_OPTIONAL = ("output", "seat_weights")
+_SNAPSHOT_OPTIONAL = ("output", "seat_weights", "prices")
 
 
 def config_from_snapshot(snapshot: dict) -> RunConfig:
@@ -139,6 +145,7 @@ def config_from_snapshot(snapshot: dict) -> RunConfig:
                                      for name, row in snapshot.get("weights", {}).items()))
     fields["seat_weights"] = tuple(sorted((name, key, tuple(float(x) for x in row))
                                           for name, key, row in snapshot.get("seat_weights", [])))
+    fields["prices"] = tuple(tuple(sorted(row.items())) for row in snapshot.get("prices", []))
     try:
         return RunConfig(**fields)
     except TypeError:
@@ -263,7 +270,8 @@ def parse_config(data: dict, base=None) -> RunConfig:
     config = RunConfig(**fields)
     rows, seat_rows = _weights(strategies.get("weights", {}), config.used_strategies(), spec,
                                Path(base) if base is not None else Path.cwd())
-    config = dataclasses.replace(config, weights=rows, seat_weights=seat_rows)
+    config = dataclasses.replace(config, weights=rows, seat_weights=seat_rows,
+                                 prices=_prices(data.get("prices"), spec, Path(base) if base is not None else Path.cwd()))
     _check_combination(config)
     spec.check_config(config)
     return config
@@ -416,6 +424,21 @@ def _weights(given, used, spec, base):
     rows = tuple((name, tuple(float(x) for x in params[names.index(name)]))
                  for name in sorted(set(used)))
     return rows, tuple((name, k, tuple(float(x) for x in r)) for (name, k), r in sorted(keyed.items()))
+
+
+def _prices(path, spec, base):
+    """The rows of the price table the config names (none: ()), its path relative to the
+    config file; the game checks the names (check_config)."""
+    from .prices import read_price_table
+
+    if path is None:
+        return ()
+    if not isinstance(path, str) or not path.strip():
+        raise ConfigError(f"config 'prices' must be a price table file (a string), got {_shown(path)}")
+    if not spec.setup.price_keys:
+        raise ConfigError(f"config 'prices': {spec.name} takes no price table: remove the line")
+    file = Path(path) if Path(path).is_absolute() else base / path
+    return read_price_table(file, spec.setup.price_keys, "config 'prices'")
 
 
 def _variant_rules(table, variant, spec):

@@ -46,6 +46,9 @@ class Setup:
     # (rule name, value) -> the rule's integer: where a game lets a rule be named (a
     # resolution tile's name); None: every rule is a whole number already.
     rule_value: Callable = None
+    # The seat columns a price table is keyed by (runner/prices.py; a config's `prices`):
+    # () when the game takes none.
+    price_keys: tuple = ()
 
 
 def _no_keyed_rows(params) -> dict:

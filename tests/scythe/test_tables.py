@@ -274,7 +274,8 @@ def test_default_rules(t):
         "resolution": 0,
         "wind_gambit": 0, "airship_per_player": 0, "airship_aggressive": 0, "airship_passive": 0,
         "war_airship_carry": 10, "war_airship_bombard_power": 5, "war_airship_bombard_max": 3,
-        "war_airship_destroy_margin": 5}
+        "war_airship_destroy_margin": 5,
+        "coin_handicap": 0}
     assert t.rules.dtype == np.int64
 
 

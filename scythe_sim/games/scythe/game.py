@@ -28,6 +28,8 @@ from .layout import (ACTION_KINDS, ACTION_WIDTH, END_REASONS, G_ACTIVE, G_DECIDE
                      MAX_ACTIONS, MAX_PLAYERS, N_SCORE_FIELDS, N_UNITS, P_COINS,
                      P_FACTION, P_MAT, P_POPULARITY, P_POWER, P_SEAT, P_STARS, PHASES,
                      SCORE_FIELDS, UNIT_CHARACTER, UNIT_WORKER0)
+from .handicap import check_prices, handicap_draws, price_array
+from .house_rules import R_COIN_HANDICAP
 from .lineup import check_players, check_setup, lineup
 from .strategies.workspace import new_workspace, start_game
 from .tables import build_tables, default_tables
@@ -106,12 +108,18 @@ class Game:
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def new(cls, seed=0, players=4, factions=None, mats=None, rules=None):
+    def new(cls, seed=0, players=4, factions=None, mats=None, rules=None, prices=None):
+        """A game set up from its seed. prices: a price table's rows ({"faction"?, "mat"?,
+        "coins"}, handicap.py), each seat's coins besides its mat's; with the house rule
+        coin_handicap = K each seat's coins also move by its draw in -K..K, as in a run."""
         check_seed(seed)
         tables = build_tables(rules) if rules else default_tables()
         f_arr, m_arr = resolve_setup(players, factions, mats, tables)
+        check_prices(prices or (), "prices")
+        coins = handicap_draws(seed, players, int(tables.rules[R_COIN_HANDICAP]))
         state = new_state()
-        if setup_game(state, tables, np.uint64(seed), players, f_arr, m_arr) != SETUP_OK:
+        if setup_game(state, tables, np.uint64(seed), players, f_arr, m_arr, coins,
+                      price_array(prices or ())) != SETUP_OK:
             raise ConfigError("no deal avoids the banned faction/mat pairs: give other factions or mats")
         return cls(state, tables, seed)
 

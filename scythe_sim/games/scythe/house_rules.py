@@ -26,12 +26,18 @@ BASE_RULES = ("stars_to_end", "ban_pairs", "turn_cap", "combat_star_cap", "relen
 (R_STARS_TO_END, R_BAN_PAIRS, R_TURN_CAP, R_COMBAT_STAR_CAP, R_RELENTLESS_FACTORY,
  R_EXPANSION_FACTIONS, R_POWER_MAX, R_POPULARITY_MAX, R_DIAL_MAX, R_FACTION_ABILITIES_OFF,
  R_MECH_ABILITIES_OFF, R_ENCOUNTERS_OFF, R_FACTORY_OFF, R_MECH_ABILITIES_OFF_FOR) = range(len(BASE_RULES))
+# The base game's later rules, in a block after the variants' (their places stay as stored):
+# the coin handicap (each seat's starting coins moved by a draw in -K..K, handicap.py)
+LATER_FIRST = 47
+LATER_RULES = ("coin_handicap",)
+(R_COIN_HANDICAP,) = range(LATER_FIRST, LATER_FIRST + len(LATER_RULES))
 
 
 def _rule_names() -> tuple:
     """Every rule's name at its index: the base game's, then the variants' blocks by their
     first index, which must follow each other without a gap or an overlap."""
-    blocks = sorted([(0, BASE_RULES)] + [block for part in hooks.parts("rules") for block in part.RULE_BLOCKS])
+    blocks = sorted([(0, BASE_RULES), (LATER_FIRST, LATER_RULES)]
+                    + [block for part in hooks.parts("rules") for block in part.RULE_BLOCKS])
     names = ()
     for first, block in blocks:
         if first != len(names):
@@ -63,6 +69,7 @@ def planted_fault() -> int:
 # the state's int16 counters cannot overflow; a rule whose 0 would leave the game no
 # way to end (stars, the turn cap, the war's caps and deployment) starts at 1.
 _MOST = 1000
+MAX_HANDICAP = 100      # coins a handicap or a price may move a seat's starting coins by, either way
 _RULE_RANGE = {name: (0, _MOST) for name in RULE_NAMES}
 _RULE_RANGE.update({name: (0, 1) for name in (
     "ban_pairs", "relentless_on_factory", "expansion_factions", "encounters_off", "factory_off",
@@ -71,6 +78,7 @@ _RULE_RANGE.update({name: (0, 1) for name in (
 _RULE_RANGE.update({name: (1, _MOST) for name in (
     "stars_to_end", "turn_cap", "war_divisions", "war_deploy_batch", "war_points_to_win",
     "war_round_cap", "war_quiet_rounds")})
+_RULE_RANGE["coin_handicap"] = (0, MAX_HANDICAP)
 _RULE_RANGE.update({"faction_abilities_off": (0, 2 ** len(FACTION_ABILITIES) - 1),
                     "mech_abilities_off": (0, 2 ** len(MECH_ABILITIES) - 1),
                     "mech_abilities_off_for": (0, 2 ** len(FACTIONS) - 1)})

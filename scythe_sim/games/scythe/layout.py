@@ -374,6 +374,7 @@ N_RNG_STREAMS = 2
 GAME_STREAM_ID = 0          # the id State.rng's game row is derived with (seed_streams)
 STRATEGY_STREAM_ID = 1      # seat k's strategy stream is derived with id 1 + k
 VARIANT_STREAM_ID = 1000    # the variant row's id: no other stream uses it
+HANDICAP_STREAM_ID = 2000   # the coin handicap's draws (handicap.py, outside the state): no other stream uses it
 
 # --- Score breakdown rows: score[p, S_...] -------------------------------------------
 SCORE_FIELDS = ("coins", "star_coins", "territory_coins", "resource_coins",

@@ -14,8 +14,8 @@ from scythe_sim.compiled.outcome import (STATUS_INVARIANT, STATUS_STEP_LIMIT,  #
                                          GAME_HEAD, STATUS_BAD_SETUP, STATUS_NO_ACTION, STATUS_OK,
                                          after_decision, record_head)
 
-from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTORY_CARDS, N_LOC,
-                    N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
+from .enums import (FACTORY_SECTION, N_ENCOUNTER_CARDS, N_ENCOUNTER_OPTIONS, N_FACTIONS, N_FACTORY_CARDS,
+                    N_LOC, N_MATS, N_OBJECTIVES, N_STAR_KINDS, STAR_KINDS)
 from .kernel.apply import apply_action
 from .kernel.board import (mechs_deployed, recruits_enlisted, structures_built, upgrades_done,
                            workers_on_board)
@@ -88,13 +88,18 @@ MAX_DECISIONS = 1_000_000   # the step limit (STATUS_STEP_LIMIT)
 class Deal(NamedTuple):
     """Who plays a batch's games: game g from seeds[g] (uint64) with n_players[g] seats;
     per game and seat, (G, MAX_PLAYERS) int64, the factions and mats (-1: dealt) and the
-    strategies (STRATEGIES ids), which play with params' weight rows (weights.py)."""
+    strategies (STRATEGIES ids), which play with params' weight rows (weights.py); coins,
+    (G, MAX_PLAYERS) int64, each seat's starting-coin handicap and prices, (N_FACTIONS,
+    N_MATS) int64, the coins a seat of that faction and mat starts with besides (zeros:
+    the rulebook's starting coins; kernel/setup.py)."""
     seeds: np.ndarray
     n_players: np.ndarray
     factions: np.ndarray
     mats: np.ndarray
     strategies: np.ndarray
     params: np.ndarray
+    coins: np.ndarray
+    prices: np.ndarray
 
 
 class Results(NamedTuple):
@@ -132,7 +137,8 @@ def play_game(s, t, g, deal, check, work, results, scratch):
     seat_out (record_results) the moment it ends, before the war changes the board."""
     scratch.bottoms[:] = 0
     seed = deal.seeds[g]
-    if setup_game(s, t, seed, deal.n_players[g], deal.factions[g], deal.mats[g]) != SETUP_OK:
+    if setup_game(s, t, seed, deal.n_players[g], deal.factions[g], deal.mats[g], deal.coins[g],
+                  deal.prices) != SETUP_OK:
         return STATUS_BAD_SETUP, 0
     start_game(work, seed)
     return _play_decisions(s, t, g, deal, check, work, results, scratch)
@@ -297,14 +303,25 @@ class BatchOptions(NamedTuple):
                                 # student's section choice set beside the search's
 
 
+class Seating(NamedTuple):
+    """Who sits where with what at setup (run_games): factions and mats (G, MAX_PLAYERS)
+    per game and seat (-1 or None: dealt); coins (G, MAX_PLAYERS) each seat's coin
+    handicap and prices (N_FACTIONS, N_MATS) the coins a faction x mat starts with
+    besides its mat's (None: none, the rulebook's; handicap.py)."""
+    factions: object = None
+    mats: object = None
+    coins: object = None
+    prices: object = None
+
+
 def run_games(tables, seeds, n_players, seating=None, strategies=None, params=None, check=False,
               options=BatchOptions()):
-    """Python entry: allocate inputs/outputs and call play_batch once. seating is
-    (factions, mats), each (G, MAX_PLAYERS) per game and seat (-1 or None: dealt).
+    """Python entry: allocate inputs/outputs and call play_batch once. seating is a
+    Seating, or (factions, mats): (G, MAX_PLAYERS) per game and seat (-1 or None: dealt).
     Returns (game_out, seat_out), plus the per-turn rows with options.log_turns, plus the
     recorded views with options.record (BatchOptions). params defaults to every strategy's
     weights from scythe_sim/games/scythe/data/strategies."""
-    factions, mats = seating if seating is not None else (None, None)
+    factions, mats, coins, prices = Seating(*seating) if seating is not None else Seating()
     usage, log_turns, record, learned, played, student = options
     seeds = np.asarray(seeds, dtype=np.uint64)
     g = seeds.shape[0]
@@ -334,8 +351,10 @@ def run_games(tables, seeds, n_players, seating=None, strategies=None, params=No
         record_rows *= min(MAX_CANDIDATES, max(2, int(np.asarray(params)[:, W_SEARCH_CANDIDATES].max())))
     work = new_workspace(tables, learned, record_rows, student)
     _check_learned(params, work.learned)
+    coins = np.zeros((g, MAX_PLAYERS), np.int64) if coins is None else np.asarray(coins, np.int64)
+    prices = np.zeros((N_FACTIONS, N_MATS), np.int64) if prices is None else np.asarray(prices, np.int64)
     deal = Deal(seeds, n_players, np.asarray(factions, np.int64), np.asarray(mats, np.int64),
-                np.asarray(strategies, np.int64), params)
+                np.asarray(strategies, np.int64), params, np.ascontiguousarray(coins), np.ascontiguousarray(prices))
     play_batch(new_state(), tables, deal, bool(check), Results(game_out, seat_out, usage, log, log_n), work,
                np.zeros(1, np.int64) if played is None else played)
     out = (game_out, seat_out)

@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from scythe_sim.games.scythe.kernel.state import new_state
-from scythe_sim.games.scythe.enums import FACTIONS
+from scythe_sim.games.scythe.enums import FACTIONS, N_FACTIONS, N_MATS
 from scythe_sim.games.scythe.layout import MAX_PLAYERS, P_FACTION
 from scythe_sim.games.scythe.variants.war.layout import (G_WAR_END_REASON, G_WAR_ROUND, G_WAR_WINNER,
                                                          W_CAPITULATED_BY, WAR_END_REASONS)
@@ -90,7 +90,8 @@ def measure(games, players, mix="default", seed=0, strategy=None, rules=None, se
 
     def deal_with(p):
         return Deal(np.arange(seed, seed + games, dtype=np.uint64), np.full(games, players, np.int64), dealt,
-                    dealt, np.ascontiguousarray(lineup, np.int64), p)
+                    dealt, np.ascontiguousarray(lineup, np.int64), p, np.zeros((games, MAX_PLAYERS), np.int64),
+                    np.zeros((N_FACTIONS, N_MATS), np.int64))
     deal = deal_with(params)
     deals = {f: deal_with(p) for f, p in (searcher or {}).items()}
     results = Results(np.zeros((games, len(GAME_RESULTS)), np.int32),

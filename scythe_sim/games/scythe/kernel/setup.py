@@ -69,8 +69,11 @@ def _has_banned_pair(t, n, factions, mats):
 
 
 @njit_alloc_entry
-def setup_game(s, t, seed, n_players, given_factions, given_mats):
+def setup_game(s, t, seed, n_players, given_factions, given_mats, coins, prices):
     """Set up a game of n_players; given_* hold a faction/mat id per seat or -1 (deal).
+    A seat starts with its mat's coins plus coins[seat] (its handicap draw, the plan's:
+    spec/deals.py) plus prices[faction, mat] (a price table), never below 0; all zeros
+    play the rulebook's setup.
 
     Returns SETUP_OK or SETUP_NO_LEGAL_DEAL. Seeds both state streams; the base game
     draws only from its own (RNG_GAME), a variant's setup from RNG_VARIANT.
@@ -91,7 +94,8 @@ def setup_game(s, t, seed, n_players, given_factions, given_mats):
     order = _turn_order(t, n, factions, mats)
     for p in range(n):
         seat = order[p]
-        _setup_player(s, t, p, seat, factions[seat], mats[seat])
+        _setup_player(s, t, p, seat, factions[seat], mats[seat],
+                      coins[seat] + prices[factions[seat], mats[seat]])
     _setup_board(s, t, n)
     setup_airships(s, t, n)   # the variant's stream only: airship tiles first, then
     setup_resolution(s, t)    # the resolution tile (a run with and without the module keeps its airships)
@@ -122,14 +126,14 @@ def _turn_order(t, n, factions, mats):
 
 
 @njit
-def _setup_player(s, t, p, seat, f, m):
+def _setup_player(s, t, p, seat, f, m, extra_coins):
     s.player[p, P_FACTION] = f
     s.player[p, P_MAT] = m
     s.player[p, P_SEAT] = seat
     set_abilities(s, t, p, f)
     s.player[p, P_POWER] = t.fac_power[f]
     s.player[p, P_POPULARITY] = t.mat_popularity[m]
-    s.player[p, P_COINS] = t.mat_start_coins[m]
+    s.player[p, P_COINS] = max(t.mat_start_coins[m] + extra_coins, 0)
     s.player[p, P_LAST_SECTION] = -1
     s.player[p, P_FACTORY_CARD] = -1
     put_unit(s, p, UNIT_CHARACTER, t.home_loc[f])

@@ -39,6 +39,7 @@ SPEC = register(GameSpec(
         variant_rules=VARIANT_RULES,
         default_rules=DEFAULT_RULES,
         rule_value=rule_value,
+        price_keys=("faction", "mat"),
     ),
     weights=Weights(defaults=load_params, read=spec.weight_rows, keyed=spec.seat_weights,
                     with_keyed=spec.with_seat_weights),

@@ -35,10 +35,11 @@ def play_plan(tables, plan, params, check=False, options=None):
     Behind every run (`play` above, so runner/batch.play_range) and the tools that need
     what a run config does not carry (tune's candidate slot, learn's model stacks and
     recorded seat-turns, the search check's CPU per batch)."""
-    from ..play import BatchOptions, run_games
+    from ..play import BatchOptions, Seating, run_games
 
-    return run_games(tables, plan.seeds, plan.players, (plan.factions, plan.mats), plan.strategies,
-                     params=params, check=check, options=options if options is not None else BatchOptions())
+    return run_games(tables, plan.seeds, plan.players, Seating(plan.factions, plan.mats, plan.coins, plan.prices),
+                     plan.strategies, params=params, check=check,
+                     options=options if options is not None else BatchOptions())
 
 
 def warm():
@@ -158,7 +159,7 @@ def replay(config, game_id, stored, pictures=None):
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
     snapshots = [] if pictures is not None else None
     game, lines = play_through(seed, n, given_f, given_m, [STRATEGIES[x] for x in ids], config.rules_dict,
-                               params=config.params(), snapshots=snapshots)
+                               params=config.params(), snapshots=snapshots, prices=config.prices)
     if pictures is not None:
         picture_turns(pictures, game.tables, snapshots, lines, f"Scythe, game {game_id} of a run")
     mismatches = []
@@ -197,7 +198,8 @@ def failure(config, game_id):
     from ..text.codec import describe
 
     seed, n, given_f, given_m, seat_ids = _deal(config, game_id)
-    game = Game.new(seed=seed, players=n, factions=given_f, mats=given_m, rules=config.rules_dict)
+    game = Game.new(seed=seed, players=n, factions=given_f, mats=given_m, rules=config.rules_dict,
+                    prices=config.prices)
     ids = np.zeros(MAX_PLAYERS, np.int64)
     ids[:n] = seat_ids
     params = np.asarray(config.params(), np.float64)

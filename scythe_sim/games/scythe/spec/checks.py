@@ -4,11 +4,13 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.names import did_you_mean
 
 from ..enums import FACTIONS, MATS
+from ..handicap import check_prices
 from ..tables import NOT_PLAYED
 from .deals import run_lineup
 
 
 def check_config(c) -> None:
+    check_prices(c.prices)
     line = run_lineup(c.rules)
     for n in c.players:
         if not line.min_players <= n <= line.max_players:

@@ -23,6 +23,8 @@ from scythe_sim.runner.plan import game_seed, seat_strategies
 from scythe_sim.runner.spec import game_tables
 
 from ..enums import FACTIONS, MATS
+from ..handicap import RULE as HANDICAP_RULE
+from ..handicap import handicap_draws, price_array
 from ..layout import MAX_PLAYERS
 from ..lineup import lineup
 from ..strategies.mixes import pool_seats
@@ -67,6 +69,8 @@ class Plan(NamedTuple):
     factions: np.ndarray     # (G, MAX_PLAYERS) int64 faction id per seat
     mats: np.ndarray         # (G, MAX_PLAYERS) int64 mat id per seat
     strategies: np.ndarray   # (G, MAX_PLAYERS) int64 strategy id per seat
+    coins: np.ndarray = None   # (G, MAX_PLAYERS) int64 coin handicap draw per seat (None: none)
+    prices: np.ndarray = None  # (N_FACTIONS, N_MATS) int64 a price table's coins (None: none)
 
 
 @functools.lru_cache(maxsize=8)
@@ -93,6 +97,8 @@ def plan_games(config, start: int, stop: int) -> Plan:
     factions = np.full((g, MAX_PLAYERS), -1, np.int64)
     mats = np.full((g, MAX_PLAYERS), -1, np.int64)
     strategies = np.zeros((g, MAX_PLAYERS), np.int64)
+    coins = np.zeros((g, MAX_PLAYERS), np.int64)
+    handicap = config.rules_dict.get(HANDICAP_RULE, 0)
     line = run_lineup(config.rules)
     banned = frozenset(line.banned)
     fixed = config.fixed_dict
@@ -107,4 +113,5 @@ def plan_games(config, start: int, stop: int) -> Plan:
             factions[k, :n], mats[k, :n] = balanced_deal(line.factions, line.mats, banned, n,
                                                          config.seed, count_index(config.players, i))
         strategies[k, :n] = seat_strategies(config, i, n, pool_seats)
-    return Plan(seeds, players, factions, mats, strategies)
+        coins[k] = handicap_draws(seeds[k], n, handicap)
+    return Plan(seeds, players, factions, mats, strategies, coins, price_array(config.prices))

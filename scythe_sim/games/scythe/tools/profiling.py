@@ -9,7 +9,7 @@ import numpy as np
 
 from scythe_sim.compiled.jit import njit_alloc_entry
 
-from ..enums import N_LOC
+from ..enums import N_FACTIONS, N_LOC, N_MATS
 from ..kernel.apply import apply_action
 from ..kernel.legal import legal_actions
 from ..kernel.setup import setup_game
@@ -29,9 +29,11 @@ def _play(s, t, seeds, n_players, strategies, params, target, extra, counts, wor
     actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
     buf = np.zeros(N_LOC, np.int64)
     none = np.full(MAX_PLAYERS, -1, np.int64)
+    no_coins = np.zeros(MAX_PLAYERS, np.int64)
+    no_prices = np.zeros((N_FACTIONS, N_MATS), np.int64)
     decisions = 0
     for g in range(seeds.shape[0]):
-        setup_game(s, t, seeds[g], n_players, none, none)
+        setup_game(s, t, seeds[g], n_players, none, none, no_coins, no_prices)
         start_game(work, seeds[g])
         while not s.game[G_GAME_OVER]:
             phase = s.game[G_PHASE]
