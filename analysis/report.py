@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen first)
 import polars as pl  # noqa: E402
 
 from . import figures, mls, models, players, queries, reference_view, sections, summary  # noqa: E402
+from . import price_view  # noqa: E402
 from .compare import compare_runs  # noqa: E402
 from .compare_view import what_differs  # noqa: E402
 from .pairing import check_pairing, flat_config  # noqa: E402
@@ -451,6 +452,7 @@ def _run_sections(report, run, prefix, same_as=None):
         fig, ax = plt.subplots(figsize=figures.heatmap_size(len(factions), len(mats)))
         figures.heatmap(ax, cells, players, factions, mats, queries.MIN_CELL)
         report.figure(f"{prefix}heatmap_{players}p", fig, f"faction x mat win rate, {players} players")
+    price_view.run_section(report, run, prefix)      # a coin-handicap run's prices (docs/price.md)
     composition = queries.score_composition(seats)
     report.heading("Score composition by faction", 3)
     report.table(f"{prefix}score_composition", composition)

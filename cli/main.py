@@ -8,6 +8,7 @@ import click
 from scythe_sim.errors import SIMULATOR_BUG_EXIT, ScytheSimError, SimulatorBug
 
 from . import bench, check, compare, evaluate, learn, listing, play, replay, report, run, tune
+from .price import price
 
 
 class _Group(click.Group):
@@ -52,6 +53,7 @@ def main():
 for _command in (play.play, run.run, replay.replay, report.report, compare.compare, check.check, bench.bench,
                  evaluate.evaluate, tune.tune, learn.learn, bench.warmup, listing.list_names):
     main.add_command(_command)
+main.add_command(price)
 
 # one example per command, shown at the end of its --help
 EXAMPLES = {
