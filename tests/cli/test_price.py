@@ -90,10 +90,11 @@ def test_run_with_prices_records_each_seats_coin_adjustment(tmp_path):
     assert seats.schema["coin_adjustment"] == pl.Int16
     start = {"industrial": 4, "engineering": 5, "militant": 4, "patriotic": 6, "innovative": 5, "mechanical": 6,
              "agricultural": 7}     # data/mats.toml
-    for r in seats.select("faction", "mat", "coin_adjustment").iter_rows(named=True):
+    for r in seats.select("faction", "mat", "coin_adjustment", "start_coins").iter_rows(named=True):
         f, m = str(r["faction"]), str(r["mat"])
         given = (2 if f == "nordic" else 0) + (-30 if m == "industrial" else 0)
         assert r["coin_adjustment"] == max(start[m] + given, 0) - start[m], r       # never below 0 coins
+        assert r["start_coins"] == start[m] + r["coin_adjustment"]
     assert seats["coin_adjustment"].min() == -4 and (seats["coin_adjustment"] == 0).any()
     manifest = json.loads((tmp_path / "priced" / "manifest.json").read_text())
     assert manifest["config"]["prices"] == [{"coins": 2, "faction": "nordic"}, {"coins": -30, "mat": "industrial"}]
@@ -118,7 +119,7 @@ def test_price_a_small_handicap_run_then_check_its_table(tmp_path):
     assert set(table.columns) >= {"faction", "mat", "coins", "price", "price_low", "price_high", "seats"}
     runs = [d for d in os.listdir(cache)]
     assert len(runs) == 1
-    report = CliRunner().invoke(main, ["report", cache / runs[0], "--out", tmp_path / "report"])
+    report = CliRunner().invoke(main, ["report", str(cache / runs[0]), "--out", str(tmp_path / "report")])
     assert report.exit_code == 0, report.output
     page = (tmp_path / "report" / "index.md").read_text()
     assert "### Coin prices (3 players)" in page and "To even the mats at 3 players" in page

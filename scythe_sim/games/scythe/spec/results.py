@@ -10,6 +10,7 @@ from scythe_sim.runner.spec import game_tables
 
 from ..enums import FACTIONS, MATS, STAR_KINDS, STRUCTURE_BONUS_TILES
 from ..handicap import applied
+from ..tables import default_tables
 from ..layout import END_REASONS, SCORE_FIELDS
 from ..play import (R_COMBATS, R_CONTACTS, R_ENCOUNTERS, R_RETREATS, R_SB_TILE, SEAT_RESULTS, SR_FACTION,
                     SR_FACTORY_CARD, SR_MAT, SR_OBJECTIVES_DONE, SR_ORDER, SR_SCORE0, SR_STAR_TURN0, SR_STARS0)
@@ -38,9 +39,10 @@ def games_table(first_game, seeds, players, game_out) -> pa.Table:
     })
 
 
-def seats_table(first_game, players, strategies, seat_out, game_out, moved=None) -> pa.Table:
-    """moved: (coins, prices, start coins by mat) of the plan and the tables, each seat's
-    coins moved at setup (handicap.py); None: none."""
+def seats_table(first_game, players, strategies, seat_out, game_out, start=None, moved=None) -> pa.Table:
+    """start: the starting coins by mat (the tables' mat_start_coins; None: the default
+    tables'); moved: (coins, prices) of the plan, each seat's coins moved at setup
+    (handicap.py); None: none."""
     gi, si, r, shared = seat_rows(first_game, players, strategies, seat_out, SR_ORDER, STRATEGIES)
     rank = r[:, SR_SCORE0 + SCORE_FIELDS.index("rank")]
     cols = {
@@ -52,8 +54,8 @@ def seats_table(first_game, players, strategies, seat_out, game_out, moved=None)
         "turn_order": shared["turn_order"],
         "rank": pa.array(rank.astype(np.int8)),
         "winner": pa.array(rank == 1),
-        "coin_adjustment": pa.array(_coin_adjustment(gi, si, r, moved)),
     }
+    cols.update(_starting_coins(gi, si, r, default_tables().mat_start_coins if start is None else start, moved))
     for f, name in enumerate(SCORE_FIELDS):
         if name != "rank":
             cols[_SCORE_NAMES.get(name, name)] = pa.array(r[:, SR_SCORE0 + f].astype(np.int16))
@@ -75,17 +77,18 @@ def seats_table(first_game, players, strategies, seat_out, game_out, moved=None)
     return pa.table(cols)
 
 
-def _coin_adjustment(gi, si, r, moved):
-    """(rows,) int16: the coins each seat's start actually moved by (0 when none moved;
-    a seat set up short of a faction, as a bad setup, 0)."""
-    if moved is None:
-        return np.zeros(len(gi), np.int16)
-    coins, prices, start = moved
+def _starting_coins(gi, si, r, start, moved):
+    """{"coin_adjustment", "start_coins"}: the coins each seat's start actually moved by
+    (0 when none moved) and the coins it started with (its mat's plus that); 0 and 0 for
+    a seat never set up (a bad setup)."""
     f, m = r[:, SR_FACTION], r[:, SR_MAT]
     dealt = (f >= 0) & (m >= 0)
     f, m = np.maximum(f, 0), np.maximum(m, 0)
-    extra = coins[gi, si] + prices[f, m]
-    return np.where(dealt, applied(start[m], extra), 0).astype(np.int16)
+    start = np.asarray(start, np.int64)[m]
+    extra = np.zeros(len(gi), np.int64) if moved is None else moved[0][gi, si] + moved[1][f, m]
+    adjustment = np.where(dealt, applied(start, extra), 0)
+    return {"coin_adjustment": pa.array(adjustment.astype(np.int16)),
+            "start_coins": pa.array(np.where(dealt, start + adjustment, 0).astype(np.int16))}
 
 
 def turns_table(first_game, log) -> pa.Table:
@@ -121,12 +124,10 @@ def _variant_columns(function, *args) -> dict:
 
 def result_tables(first_game, plan, raw, config) -> dict:
     """{table name: Arrow table} of a block of games played from `plan`."""
-    moved = None
-    if plan.coins is not None and (plan.coins.any() or plan.prices.any()):
-        start = game_tables("scythe", config.rules).mat_start_coins
-        moved = (plan.coins, plan.prices, np.asarray(start, np.int64))
+    moved = (plan.coins, plan.prices) if plan.coins is not None else None
+    start = game_tables("scythe", config.rules).mat_start_coins
     tables = {"games": games_table(first_game, plan.seeds, plan.players, raw[0]),
-              "seats": seats_table(first_game, plan.players, plan.strategies, raw[1], raw[0], moved)}
+              "seats": seats_table(first_game, plan.players, plan.strategies, raw[1], raw[0], start, moved)}
     if config.log_turns:
         tables["turns"] = turns_table(first_game, raw[2])
     return tables
