@@ -38,8 +38,8 @@ MIN_HANDICAP = 3       # K below this moves too few coins to see what one is wor
 MIN_SEATS = 50         # seats a group needs to be priced
 MIN_SLOPE_Z = 4.0      # the coin's worth must stand this many standard errors above 0
 BY = ("faction,mat", "faction", "mat")
-COLUMNS = ("game", "seat", "faction", "mat", "strategy", "turn_order", "winner", "coin_adjustment", "total",
-           "players")
+COLUMNS = ("game", "seat", "faction", "mat", "strategy", "turn_order", "winner", "coin_adjustment", "start_coins",
+           "total", "players")
 
 
 class PriceError(ScytheSimError):
@@ -53,12 +53,15 @@ class Prices:
     games: int
     seats: int
     handicap: int                 # K of the run (coin_handicap)
-    slope: float                  # log-odds of winning per coin, with its 95% interval
+    slope: float                  # log-odds of winning per coin (from one coin up), with its 95% interval
     slope_low: float
     slope_high: float
+    no_coin: float                # log-odds a seat starting with no coin loses besides (None: none did)
     score_slope: float            # final-score points per coin (the cross-check's)
     tables: dict                  # {"faction,mat" | "faction" | "mat": DataFrame}
     unpriced: list                # cells no game dealt (banned pairs), "faction/mat"
+    shift: dict                   # coins every seat gets besides its price in the applied table:
+                                  #   {"faction,mat": s, "faction+mat": s} (see applicable)
 
 
 def seat_frame(run, players=None):
@@ -69,9 +72,8 @@ def seat_frame(run, players=None):
     handicap = handicap_of(run.manifest)
     lazy = run.seats()
     names = lazy.collect_schema().names()
-    if "coin_adjustment" not in names:
-        raise PriceError(f"{run.path} has no coin_adjustment column (written before the coin handicap): play "
-                         "it again")
+    if "start_coins" not in names:
+        raise PriceError(f"{run.path} has no start_coins column (written before the coin handicap): play it again")
     counts = sorted(lazy.select(pl.col("players").unique()).collect(engine="streaming")["players"].to_list())
     if players is None:
         if len(counts) > 1:
@@ -105,9 +107,9 @@ def fit_prices(seats: pl.DataFrame, handicap: int, factions=None, mats=None, by=
     present = {key: set(seats[key].unique().to_list()) for key in ("faction", "mat")}
     factions = [f for f in (factions or sorted(present["faction"])) if f in present["faction"]]
     mats = [m for m in (mats or sorted(present["mat"])) if m in present["mat"]]
-    coins = seats["coin_adjustment"].to_numpy().astype(np.float64)
-    if coins.std() == 0:
+    if seats["coin_adjustment"].std() == 0:
         raise PriceError("every seat of the run started with the same coins: a handicap run needs its draws")
+    coins = _Coins(seats)
     f = _codes(seats["faction"], factions)
     m = _codes(seats["mat"], mats)
     cells = f * len(mats) + m
@@ -120,16 +122,77 @@ def fit_prices(seats: pl.DataFrame, handicap: int, factions=None, mats=None, by=
         renumber = np.full(len(counts), -1)
         renumber[dealt] = np.arange(len(dealt))
         first = _Fit(seats, coins, controls, {"cell": (renumber[cells], order)}, "faction x mat cell")
-        tables["faction,mat"] = first.table("cell", ("faction", "mat"), handicap)
+        tables["faction,mat"] = first.table("cell", ("faction", "mat"))
     if "faction" in by or "mat" in by:
         fit = _Fit(seats, coins, controls, {"faction": (f, factions), "mat": (m, mats)})
         first = first or fit
         for key in ("faction", "mat"):
             if key in by:
-                tables[key] = fit.table(key, (key,), handicap)
+                tables[key] = fit.table(key, (key,))
     unpriced = [f"{factions[c // len(mats)]}/{mats[c % len(mats)]}" for c in np.flatnonzero(counts == 0)]
+    tables, shift = applicable(tables, seats, handicap)
     return Prices(players, seats["game"].n_unique(), seats.height, handicap, first.beta, *first.beta_interval,
-                  first.score_beta, tables, unpriced)
+                  first.no_coin, first.score_beta, tables, unpriced, shift)
+
+
+class _Coins:
+    """What the fit reads of each seat's coins: the coins it started with (`start`), a 0/1
+    of starting with none (`none`: the first coins are worth more than the rest, as the
+    handicap runs measure), and the coins its mat gives by the rulebook (`rulebook`)."""
+
+    def __init__(self, seats):
+        self.start = seats["start_coins"].to_numpy().astype(np.float64)
+        self.rulebook = self.start - seats["coin_adjustment"].to_numpy()
+        self.none = (self.start == 0).astype(np.float64)
+        self.columns = [self.start] + ([self.none] if 0 < self.none.sum() < len(self.none) else [])
+
+
+def applicable(tables, seats, handicap):
+    """(tables with `coins` and `beyond_handicap`, {table: shift}): the coins a table
+    applies. Prices average 0, but a seat's starting coins never go below 0, so a strong
+    cell's price may be more than it holds (a clamped price leaves it strong), and a seat
+    with no coin at all is weaker than one coin less tells (the fit's no-coin term).
+    Each table is shifted by the fewest whole coins for every seat (`shift`) that let
+    every cell pay its price and keep a coin (a mat's floor is one coin less its
+    rulebook coins), and by no fewer than the run's own table gave on average (its
+    groups' median adjustment): a run played around a table (price --prices) refines it
+    at the level of coins it measured, a Newton step. The cells' table
+    gets the shift on every cell, the faction and mat tables on the mat rows (on the
+    faction rows with no mat table), so a seat gets it once. coins is the shifted price
+    rounded; beyond_handicap marks coins outside the range the run measured around the
+    group (its median adjustment +- K): the fit extrapolates there."""
+    floor = dict(seats.group_by("mat").agg(1 - (pl.col("start_coins") - pl.col("coin_adjustment")).first())
+                 .iter_rows())
+    centre = {key: dict(seats.group_by(*key.split(",")).agg(pl.col("coin_adjustment").median()).iter_rows())
+              for key in ("faction", "mat")}
+    centre["faction,mat"] = {(f, m): v for f, m, v in seats.group_by("faction", "mat").agg(
+        pl.col("coin_adjustment").median()).iter_rows()}
+    out, shift = dict(tables), {}
+    if "faction,mat" in tables:
+        t = tables["faction,mat"]
+        mid = np.array([centre["faction,mat"][(f, m)] for f, m in zip(t["faction"], t["mat"])])
+        need = max(0.0, max(floor[m] - p for m, p in zip(t["mat"], t["price"])))
+        level = float(np.average(mid, weights=t["seats"]))
+        shift["faction,mat"] = max(int(np.ceil(need - 1e-9)), int(np.floor(level + 0.5)))
+        coins = np.floor(t["price"].to_numpy() + shift["faction,mat"] + 0.5).astype(np.int64)
+        out["faction,mat"] = t.with_columns(pl.Series("coins", coins),
+                                            pl.Series("beyond_handicap", np.abs(coins - mid) > handicap))
+    parts = {key: dict(zip(tables[key][key], tables[key]["price"])) for key in ("faction", "mat") if key in tables}
+    if parts:
+        fp, mp = parts.get("faction", {}), parts.get("mat", {})
+        cells = seats.select("faction", "mat").unique().iter_rows()
+        need = max(0.0, max(floor[m] - fp.get(f, 0.0) - mp.get(m, 0.0) for f, m in cells))
+        level = float(seats.group_by("faction", "mat").agg(pl.col("coin_adjustment").median(), pl.len())
+                      .select((pl.col("coin_adjustment") * pl.col("len")).sum() / pl.col("len").sum()).item())
+        shift["faction+mat"] = max(int(np.ceil(need - 1e-9)), int(np.floor(level + 0.5)))
+        carrier = "mat" if "mat" in parts else "faction"
+        for key in parts:
+            t = tables[key]
+            coins = np.floor(t["price"].to_numpy() + (shift["faction+mat"] if key == carrier else 0) + 0.5)
+            mid = np.array([centre[key][g] for g in t[key]])
+            out[key] = t.with_columns(pl.Series("coins", coins.astype(np.int64)),
+                                      pl.Series("beyond_handicap", np.abs(coins - mid) > handicap))
+    return out, shift
 
 
 def _codes(column, order):
@@ -166,7 +229,8 @@ class _Fit:
             cols.extend(codes == k for k in range(1, len(order)))
             self.parts[key] = (order, np.array(index), codes, seen)
         self.coin = len(cols)
-        x = np.column_stack(cols + [coins]).astype(np.int16)
+        self.none = self.coin + 1 if len(coins.columns) > 1 else None
+        x = np.column_stack(cols + coins.columns).astype(np.int16)
         self.x, self.coins = np.hstack([x, controls]), coins
         self.game = seats["game"].to_numpy()
         self.win = seats["winner"].to_numpy().astype(np.float64)
@@ -177,23 +241,27 @@ class _Fit:
             raise PriceError(f"too few games to price: a coin's worth ({self.beta:+.4f} log-odds, standard error "
                              f"{se:.4f}) is not clear of 0: play more games or a wider handicap")
         self.beta_interval = (self.beta - Z95 * se, self.beta + Z95 * se)
+        self.no_coin = float(self.b[self.none]) if self.none is not None else None
         self.score_b, self.score_cov = _within_game_ols(self.x, seats["total"].to_numpy().astype(np.float64),
                                                         self.game)
         self.score_beta = float(self.score_b[self.coin])
 
     def _prices(self, key, b, cov, weights):
-        """(price, standard error) per level under coefficients b (delta method):
-        (weights . effect - effect) / slope."""
-        order, index, _, _ = self.parts[key]
+        """(price, standard error) per level under coefficients b (delta method): with
+        each level's strength at the rulebook's coins R = effect + slope * its seats' mean
+        rulebook coins, (weights . R - R) / slope."""
+        order, index, codes, seen = self.parts[key]
         e = np.zeros((len(order), len(b)))
         e[np.flatnonzero(index >= 0), index[index >= 0]] = 1.0
-        theta, beta = e @ b, b[self.coin]
-        price = (weights @ theta - theta) / beta
+        rulebook = np.bincount(codes, self.coins.rulebook, len(order)) / seen
+        beta = b[self.coin]
+        strength = e @ b + beta * rulebook
+        price = (weights @ strength - strength) / beta
         grad = ((weights @ e)[None, :] - e) / beta
-        grad[:, self.coin] -= price / beta
+        grad[:, self.coin] += (weights @ rulebook - rulebook) / beta - price / beta
         return price, np.sqrt(np.maximum(np.einsum("ij,jk,ik->i", grad, cov, grad), 0.0))
 
-    def table(self, key, columns, handicap) -> pl.DataFrame:
+    def table(self, key, columns) -> pl.DataFrame:
         order, _, codes, seats = self.parts[key]
         weights = seats / seats.sum()
         price, se = self._prices(key, self.b, self.cov, weights)
@@ -201,13 +269,11 @@ class _Fit:
         rows = {c: [level.split("/")[k] for level in order] for k, c in enumerate(columns)}
         rows.update({
             "price": price, "price_low": price - Z95 * se, "price_high": price + Z95 * se,
-            "coins": np.floor(price + 0.5).astype(np.int64),
             "fit_win_rate": np.bincount(codes, self._unmoved_chance(), len(order)) / seats,
             "win_rate": np.bincount(codes, self.win, len(order)) / seats,
             "seats": seats.astype(np.int64),
             "score_price": score_price, "score_price_low": score_price - Z95 * score_se,
             "score_price_high": score_price + Z95 * score_se,
-            "beyond_handicap": np.abs(price) > handicap,
         })
         return pl.DataFrame(rows)
 
@@ -217,7 +283,10 @@ class _Fit:
         adjustment; a game's seats add up to 1."""
         starts = np.flatnonzero(np.r_[True, self.game[1:] != self.game[:-1]])
         group = np.cumsum(np.r_[False, self.game[1:] != self.game[:-1]])
-        eta = self.x.astype(np.float64) @ self.b - self.beta * self.coins
+        c = self.coins
+        eta = self.x.astype(np.float64) @ self.b - self.beta * (c.start - c.rulebook)
+        if self.none is not None:
+            eta -= self.b[self.none] * (c.none - (c.rulebook == 0))
         eta -= per_game(np.maximum, eta, starts)[group]
         e = np.exp(eta)
         return e / per_game(np.add, e, starts)[group]

@@ -22,10 +22,15 @@ def _name(text):
     return "/".join(part.capitalize() for part in str(text).split("/"))
 
 
+def _whole(price):
+    return int(np.floor(price + 0.5))
+
+
 def _given(rows, key):
-    """"give Engineering +3 coins, Militant +1; take 2 from Industrial" from rows (key, coins)."""
-    give = [(r[key], r["coins"]) for r in rows if r["coins"] > 0]
-    take = [(r[key], -r["coins"]) for r in rows if r["coins"] < 0]
+    """"give Engineering +3 coins, Militant +1; take 2 from Industrial" from rows (key,
+    price), the prices rounded to whole coins."""
+    give = [(r[key], _whole(r["price"])) for r in rows if _whole(r["price"]) > 0]
+    take = [(r[key], -_whole(r["price"])) for r in rows if _whole(r["price"]) < 0]
     give.sort(key=lambda x: -x[1])
     take.sort(key=lambda x: -x[1])
     parts = []
@@ -35,7 +40,7 @@ def _given(rows, key):
                                          + [f"{_name(n)} {c:+d}" for n, c in rest]))
     if take:
         parts.append("take " + ", ".join(f"{c} from {_name(n)}" for n, c in take))
-    even = [_name(r[key]) for r in rows if r["coins"] == 0]
+    even = [_name(r[key]) for r in rows if _whole(r["price"]) == 0]
     if even:
         parts.append(f"{' and '.join(even) if len(even) < 3 else ', '.join(even)} "
                      f"{'needs' if len(even) == 1 else 'need'} nothing")
@@ -54,18 +59,28 @@ def answer_lines(prices) -> list:
     if "faction,mat" in prices.tables:
         cells = prices.tables["faction,mat"].with_columns(pl.format("{}/{}", "faction", "mat").alias("cell"))
         low, high = cells.sort("price").row(0, named=True), cells.sort("price").row(-1, named=True)
-        lines.append(f"To even every faction x mat cell, give from {low['coins']:+d} coins ({_name(low['cell'])}) "
-                     f"to {high['coins']:+d} ({_name(high['cell'])}), {cells.height} cells priced ({where}).")
+        lines.append(f"To even every faction x mat cell, give from {_whole(low['price']):+d} coins "
+                     f"({_name(low['cell'])}) to {_whole(high['price']):+d} ({_name(high['cell'])}), {cells.height} "
+                     f"cells priced ({where}).")
+    none = (f"; starting with no coin at all costs {-prices.no_coin:.2f} log-odds more"
+            if prices.no_coin is not None else "")
     lines.append(f"A coin is worth {prices.slope:.4f} log-odds of winning (95% {prices.slope_low:.4f} to "
-                 f"{prices.slope_high:.4f}) and {prices.score_slope:.2f} points of final score; prices average "
-                 f"0 over the seats.")
+                 f"{prices.slope_high:.4f}) and {prices.score_slope:.2f} points of final score{none}; prices "
+                 "average 0 over the seats.")
+    for by, shift in prices.shift.items():
+        if shift:
+            what = "the faction x mat table (coins) also gives" if by == "faction,mat" else \
+                "the faction and mat tables (coins) also give"
+            lines.append(f"A seat's starting coins never go below 0, so {what} every seat "
+                         f"{shift:+d} coins: the strongest can then pay its price and keep a coin.")
     if prices.unpriced:
         lines.append(f"Not priced, never dealt (banned pairs): {', '.join(_name(c) for c in prices.unpriced)}; "
                      "price them with --rule ban_pairs=0.")
     beyond = sum(int(t["beyond_handicap"].sum()) for t in prices.tables.values())
     if beyond:
-        lines.append(f"{beyond} price(s) lie beyond the handicap's +-{prices.handicap} coins (marked *): the "
-                     "fit extrapolates there; a run with a wider --handicap measures them.")
+        lines.append(f"{beyond} table entries (marked *) lie beyond the {prices.handicap} coins the run measured "
+                     "around them: the fit extrapolates there; a handicap run around the table (--prices price.csv) "
+                     "measures them.")
     return lines
 
 
@@ -73,11 +88,11 @@ def _shown(table, keys):
     """A table as text columns: price with its sign, interval, rates in percent."""
     return table.select(
         *[pl.col(k).map_elements(_name, return_dtype=pl.String) for k in keys],
-        pl.struct("price", "beyond_handicap").map_elements(
-            lambda r: f"{r['price']:+.1f}{'*' if r['beyond_handicap'] else ''}", return_dtype=pl.String).alias("price"),
+        pl.col("price").map_elements(lambda v: f"{v:+.1f}", return_dtype=pl.String),
         pl.struct("price_low", "price_high").map_elements(
             lambda r: f"{r['price_low']:+.1f} to {r['price_high']:+.1f}", return_dtype=pl.String).alias("interval"),
-        pl.col("coins").map_elements(lambda v: f"{v:+d}", return_dtype=pl.String),
+        pl.struct("coins", "beyond_handicap").map_elements(
+            lambda r: f"{r['coins']:+d}{'*' if r['beyond_handicap'] else ''}", return_dtype=pl.String).alias("coins"),
         pl.format("{}%", (pl.col("fit_win_rate") * 100).round(1)).alias("fit_win_rate"),
         pl.format("{}%", (pl.col("win_rate") * 100).round(1)).alias("win_rate"),
         "seats",
@@ -99,8 +114,8 @@ def render(prices, fmt) -> str:
     if fmt == "csv":
         return price_table(prices).write_csv()
     lines = answer_lines(prices) + [""]
-    lines.append("price: coins that bring the group to the average seat's strength (95% interval); coins: the price "
-                 "rounded, what a table applies; fit_win_rate: its win rate without an adjustment, from the fit; "
+    lines.append("price: coins that bring the group to the average seat's strength (95% interval); coins: what the "
+                 "table applies, the price plus the table's shift, rounded; fit_win_rate: its win rate without an adjustment, from the fit; "
                  "win_rate: over the run's seats; score_price: the price the final score gives (a cross-check).")
     for by, table in prices.tables.items():
         lines += ["", f"By {TITLE[by]} ({prices.players} players):"]
@@ -111,7 +126,8 @@ def render(prices, fmt) -> str:
 def as_json(prices) -> dict:
     return {"players": prices.players, "games": prices.games, "seats": prices.seats, "handicap": prices.handicap,
             "coin_slope": {"log_odds": prices.slope, "low": prices.slope_low, "high": prices.slope_high},
-            "score_points_per_coin": prices.score_slope, "unpriced": prices.unpriced,
+            "no_coin_log_odds": prices.no_coin,
+            "score_points_per_coin": prices.score_slope, "unpriced": prices.unpriced, "shift": prices.shift,
             "answer": answer_lines(prices), "tables": {by: t.to_dicts() for by, t in prices.tables.items()}}
 
 
@@ -153,15 +169,15 @@ def section(report, prices, prefix):
 
 
 def heatmap(ax, table, factions, mats, players):
-    """Faction (rows) x mat (columns) prices in coins, annotated with the rounded price and
-    its interval; a diverging scale centred on 0 (white): orange cells pay coins, purple
+    """Faction (rows) x mat (columns) prices in coins, annotated with the price and its
+    interval; a diverging scale centred on 0 (white): orange cells pay coins, purple
     cells get them; a cell no game dealt is grey."""
     grid = np.full((len(factions), len(mats)), np.nan)
     notes = [["not dealt" for _ in mats] for _ in factions]
     for r in table.iter_rows(named=True):
         i, j = factions.index(r["faction"]), mats.index(r["mat"])
         grid[i, j] = r["price"]
-        notes[i][j] = f"{r['coins']:+d}\n{r['price_low']:+.0f}..{r['price_high']:+.0f}"
+        notes[i][j] = f"{r['price']:+.1f}\n{r['price_low']:+.0f}..{r['price_high']:+.0f}"
     top = max(1.0, float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0)
     norm = TwoSlopeNorm(vmin=-top, vcenter=0.0, vmax=top)
     cmap = matplotlib.colormaps["PuOr"].with_extremes(bad="#d9d9d9")
@@ -172,7 +188,7 @@ def heatmap(ax, table, factions, mats, players):
             ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=7, color="white" if strong else "black")
     ax.set_xticks(range(len(mats)), [m.capitalize() for m in mats], rotation=30, ha="right")
     ax.set_yticks(range(len(factions)), [f.capitalize() for f in factions])
-    ax.set_title(f"coin price, {players} players (coins to give; 95% interval below)")
+    ax.set_title(f"coin price, {players} players (coins to give, against the average seat; 95% interval)")
     ax.figure.colorbar(image, ax=ax, fraction=0.046).set_label("coins")
     return ax
 

@@ -1,8 +1,9 @@
 """The price fit (analysis/price.py) on synthetic handicap runs: seats whose log-strength
-is a planted effect per faction x mat (or per faction plus per mat) plus a known worth
-per coin of their handicap draw, the winner drawn from the conditional logit. The fit
-must find the planted prices inside their intervals, and refuse in one line what it
-cannot price."""
+is a planted strength per faction x mat (or per faction plus per mat) at the rulebook's
+coins, plus a known worth per coin of their handicap draw (starting coins clamped at 0,
+a seat with none losing a planted amount besides), the winner drawn from the
+conditional logit. The fit must find the planted prices inside their intervals, and
+refuse in one line what it cannot price."""
 import numpy as np
 import polars as pl
 import pytest
@@ -12,23 +13,27 @@ from analysis.price import PriceError, check_table, fit_prices, handicap_of
 FACTIONS = ("nordic", "rusviet", "crimea", "saxony", "polania", "albion", "togawa")
 MATS = ("industrial", "engineering", "militant", "patriotic", "innovative", "mechanical", "agricultural")
 SLOPE = 0.06          # planted log-odds per coin
+NO_COIN = -0.4        # planted log-odds a seat starting with no coin loses besides
 POINTS = 1.5          # planted final-score points per coin
+START = np.array([4, 5, 4, 6, 5, 6, 7])     # the mats' starting coins (data/mats.toml)
 
 
 def planted_run(games, cell_effect, seed, players=4, k=10, slope=SLOPE, strategies=("a", "b", "c")):
     """A seats frame of `games` handicap games: factions and mats dealt at random, turn
-    order a random permutation, strategies drawn, coins uniform in -k..k; seat i's
-    log-strength cell_effect[f, m] + slope * coins + turn-order and strategy terms."""
+    order a random permutation, strategies drawn, coins uniform in -k..k (starting coins
+    never below 0); seat i's log-strength cell_effect[f, m] + slope * its coins moved +
+    NO_COIN if it has none + turn-order and strategy terms."""
     rng = np.random.default_rng(seed)
     n = players
     f = np.argsort(rng.random((games, 7)), axis=1)[:, :n]
     m = np.argsort(rng.random((games, 7)), axis=1)[:, :n]
     order = np.argsort(rng.random((games, n)), axis=1) + 1
     strat = rng.integers(0, len(strategies), (games, n))
-    coins = rng.integers(-k, k + 1, (games, n))
+    start = np.maximum(START[m] + rng.integers(-k, k + 1, (games, n)), 0)
+    coins = start - START[m]
     turn_term = np.array([0.3, 0.1, 0.0, -0.1, -0.1, -0.1, -0.1])[order - 1]
     strat_term = np.array([0.5, 0.0, -0.4])[strat]
-    u = cell_effect[f, m] + slope * coins + turn_term + strat_term
+    u = cell_effect[f, m] + slope * coins + NO_COIN * (start == 0) + turn_term + strat_term
     p = np.exp(u - u.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
     winner = (p.cumsum(axis=1) > rng.random((games, 1))).argmax(axis=1)
@@ -38,6 +43,7 @@ def planted_run(games, cell_effect, seed, players=4, k=10, slope=SLOPE, strategi
         "faction": np.array(FACTIONS)[f].ravel(), "mat": np.array(MATS)[m].ravel(),
         "strategy": np.array(strategies)[strat].ravel(), "turn_order": order.ravel(),
         "winner": (np.arange(n)[None, :] == winner[:, None]).ravel(), "coin_adjustment": coins.ravel(),
+        "start_coins": start.ravel(),
         "total": total.ravel().round(), "players": np.full(games * n, n)})
 
 
@@ -65,7 +71,12 @@ def test_the_fit_recovers_planted_cell_prices_within_their_intervals():
         assert abs(r["price"] - t) < 4 * (r["price_high"] - r["price_low"]) / 3.92
     assert inside >= 44          # 95% intervals: about 46.5 of 49 expected
     assert abs(np.average(table["price"], weights=table["seats"])) < 1e-9     # prices average 0 over seats
-    assert table["coins"].to_list() == [int(np.floor(p + 0.5)) for p in table["price"]]
+    assert abs(fit.no_coin - NO_COIN) < 0.15
+    shift = fit.shift["faction,mat"]           # the fewest coins that let every cell pay its price, keep a coin
+    floor = {m: 1 - START[MATS.index(m)] for m in MATS}
+    assert shift == int(np.ceil(max(max(floor[m] - p for m, p in zip(table["mat"], table["price"])), 0)))
+    assert table["coins"].to_list() == [int(np.floor(p + shift + 0.5)) for p in table["price"]]
+    assert all(c >= floor[m] for m, c in zip(table["mat"], table["coins"]))
     # the score's cross-check agrees in sign where the effect is large
     big = table.filter(pl.col("price").abs() > 6)
     assert (np.sign(big["price"]) == np.sign(big["score_price"])).all()
