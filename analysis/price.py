@@ -1,26 +1,30 @@
 """Coin prices of factions and mats, fitted to a run with the coin handicap (docs/price.md).
 
 In a handicap run every seat starts with its mat's coins moved by a random draw in
--K..K (its `coin_adjustment`), independent of everything else in the game. So a
-conditional logit of who wins each game (models.conditional_logit: seat i wins with
-probability exp(u_i) / sum_j exp(u_j)) with
+-K..K (its `coin_adjustment`; `start_coins` what it then holds), independent of
+everything else in the game. So a conditional logit of who wins each game
+(models.conditional_logit: seat i wins with probability exp(u_i) / sum_j exp(u_j)) with
 
-    u_i = effect[group of i] + slope * coin_adjustment_i + turn_order term + strategy term
+    u_i = effect[group of i] + slope * start_coins_i + no_coin * [start_coins_i = 0]
+          + strategy term
 
-measures both what a group is worth and what a coin is worth, on the same scale. A
-group's price is the coins that bring its strength to the average seat's:
+measures both what a group is worth and what a coin is worth, on the same scale (the
+first coin is worth more than the others: a seat with none cannot pay for much). A
+group's strength at the rulebook's coins is R_g = effect_g + slope * its mat's coins,
+and its price the coins that bring it to the average seat's:
 
-    price_g = (mean effect, weighted by seats - effect_g) / slope
+    price_g = (mean R, weighted by seats - R_g) / slope
 
 With every seat given its group's price, every seat's strength is the same apart from
-turn order and strategy, which the deal spreads evenly, so every group wins at parity:
-what `price --check` measures on fresh seeds. Prices average 0 over the seats. The
-interval is the delta method's over the fit's covariance (games are the independent
-units). Groupings: each faction x mat cell on its own ("faction,mat"), or a faction
-and a mat that add ("faction" and "mat", one fit of both). The final score gives a
-second price, a cross-check (`score_price`): the same effects fitted to each seat's
-score minus its game's mean score, per coin of adjustment (least squares within games,
-intervals clustered by game).
+strategy, which the deal spreads evenly, so every group wins at parity: what `price
+--check` measures on fresh seeds. Turn order is no term of its own: the deal ties it to
+the mats, so moving first is part of a mat's price. Prices average 0 over the seats;
+`applicable` turns them into a table every seat can pay. The interval is the delta
+method's over the fit's covariance (games are the independent units). Groupings: each
+faction x mat cell on its own ("faction,mat"), or a faction and a mat that add
+("faction" and "mat", one fit of both). The final score gives a second price, a
+cross-check (`score_price`): the same terms fitted to each seat's score minus its
+game's mean score (least squares within games, intervals clustered by game).
 
 Reads Parquet only (a Run's seats): pure polars and numpy.
 """
@@ -201,9 +205,12 @@ def _codes(column, order):
 
 
 def _controls(seats):
-    """(rows, terms) int16: one-hot turn order and strategy, a reference level of each dropped."""
+    """(rows, terms) int16: one-hot strategy, a reference level dropped. Not turn order:
+    the deal ties it to the mats (the lowest mat number moves first, Industrial whenever
+    it is dealt), so moving first is part of what a mat is worth, and a table that evens
+    the mats must price it."""
     cols = []
-    for factor in ("turn_order", "strategy"):
+    for factor in ("strategy",):
         values = seats[factor].cast(pl.String)
         levels = sorted(values.unique().to_list())
         codes = _codes(values, levels)
