@@ -48,12 +48,14 @@ def fit_first_place(seats: pl.DataFrame, factors=FACTORS, iterations=50):
     return _centred(b, cov, names, levels, factors)
 
 
-def conditional_logit(x, game, winner, iterations=50):
+def conditional_logit(x, game, winner, iterations=50, robust=False):
     """(coefficients, their covariance) of the conditional logit of who wins each game:
     x (rows, k) the seats' covariates (numbers or one-hot), game (rows,) each seat's game
     with a game's seats on consecutive rows, winner (rows,) 0/1 (a tie splits the win;
     a game without a winner adds nothing). Newton's method on the exact log-likelihood,
-    the covariance from the inverse information matrix (games are the independent units)."""
+    the covariance from the inverse information matrix (games are the independent units);
+    robust: the sandwich covariance instead (information^-1 x the spread of the games'
+    scores x information^-1), which stays honest when the model is only near the truth."""
     game = np.asarray(game)
     starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])
     group = np.cumsum(np.r_[False, game[1:] != game[:-1]])      # game of each row, 0..G-1
@@ -74,6 +76,12 @@ def conditional_logit(x, game, winner, iterations=50):
         b += step
         if np.max(np.abs(step), initial=0.0) < 1e-9:
             break
+    if robust:
+        meat = np.zeros((k, k))
+        for lo, hi, st in chunks:
+            scores = _game_scores(x[lo:hi].astype(np.float64), share[lo:hi], group[lo:hi] - group[lo], st - lo, b)
+            meat += scores.T @ scores
+        cov = cov @ meat @ cov
     return b, cov
 
 
@@ -100,6 +108,16 @@ def _derivatives(x, share, group, starts, b):
     grad = share @ x - weights @ xbar
     info = (x * (p * weights[group])[:, None]).T @ x - (xbar * weights[:, None]).T @ xbar
     return grad, info
+
+
+def _game_scores(x, share, group, starts, b):
+    """(games, k): each game's gradient of the log-likelihood."""
+    eta = x @ b
+    eta -= per_game(np.maximum, eta, starts)[group]
+    e = np.exp(eta)
+    p = e / per_game(np.add, e, starts)[group]
+    weights = per_game(np.add, share, starts)
+    return per_game(np.add, (share - p * weights[group])[:, None] * x, starts)
 
 
 def per_game(ufunc, a, starts):

@@ -66,6 +66,7 @@ class Prices:
     unpriced: list                # cells no game dealt (banned pairs), "faction/mat"
     shift: dict                   # coins every seat gets besides its price in the applied table:
                                   #   {"faction,mat": s, "faction+mat": s} (see applicable)
+    rounds: int = 1               # fits in all, each after the first around the last one's table
 
 
 def seat_frame(run, players=None):
@@ -241,7 +242,7 @@ class _Fit:
         self.x, self.coins = np.hstack([x, controls]), coins
         self.game = seats["game"].to_numpy()
         self.win = seats["winner"].to_numpy().astype(np.float64)
-        self.b, self.cov = conditional_logit(self.x, self.game, self.win)
+        self.b, self.cov = conditional_logit(self.x, self.game, self.win, robust=True)
         self.beta = float(self.b[self.coin])
         se = float(np.sqrt(max(self.cov[self.coin, self.coin], 0.0)))
         if not self.beta > MIN_SLOPE_Z * se:

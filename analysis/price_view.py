@@ -49,7 +49,8 @@ def _given(rows, key):
 
 def answer_lines(prices) -> list:
     """The answer first: what evens the mats, the factions and the cells, in coins."""
-    where = f"{prices.players} players, {prices.games:,} games"
+    where = f"{prices.players} players, {prices.games:,} games" + (
+        f", the last of {prices.rounds} rounds" if prices.rounds > 1 else "")
     lines = []
     for key in ("mat", "faction"):
         if key in prices.tables:
@@ -125,6 +126,7 @@ def render(prices, fmt) -> str:
 
 def as_json(prices) -> dict:
     return {"players": prices.players, "games": prices.games, "seats": prices.seats, "handicap": prices.handicap,
+            "rounds": prices.rounds,
             "coin_slope": {"log_odds": prices.slope, "low": prices.slope_low, "high": prices.slope_high},
             "no_coin_log_odds": prices.no_coin,
             "score_points_per_coin": prices.score_slope, "unpriced": prices.unpriced, "shift": prices.shift,
@@ -177,7 +179,7 @@ def heatmap(ax, table, factions, mats, players):
     for r in table.iter_rows(named=True):
         i, j = factions.index(r["faction"]), mats.index(r["mat"])
         grid[i, j] = r["price"]
-        notes[i][j] = f"{r['price']:+.1f}\n{r['price_low']:+.0f}..{r['price_high']:+.0f}"
+        notes[i][j] = f"{r['price']:+.1f}\n{_whole(r['price_low']):+d}..{_whole(r['price_high']):+d}"
     top = max(1.0, float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0)
     norm = TwoSlopeNorm(vmin=-top, vcenter=0.0, vmax=top)
     cmap = matplotlib.colormaps["PuOr"].with_extremes(bad="#d9d9d9")

@@ -31,6 +31,11 @@ CHECK_SEED_OFFSET = 1_000_000     # the check's default root: the fit's seed plu
               help="K of the coin handicap: each seat starts with its mat's coins moved by a draw in -K..K.")
 @click.option("--prices", "prices_path", metavar="FILE",
               help="A price table every seat gets besides its draw (faction, mat, coins), e.g. to refine a table.")
+@click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Fit, then play a handicap run around the fitted table and fit again, this many times in all: "
+                   "the table settles where its coins are measured (docs/price.md).")
+@click.option("--refine-handicap", type=click.IntRange(min=0), default=4, show_default=True,
+              help="K of the handicap runs around a table (rounds after the first).")
 @click.option("--by", multiple=True, type=click.Choice(BY_CHOICES),
               help="Tables to price (repeatable); default all three: faction,mat cells, and factions and mats that add.")
 @click.option("--check", "check_path", metavar="TABLE",
@@ -45,16 +50,16 @@ CHECK_SEED_OFFSET = 1_000_000     # the check's default root: the fit's seed plu
               help="Where the played runs are kept, as DIR/<key>: reused and extended by later calls.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: every core).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no notes on stderr.")
-def price(source, games, seed, players, strategies, pool, rules, handicap, prices_path, by, check_path, margin, fmt,
-          out, cache, workers, quiet):
+def price(source, games, seed, players, strategies, pool, rules, handicap, prices_path, rounds, refine_handicap, by,
+          check_path, margin, fmt, out, cache, workers, quiet):
     """Price every faction, mat and faction x mat in coins: the coins that bring each to
     the average seat's strength, from a run whose seats start with random coin handicaps
     (played and kept in --cache, or RUN, a finished run with the handicap).
 
     \b
     Examples:
-      scythe-sim price --games 40000 --rule ban_pairs=0 --out results/price-4p
-      scythe-sim price results/price-4p/run --check results/price-4p/price.csv --games 20000
+      scythe-sim price --games 40000 --rule ban_pairs=0 --rounds 3 --out results/price-4p
+      scythe-sim price --check results/price-4p/price.csv --rule ban_pairs=0 --games 20000
     """
     from analysis.runs import Run
 
@@ -70,15 +75,30 @@ def price(source, games, seed, players, strategies, pool, rules, handicap, price
         return
     if is_run:
         given = [f"--{k.replace('_', '-')}" for k, v in shaping.items() if v and k != "players"]
-        if given:
-            raise ConfigError(f"{given[0]} describes the games to play: RUN holds its own; drop it, or give a config")
+        if given or rounds > 1:
+            raise ConfigError(f"{(given or ['--rounds'])[0]} describes the games to play: RUN holds its own; drop "
+                              "it, or give a config")
         run = Run(source)
-        count = int(split_values(players)[0]) if players else None
-    else:
-        cfg = _fit_config(source, shaping, handicap, by)
+        prices = _fitted(run, int(split_values(players)[0]) if players else None, by)
+        _show(prices, fmt, out, run.path)
+        return
+    from analysis.price import MIN_HANDICAP
+
+    if rounds > 1 and refine_handicap < MIN_HANDICAP:
+        raise ConfigError(f"--refine-handicap {refine_handicap} is too narrow to fit what a coin is worth: give "
+                          f"{MIN_HANDICAP} or more")
+    cfg = _fit_config(source, shaping, handicap, by)
+    for k in range(rounds):
+        if k:
+            cfg = _around(cfg, prices, refine_handicap)
         run = Run(_played(cfg, cache, workers, quiet)).first(cfg.games)
-        count = cfg.players[0]
-    _fit(run, count, by, fmt, out, run.path if is_run else f"{run.path}, played from {source or 'the default config'}")
+        prices = _fitted(run, cfg.players[0], by)
+        if rounds > 1 and not quiet:
+            from analysis.price_view import answer_lines
+
+            click.echo(f"round {k + 1} of {rounds}: {answer_lines(prices)[0]}", err=True)
+    prices.rounds = rounds
+    _show(prices, fmt, out, f"{run.path}, played from {source or 'the default config'}")
 
 
 def _overrides(shaping):
@@ -184,13 +204,33 @@ def _played(cfg, cache, workers, quiet):
     return run_dir
 
 
-def _fit(run, players, by, fmt, out, source):
+def _fitted(run, players, by):
+    """The prices of a handicap run's `players`-player games (analysis/price.py)."""
     from analysis.price import BY, fit_prices, seat_frame
-    from analysis.price_view import render
 
     seats, k = seat_frame(run, players)
-    prices = fit_prices(seats, k, run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat"),
-                        tuple(by) or BY)
+    return fit_prices(seats, k, run.vocabulary("seats", "faction"), run.vocabulary("seats", "mat"), tuple(by) or BY)
+
+
+def _around(cfg, prices, k):
+    """The config of a handicap run of K = k around the fitted table (the next round)."""
+    import dataclasses
+
+    from analysis.price_view import price_table
+
+    table = price_table(prices)
+    rows = tuple(tuple(sorted([("coins", int(r["coins"]))] + [(key, r[key]) for key in ("faction", "mat")
+                                                                if r[key] is not None]))
+                 for r in table.iter_rows(named=True))
+    rules = tuple(sorted({**cfg.rules_dict, "coin_handicap": k}.items()))
+    cfg = dataclasses.replace(cfg, prices=rows, rules=rules)
+    cfg.spec.check_config(cfg)
+    return cfg
+
+
+def _show(prices, fmt, out, source):
+    from analysis.price_view import render
+
     click.echo(render(prices, fmt))
     if out:
         written = _write(prices, out, source)

@@ -31,6 +31,7 @@ def _table(tmp_path, text, name="table.csv"):
     (["--games", "100"], "--games 100 is too few to price at 4 players"),
     (["--games", "100", "--by", "mat"], "--games 100 is too few to price at 4 players"),
     (["--players", "3,4"], "price one player count at a time"),
+    (["--rounds", "2", "--refine-handicap", "2"], "--refine-handicap 2 is too narrow"),
     (["nowhere.toml"], "nowhere.toml is neither a config file nor a run folder"),
     (["--check", "{bad}"], "unknown faction 'nordik'"),
     (["--check", "{short}"], "needs the columns coins and faction and/or mat"),
@@ -105,10 +106,10 @@ def test_price_a_small_handicap_run_then_check_its_table(tmp_path):
     cache, out = tmp_path / "cache", tmp_path / "out"
     result = _price("--games", "600", "--players", "3", "--by", "mat", "--by", "faction", "--rule", "ban_pairs=0",
                     "--strategies", "greedy", "--cache", cache, "--out", out, "--quiet", "--workers", "2",
-                    "--format", "json")
+                    "--format", "json", "--rounds", "2", "--refine-handicap", "8")
     assert result.exit_code == 0, result.output
     answer = json.loads(result.stdout)
-    assert answer["players"] == 3 and answer["games"] == 600 and answer["handicap"] == 10
+    assert answer["players"] == 3 and answer["games"] == 600 and answer["handicap"] == 8 and answer["rounds"] == 2
     assert answer["answer"][0].startswith("To even the mats at 3 players")
     assert {r["mat"] for r in answer["tables"]["mat"]} == {"industrial", "engineering", "militant", "patriotic",
                                                            "innovative", "mechanical", "agricultural"}
@@ -117,21 +118,24 @@ def test_price_a_small_handicap_run_then_check_its_table(tmp_path):
         assert (out / name).is_file(), name
     table = pl.read_csv(out / "price.csv")
     assert set(table.columns) >= {"faction", "mat", "coins", "price", "price_low", "price_high", "seats"}
-    runs = [d for d in os.listdir(cache)]
-    assert len(runs) == 1
+    runs = sorted(os.listdir(cache), key=lambda d: os.path.getmtime(cache / d))
+    assert len(runs) == 2           # the first round's, and the second's around its table
+    second = json.loads((cache / runs[1] / "manifest.json").read_text())["config"]
+    assert second["rules"]["coin_handicap"] == 8 and len(second["prices"]) == 14
     report = CliRunner().invoke(main, ["report", str(cache / runs[0]), "--out", str(tmp_path / "report")])
     assert report.exit_code == 0, report.output
     page = (tmp_path / "report" / "index.md").read_text()
     assert "### Coin prices (3 players)" in page and "To even the mats at 3 players" in page
     again = _price(cache / runs[0], "--by", "mat")          # a run folder is read, not played
     assert again.exit_code == 0 and again.stdout.startswith("To even the mats at 3 players"), again.output
+    assert _price(cache / runs[0], "--rounds", "2").exit_code == 2
     check = _price(cache / runs[0], "--check", out / "price.csv", "--games", "300", "--cache", cache, "--quiet",
                    "--workers", "2", "--format", "json")
     assert check.exit_code in (0, 1), check.output
     verdict = json.loads(check.stdout)
     assert verdict["outcome"] in ("PASS", "FAIL") and verdict["games"] == 300
     assert {r["by"] for r in verdict["rows"]} == {"faction", "mat", "faction,mat"}
-    played = [d for d in os.listdir(cache) if d != runs[0]]
+    played = [d for d in os.listdir(cache) if d not in runs]
     manifest = json.loads((cache / played[0] / "manifest.json").read_text())
     assert manifest["config"]["seed"] == 1 + 1_000_000 and "coin_handicap" not in manifest["config"]["rules"]
     assert len(manifest["config"]["prices"]) == 14
