@@ -115,12 +115,11 @@ def _fit_config(source, shaping, handicap, by):
     """The handicap run's config: the source config (or the default) under the flags, with
     coin_handicap = K unless a --rule gives it; one line for what cannot be priced."""
     from analysis.price import MIN_HANDICAP, MIN_SEATS
-    from scythe_sim.runner.config import load_config
 
     overrides = _overrides(shaping)
     rules = overrides.setdefault("rules", {})
     rules.setdefault("coin_handicap", handicap)
-    cfg = load_config(source, **overrides)
+    cfg = _loaded(source, overrides, "--prices", shaping["prices"])
     _scythe_only(cfg)
     k = cfg.rules_dict.get("coin_handicap", 0)
     if k < MIN_HANDICAP:
@@ -148,7 +147,7 @@ def _check_config(source, is_run, shaping, table):
     CHECK_SEED_OFFSET, deals no fit of that seed played)."""
     import dataclasses
 
-    from scythe_sim.runner.config import config_from_snapshot, load_config
+    from scythe_sim.runner.config import config_from_snapshot
     from scythe_sim.runner.prices import read_price_table
 
     if not os.path.isfile(table):
@@ -172,13 +171,25 @@ def _check_config(source, is_run, shaping, table):
         overrides = _overrides({**shaping, "prices": table})
         overrides.setdefault("rules", {})["coin_handicap"] = 0
         seed = overrides.pop("seed")
-        cfg = load_config(source, **overrides)
+        cfg = _loaded(source, overrides, "--check", table)
         cfg = dataclasses.replace(cfg, seed=seed if seed is not None else cfg.seed + CHECK_SEED_OFFSET)
     _scythe_only(cfg)
     if len(cfg.players) != 1:
         raise ConfigError(f"check one player count at a time (the config plays {', '.join(map(str, cfg.players))}): "
                           f"give --players {cfg.players[0]}")
     return cfg
+
+
+def _loaded(source, overrides, flag, table):
+    """load_config, a table given by `flag` named so in an error line about it."""
+    from scythe_sim.runner.config import load_config
+
+    try:
+        return load_config(source, **overrides)
+    except ConfigError as exc:
+        if table and str(exc).startswith("config 'prices'"):
+            raise ConfigError(f"{flag} {table}" + str(exc)[len("config 'prices'"):]) from None
+        raise
 
 
 def _scythe_only(cfg):

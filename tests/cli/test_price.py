@@ -33,12 +33,12 @@ def _table(tmp_path, text, name="table.csv"):
     (["--players", "3,4"], "price one player count at a time"),
     (["--rounds", "2", "--refine-handicap", "2"], "--refine-handicap 2 is too narrow"),
     (["nowhere.toml"], "nowhere.toml is neither a config file nor a run folder"),
-    (["--check", "{bad}"], "unknown faction 'nordik'"),
+    (["--check", "{bad}"], "bad.csv: unknown faction 'nordik'"),
     (["--check", "{short}"], "needs the columns coins and faction and/or mat"),
     (["--check", "{twice}"], "priced twice"),
     (["--check", "{fraction}"], "coins must be a whole number, got '2.5'"),
     (["--check", "missing.csv"], "--check missing.csv: no such price table file"),
-    (["--prices", "{bad}"], "unknown faction 'nordik'"),
+    (["--prices", "{bad}"], "bad.csv: unknown faction 'nordik'"),
 ])
 def test_bad_input_is_one_line_exit_2_and_plays_nothing(tmp_path, args, message):
     tables = {"bad": _table(tmp_path, "faction,mat,coins\nnordik,industrial,2\n", "bad.csv"),
