@@ -80,8 +80,8 @@ def answer_lines(prices) -> list:
     beyond = sum(int(t["beyond_handicap"].sum()) for t in prices.tables.values())
     if beyond:
         lines.append(f"{beyond} table entries (marked *) lie beyond the {prices.handicap} coins the run measured "
-                     "around them: the fit extrapolates there; a handicap run around the table (--prices price.csv) "
-                     "measures them.")
+                     "around them: the fit extrapolates there; handicap runs around the table measure them (--rounds 3, "
+                     "or --prices price.csv --handicap 4).")
     return lines
 
 
