@@ -67,6 +67,9 @@ docs/analysis.md.
   on every core; writes a weights file (with `[faction.<name>]` tables when fitted)
   and a report with a paired validation (docs/STRATEGIES.md, "Tuning").
 - `scythe-sim warmup` — compile or load the kernel cache.
+- `scythe-sim price [--games N] [--rounds N] [--check TABLE]` — the starting coins that
+  bring each faction, mat and faction x mat pair to parity, fitted from a run's games;
+  `run --prices TABLE` plays with a table (docs/price.md).
 - A Python API: `scythe_sim.Game` (`new`, `from_dict`/`to_dict`, `legal_actions`,
   `step`, `score`, a text board, `repr`, and `suggest("greedy")`: the move a named
   strategy would make now, without changing the game) — see docs/position-format.md.
