@@ -7,9 +7,9 @@ import polars as pl
 STRATEGIES_DOC = "docs/STRATEGIES.md"
 # the sections of docs/STRATEGIES.md that measure each game's and variant's players
 # (tests/analysis/test_summary_leads.py checks that the headings exist)
-QUALITY = {("scythe", "base"): ("Measured",),
-           ("scythe", "all_out_war"): ("Measured", "All Out War strategies"),
-           ("scythe", "wind_gambit"): ("Measured", "The Wind Gambit"),
+QUALITY = {("scythe", "base"): ("Now",),
+           ("scythe", "all_out_war"): ("Now", "All Out War"),
+           ("scythe", "wind_gambit"): ("Now", "The Wind Gambit"),
            ("my_little_scythe", "base"): ("My Little Scythe",)}
 BASELINE = "random"     # uniform legal moves: a yardstick, not a player
 

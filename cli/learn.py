@@ -41,7 +41,7 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
           teacher, agree_games, out, resume, workers):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
-    only when paired games show it stronger (docs/STRATEGIES.md, "The learned value")."""
+    only when paired games show it stronger (docs/players/learned.md, "The learned value")."""
     import os
 
     from scythe_sim.games.scythe.tools.learn import REPORT, Settings, check, learn as run_learn, start_state

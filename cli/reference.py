@@ -65,7 +65,7 @@ docs/analysis.md.
   [--popsize P] [--seed S] [--params a,b] [--faction-params a] [--out FILE.toml]` —
   self-play tuning of a strategy's weights with CMA-ES on paired games against a field,
   on every core; writes a weights file (with `[faction.<name>]` tables when fitted)
-  and a report with a paired validation (docs/STRATEGIES.md, "Tuning").
+  and a report with a paired validation (docs/players/greedy.md, "Tuning").
 - `scythe-sim warmup` — compile or load the kernel cache.
 - `scythe-sim price [--games N] [--rounds N] [--check TABLE]` — the starting coins that
   bring each faction, mat and faction x mat pair to parity, fitted from a run's games;

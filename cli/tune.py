@@ -33,7 +33,7 @@ from .progress import GenerationBar, stopped_by_signals
 def tune(strategy, games, generations, popsize, seed, players, field, params, faction_params, factions,
          validate, sigma, start, workers, out_file, report_file):
     """Tune a strategy's weights by self-play against a field (CMA-ES, paired games);
-    writes a weights TOML and a report (docs/STRATEGIES.md, "Tuning")."""
+    writes a weights TOML and a report (docs/players/greedy.md, "Tuning")."""
     import os
     from pathlib import Path
 

@@ -71,7 +71,7 @@ def test_the_first_line_names_the_players_the_rules_and_where_their_quality_is_m
     assert not first.startswith("- ")
     assert "scripted strategies" in first and "war: random 100% of 4,800 seats" in first
     assert "rule set scythe-2022+all_out_war=1 (scythe, variant all_out_war)" in first
-    assert 'docs/STRATEGIES.md, "Measured" and "All Out War strategies"' in first
+    assert 'docs/STRATEGIES.md, "Now" and "All Out War"' in first
     # a random player among others is called out: every other rate depends on it
     first, _ = summary_of(reports["pair"])
     assert first.count("docs/STRATEGIES.md") == 2          # base and wind differ in rule set

@@ -1,6 +1,6 @@
 """How All Out War games end under a strategy mix: the share of wars ended by 25 points,
 by the last faction standing and by each stalemate rule, the war rounds and the
-capitulations per war (docs/STRATEGIES.md, "All Out War strategies").
+capitulations per war (docs/players/variants.md, "All Out War strategies").
 
     python -m tests.scythe.war.measure --games 1000 --players 4 --mix default
     python -m tests.scythe.war.measure --games 200 --players 4 --strategy search

@@ -36,7 +36,7 @@ from .ablation import ablations, seat_arrays, use_column
 from .lineups import MIX, check_args, deal_rules, pct, win_rate, with_params  # noqa: F401  (the CLI's deal_rules)
 
 # the reference tier plays hundreds of times slower than the fast players: it is measured on
-# its own, in fewer games (docs/STRATEGIES.md, "The reference player"), not in these sections
+# its own, in fewer games (docs/players/search.md), not in these sections
 REFERENCE = ("search",)
 FAST = tuple(s for s in STRATEGIES if s not in REFERENCE)
 SCRIPTED = tuple(s for s in FAST if s != "random")

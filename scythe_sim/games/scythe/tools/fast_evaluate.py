@@ -1,4 +1,4 @@
-"""`scythe-sim evaluate --fast`: the fast players' targets (docs/STRATEGIES.md, "The fast
+"""`scythe-sim evaluate --fast`: the fast players' targets (docs/players/learned.md, "The fast
 players against their targets"), each marked PASS or FAIL.
 
 The fast players are greedy, the personas and the Automa's open decisions with a model

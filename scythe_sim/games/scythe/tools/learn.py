@@ -1,6 +1,6 @@
-"""Approximate value iteration by self-play behind `scythe-sim learn` (docs/STRATEGIES.md,
+"""Approximate value iteration by self-play behind `scythe-sim learn` (docs/players/learned.md,
 "The learned value"), or with `--teacher search` the fast value fitted to the search's
-rankings (learn_teach.py; docs/STRATEGIES.md, "Learning from the search").
+rankings (learn_teach.py; docs/players/learned.md, "Learning from the search").
 
 Generation k: the incumbent (the hand-weighted value before any model is kept) plays
 `games` games of the field, every seat recording its view at each turn's end

@@ -1,5 +1,5 @@
 """`scythe-sim learn --teacher search`: the fast value fitted to rank the plans of one
-decision as the reference player does (docs/STRATEGIES.md, "Learning from the search").
+decision as the reference player does (docs/players/learned.md, "Learning from the search").
 
 The search (search.py) plays every seat of the teaching games, its leaves valued by the
 incumbent model, and records at each turn start every candidate plan it valued: the

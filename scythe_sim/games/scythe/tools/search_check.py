@@ -1,4 +1,4 @@
-"""A first, small measurement of the reference player `search` (docs/STRATEGIES.md, "The
+"""A first, small measurement of the reference player `search` (docs/players/search.md, "The
 reference player"): `search` in one seat against three `greedy2`, the seat rotated game by
 game, bans off, and the CPU seconds its seat costs. The same deals are played once more
 with `greedy2` in that seat (a greedy2 mirror): the searching seat's CPU per game is the

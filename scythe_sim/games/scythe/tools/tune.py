@@ -1,4 +1,4 @@
-"""Self-play tuning behind `scythe-sim tune STRATEGY` (docs/STRATEGIES.md, "Tuning").
+"""Self-play tuning behind `scythe-sim tune STRATEGY` (docs/players/greedy.md, "Tuning").
 
 CMA-ES (the `cma` package) searches the strategy's weights multiplicatively in log
 space around its starting file: weight w plays start_w * exp(z_w), z_w in

@@ -1,5 +1,5 @@
 """The Wind Gambit's strategy check: `scythe-sim evaluate --wind-gambit` (docs/STRATEGIES.md
-"The Wind Gambit").
+and docs/players/variants.md, "The Wind Gambit").
 
 Six blocks on the same game seeds (game i of each has the seed game_seed(seed, i)):
 
