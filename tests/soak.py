@@ -24,7 +24,7 @@ from scythe_sim.runner.config import parse_config
 DEFAULT_MIX = ["greedy", "economist", "rusher", "warmonger", "objective", "automa"]
 MLS_POOL = ["planner", "deliverer", "pie_fighter", "quester"]
 # games of a cell at --scale 1 (about 25,000 in all), by its cost: the planner family and the
-# Automa play about 130 games a CPU-second, random play about 20 times more (docs/PERFORMANCE.md)
+# Automa play about 130 games a CPU-second, random play about 20 times more (docs/journal/performance.md)
 PLANNED, RANDOM = 40, 250
 
 

@@ -1,7 +1,7 @@
 """Where a decision's time goes, by differential timing: the same games are played
 again with the legal-action list of one decision point built k extra times; the time
-added, per call, is that list's cost. Used by `scythe-sim bench --profile`; figures in
-docs/PERFORMANCE.md. For a profile of whole functions (strategies included), sample
+added, per call, is that list's cost. Used by `scythe-sim bench --profile`; the command in
+docs/PERFORMANCE.md, figures in docs/journal/performance.md. For a profile of whole functions (strategies included), sample
 with perf and `scythe-sim bench --perf-map` (scythe_sim/games/scythe/tools/perfmap.py)."""
 import time
 
