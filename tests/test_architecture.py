@@ -11,6 +11,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+INTERNALS = (ROOT / "docs" / "internals.md").read_text()
 PACKAGES = ("scythe_sim", "cli", "analysis")
 
 
@@ -136,7 +137,7 @@ def test_the_architecture_page_names_every_module():
     assert missing == []
 
 
-MAX_PARAMETERS = 8      # what travels together goes as one NamedTuple (docs/ARCHITECTURE.md, "Signatures")
+MAX_PARAMETERS = 8      # what travels together goes as one NamedTuple (docs/internals.md, "Signatures")
 
 
 def _long_signatures(source):
@@ -203,6 +204,13 @@ def _floor_plan(doc=DOC):
         current = "".join(stack)
         entries[current] = text.strip()
     return entries
+
+
+def _section(doc, heading):
+    """The text of a page's `## heading` section, up to the next heading of any level."""
+    text = doc[doc.index(f"## {heading}\n"):]
+    ends = [i for i in (text.find("\n## ", 1), text.find("\n# ", 1)) if i > 0]
+    return text[:min(ends)] if ends else text
 
 
 def _named_in(entry_text, name):
@@ -295,7 +303,7 @@ def test_the_layer_check_finds_an_import_up():
 
 
 def test_the_page_names_the_layers_and_the_imports_up():
-    layers = DOC[DOC.index("## Layers"):DOC.index("`scythe-sim check` crosses")]
+    layers = _section(DOC, "Layers")
     for layer in LAYERS:
         for name in layer:
             assert _named_in(layers, name), name
@@ -318,8 +326,8 @@ def test_each_games_spec_imports_the_runners_spec():
 
 
 def test_the_files_the_page_names_for_each_rule_exist():
-    """The "Where each rule lives" tables name files under scythe_sim/games/scythe/."""
-    section = DOC[DOC.index("## Where each rule lives"):DOC.index("## The compiled state")]
+    """docs/internals.md's "Where each rule lives" tables name files under scythe_sim/games/scythe/."""
+    section = _section(INTERNALS, "Where each rule lives")
     names = re.findall(r"`((?:kernel|strategies|games/mls|analysis|tests)/[\w/*.]*)`", section)
     assert len(names) > 20
     scythe = ROOT / "scythe_sim" / "games" / "scythe"
@@ -330,7 +338,7 @@ def test_the_files_the_page_names_for_each_rule_exist():
 
 # --- the batch path ----------------------------------------------------------------------
 
-# docs/ARCHITECTURE.md, "The runner and the game registry": who calls a game's batch
+# docs/internals.md, "A run, one way": who calls a game's batch
 # player (play.run_games). Each game's spec holds its one batch entry point (Scythe's
 # answers.play_plan, behind runner/batch.play_range and the tools that play what a run
 # config cannot carry; My Little Scythe's play) and its warm-up.
@@ -348,7 +356,7 @@ THROUGH_PLAY_PLAN = ("scythe_sim.games.scythe.tools.tune", "scythe_sim.games.scy
 
 def test_batches_go_through_play_range_or_the_specs_entry_point_but_for_the_benches():
     """A game's batch player (play.run_games) is called by its spec's batch entry point
-    and by the benches the page names, nothing else; tune, learn and the search check
+    and by the benches named in RUN_GAMES_TODAY, nothing else; tune, learn and the search check
     play through the entry point, runs, evaluate and the ablation through play_range."""
     callers = {name for name, path in MODULES.items()
                if re.search(r"\brun_games\(", path.read_text()) and not name.endswith(".play")}
@@ -359,15 +367,11 @@ def test_batches_go_through_play_range_or_the_specs_entry_point_but_for_the_benc
         assert "scythe_sim.quality" in GRAPH[name], name
     for name in THROUGH_PLAY_PLAN:
         assert re.search(r"\bplay_plan\(", MODULES[name].read_text()), name
-    page = DOC[DOC.index("## The runner and the game registry"):DOC.index("## Errors and bad input")]
-    for name in RUN_GAMES_TODAY | set(THROUGH_PLAY_PLAN):
-        assert "/".join(name.split(".")[-2:]) + ".py" in page, name
-    assert "play_plan" in page and "play_range" in page
 
 
 # --- variant switches in shared files --------------------------------------------------
 
-# docs/ARCHITECTURE.md, "Variant hooks": no shared Scythe file tests a variant's state or
+# docs/internals.md, "Variant hooks": no shared Scythe file tests a variant's state or
 # switch itself; it calls a hook
 SWITCHES = re.compile(r"\b(G_WAR_STAGE|G_RES_TILE|R_ALL_OUT_WAR)\b")
 
@@ -392,7 +396,7 @@ def test_the_switch_check_finds_a_shared_file_reading_the_war_stage(tmp_path):
 
 # --- a variant plugs in ----------------------------------------------------------------
 
-# docs/ARCHITECTURE.md, "Where a new Scythe variant plugs in". A variant's own files are
+# docs/internals.md, "What touches a variant". A variant's own files are
 # every file under a folder named after it, at any depth of the game (kernel/war/,
 # strategies/war/, text/war/, variants/war/, ...), and its report section in analysis/
 # (analysis/war*.py). Any other module of the game, of analysis/ or of cli/ is shared (not
@@ -470,7 +474,7 @@ def _scythe(*paths):
 
 
 # The shared modules that still touch each variant beside the registration: what is left of
-# issue 43's "a variant plugs in" (the page names the work). Shrink these, never grow them.
+# issue 43's "a variant plugs in" (docs/journal/architecture.md names the work). Shrink these, never grow them.
 TOUCHING_TODAY = {
     "war": set(),
     "wind_gambit": _scythe("kernel/board.py",
@@ -510,3 +514,33 @@ def test_the_touch_check_finds_an_import_and_a_name():
     assert _own("scythe_sim/games/scythe/kernel/war/move.py", "war")
     assert _own("analysis/wind_gambit_report.py", "wind_gambit")
     assert not _own("scythe_sim/games/scythe/kernel/warfare.py", "war")
+
+
+# --- the registries the checklists of docs/ARCHITECTURE.md name -----------------------
+
+def _literal(path, name):
+    """The value of a module-level constant `name = <literal>` of the file at path."""
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{path.relative_to(ROOT)} has no {name}")
+
+
+def test_every_scythe_strategy_but_random_has_its_weights_file():
+    """"Adding a strategy": its name in STRATEGIES, its row in data/strategies/<name>.toml."""
+    scythe = ROOT / "scythe_sim" / "games" / "scythe"
+    names = _literal(scythe / "strategies" / "__init__.py", "STRATEGIES")
+    files = {p.stem for p in (scythe / "data" / "strategies").glob("*.toml")}
+    assert files == set(names) - {"random"}
+
+
+def test_every_variant_folder_registers_parts_that_exist_and_a_report_section():
+    """"Where a new Scythe variant plugs in": a variant folder's HOOKS name modules of the
+    project, and analysis/sections.py finds its report section by the folder's name."""
+    folders = [p for p in (ROOT / "scythe_sim" / "games" / "scythe" / "variants").iterdir()
+               if p.is_dir() and not p.name.startswith(("_", "."))]
+    assert len(folders) >= 2
+    for folder in folders:
+        hooks = _literal(folder / "__init__.py", "HOOKS")
+        assert hooks and all(path in MODULES for path in hooks.values()), folder.name
+        assert (ROOT / "analysis" / f"{folder.name}_report.py").is_file(), folder.name

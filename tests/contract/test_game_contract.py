@@ -1,4 +1,4 @@
-"""The contract of every registered game and variant (docs/ARCHITECTURE.md, "Strategies" and "Where a second game plugs in"): invariants
+"""The contract of every registered game and variant (docs/internals.md, "Strategies"; docs/ARCHITECTURE.md, "Where a second game plugs in"): invariants
 after every step, a game a pure function of its config and seed whatever the ranges it
 is played in, result tables of a stable schema that carry ruleset and variant, and
 strategies that answer in range, write nothing, repeat themselves and cannot see what

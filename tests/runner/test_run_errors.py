@@ -1,5 +1,5 @@
 """Bad input to `scythe-sim run`: each case prints one line naming the problem, exits
-with code 2 and writes nothing (docs/ARCHITECTURE.md, "Errors and bad input")."""
+with code 2 and writes nothing (docs/internals.md, "Errors and bad input")."""
 import os
 
 import pytest

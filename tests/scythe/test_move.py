@@ -1,5 +1,5 @@
 """Move: one test per movement rule, each built from a position JSON and driven through
-the Game façade (docs/ARCHITECTURE.md "Tests"; rules: scythe_facts.md sections 1, 3.3, 12).
+the Game façade (docs/internals.md "Tests"; rules: scythe_facts.md sections 1, 3.3, 12).
 
 Every position starts a Move directly ("phase": "move_unit" on the Agricultural mat,
 whose section 1 is Move/Gain) unless the test is about starting it. Hexes and their
