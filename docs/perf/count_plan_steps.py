@@ -1,4 +1,4 @@
-"""Count the engine steps the planner plays in plans, by plan kind (docs/PERFORMANCE.md,
+"""Count the engine steps the planner plays in plans, by plan kind (docs/journal/performance.md,
 "Fewer engine steps per game"). Measurement only, never shipped: the counters are a
 Workspace field the production code does not carry.
 
