@@ -57,7 +57,7 @@ def price(source, games, seed, players, strategies, pool, rules, handicap, price
     (played and kept in --cache, or RUN, a finished run with the handicap).
 
     \b
-    Examples:
+    Example: price the 4-player cells, then check the table on fresh seeds
       scythe-sim price --games 40000 --rule ban_pairs=0 --rounds 3 --out results/price-4p
       scythe-sim price --check results/price-4p/price.csv --rule ban_pairs=0 --games 20000
     """
