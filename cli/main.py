@@ -62,7 +62,7 @@ EXAMPLES = {
     "check": "scythe-sim check configs/default.toml --rule stars_to_end=5 --format markdown",
     "report": "scythe-sim report results/base results/house-rule --out results/report",
     "bench": "scythe-sim bench --games 500 --mix default --no-compile",
-    "evaluate": "scythe-sim evaluate --games 100 --players 4 --out results/evaluate.md",
+    "evaluate": "scythe-sim evaluate quality --games 100 --players 4 --out results/evaluate.md",
     "tune": "scythe-sim tune greedy --games 100 --generations 10 --out results/tune/greedy.toml",
     "learn": "scythe-sim learn --generations 4 --games 3000 --eval-games 2000 --out results/learn",
     "warmup": "scythe-sim warmup",

@@ -31,7 +31,7 @@ docs/analysis.md.
 
 - `--game NAME` on `run`, `play`, `bench` and `evaluate`: `scythe` (the default) or
   `my_little_scythe`, with that game's default config, strategies and rules; an option
-  the game lacks (`--factions`, `--expansion`, `--ablation`...) is refused in one line.
+  the game lacks (`--factions`, `--expansion`, `--mix`...) is refused in one line.
 - `scythe-sim list strategies|rules|variants|tiles [--game NAME]` — the names the other
   commands take, each with its one-line meaning and range (yardsticks apart from the
   players); a mistyped name anywhere is refused with the nearest ones ("did you mean").
@@ -50,17 +50,19 @@ docs/analysis.md.
   `greedy1` with the ratio of the two; `--no-baseline` skips it) and JIT compile time;
   `--perf-map` lets `perf` name the compiled functions (docs/PERFORMANCE.md has the
   figures and the commands).
-- `scythe-sim evaluate [--games N] [--players 4] [--seed S] [--workers W] [--out FILE.md]`
-  — strategy quality: each strategy against random players, `greedy` against the
-  frozen baseline `greedy1`, the default mix (length, scores, margins, bottom actions,
-  star kinds, how often each ability is used), mirror matches and a ladder, with every
-  target marked PASS or FAIL (docs/STRATEGIES.md). `--expansion` deals Albion and
-  Togawa at any player count; `--mix-only --counts 4,5,6,7` plays the default mix alone at
-  each count: ability use and every faction's win rate.
-  With `--ablation`: the same deals played again with each faction ability, mech
-  ability (for one faction at a time), the Factory or the encounters switched off, each ability's effect on its
-  faction's win rate with a paired interval and a Holm-corrected p-value, and how
-  often it is used (docs/STRATEGIES.md, "Ability ablation").
+- `scythe-sim evaluate STUDY [--games N] [--players 4] [--seed S] [--workers W] [--out FILE.md]
+  [--set KEY=VALUE]` — a study, its targets marked PASS or FAIL (docs/STRATEGIES.md);
+  without STUDY the game's studies with their parameters and defaults. `quality`: each
+  strategy against random players, `greedy` against the frozen baseline `greedy1`, the
+  default mix (length, scores, margins, bottom actions, star kinds, how often each
+  ability is used), mirror matches and a ladder; `--set expansion=true` deals Albion and
+  Togawa at any player count. `mix-counts --set counts=4,5,6,7` plays the default mix
+  alone at each count: ability use and every faction's win rate. `ablation`: the same
+  deals played again with each faction ability, mech ability (for one faction at a
+  time), the Factory or the encounters switched off, each ability's effect on its
+  faction's win rate with a paired interval and a Holm-corrected p-value, and how often
+  it is used (docs/STRATEGIES.md, "Ability ablation"). The others: `verdicts`,
+  `reference-verdicts`, `speed`, `search`, `fast`, `wind-gambit`.
 - `scythe-sim tune STRATEGY [--field default|NAME] [--games N] [--generations G]
   [--popsize P] [--seed S] [--params a,b] [--faction-params a] [--out FILE.toml]` —
   self-play tuning of a strategy's weights with CMA-ES on paired games against a field,

@@ -47,7 +47,7 @@ class Report:
         return next(t for t in self.tables if t.key == key)
 
     def markdown(self) -> str:
-        command = self.command or f"scythe-sim evaluate --games {self.games} --players {self.players} --seed {self.seed}"
+        command = self.command or f"scythe-sim evaluate quality --games {self.games} --players {self.players} --seed {self.seed}"
         out = ["# Strategy quality", "",
                f"`{command}`: "
                f"{self.games} games per line-up, {self.players} players, seats rotated. "

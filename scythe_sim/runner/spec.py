@@ -106,7 +106,7 @@ class GameTools:
     compiled_package: str = None
     # The command line's parts of the game (imported only when a command runs):
     # {"play": module with play_game, "bench": module with warm, bench_compile and bench_games,
-    # "evaluate": module with evaluate}; and per command the options of its own the game
+    # "evaluate": module with studies(), {name: scythe_sim.study.Study}}; and per command the options of its own the game
     # takes (cli/common.py refuses, in one line, one given for a game that lacks it).
     commands: dict = dataclasses.field(default_factory=dict)
     options: dict = dataclasses.field(default_factory=dict)

@@ -77,7 +77,7 @@ def test_wrong_number_of_factions_is_one_line_and_exit_2():
 @pytest.mark.slow
 def test_evaluate_ablation_prints_and_writes_the_table(tmp_path):
     out = tmp_path / "ablation.md"
-    result = _run("evaluate", "--ablation", "--games", "3", "--players", "2", "--seed", "5",
+    result = _run("evaluate", "ablation", "--games", "3", "--players", "2", "--seed", "5",
                   "--workers", "1", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert "effect of switching one rule off" in result.output and "relentless" in result.output
@@ -87,4 +87,4 @@ def test_evaluate_ablation_prints_and_writes_the_table(tmp_path):
 
 
 def test_evaluate_ablation_bad_games_is_one_line():
-    _assert_one_line_error(_run("evaluate", "--ablation", "--games", "0"), "--games")
+    _assert_one_line_error(_run("evaluate", "ablation", "--games", "0"), "--games")

@@ -58,11 +58,10 @@ REFUSED = [
     (("bench", "--game", MLS, "--profile"), ("--profile does not apply",)),
     (("bench", "--game", MLS, "--perf-map"), ("--perf-map does not apply",)),
     (("bench", "--game", MLS, "--no-baseline"), ("--baseline does not apply",)),
-    (("evaluate", "--game", MLS, "--ablation"), ("--ablation does not apply",)),
-    (("evaluate", "--game", MLS, "--expansion"), ("--expansion does not apply",)),
-    (("evaluate", "--game", MLS, "--mix-only"), ("--mix-only does not apply",)),
-    (("evaluate", "--game", MLS, "--counts", "4"), ("--counts does not apply",)),
-    (("evaluate", "--game", MLS, "--wind-gambit"), ("--wind-gambit does not apply",)),
+    (("evaluate", "ablation", "--game", MLS), ("no study 'ablation' for my_little_scythe",)),
+    (("evaluate", "quality", "--game", MLS, "--set", "expansion=true"), ("study quality takes no parameter",)),
+    (("evaluate", "mix-counts", "--game", MLS), ("no study 'mix-counts'",)),
+    (("evaluate", "wind-gambit", "--game", MLS), ("no study 'wind-gambit'",)),
 ] + [((command, "--game", "chess"), ("--game 'chess': choose one of my_little_scythe, scythe",))
      for command in ("run", "play", "bench", "evaluate")]
 

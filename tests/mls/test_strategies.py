@@ -31,16 +31,17 @@ def test_the_quality_report_measures_every_planner():
     assert set(report.metrics["vs_random"]) == {"greedy", *PLANNERS}
     assert set(report.metrics["mirror"]) == set(PLANNERS)
     assert len(report.targets) == 2 * len(PLANNERS) + 1
-    assert "--game my_little_scythe" in report.markdown()
+    assert "evaluate quality --game my_little_scythe" in report.markdown()
     for m in report.metrics["vs_random"].values():
         assert m["games"] == 8
 
 
 def test_evaluate_cli_reads_the_game():
-    out = CliRunner().invoke(main, ["evaluate", "--game", "my_little_scythe", "--games", "4", "--workers", "1"])
+    out = CliRunner().invoke(main, ["evaluate", "quality", "--game", "my_little_scythe", "--games", "4",
+                                     "--workers", "1"])
     assert out.exit_code == 0, out.output
     assert "PASS" in out.output or "FAIL" in out.output
-    bad = CliRunner().invoke(main, ["evaluate", "--game", "my_little_scythe", "--ablation"])
-    assert bad.exit_code == 2 and "--ablation" in bad.output
+    bad = CliRunner().invoke(main, ["evaluate", "ablation", "--game", "my_little_scythe"])
+    assert bad.exit_code == 2 and "no study 'ablation' for my_little_scythe" in bad.output
     unknown = CliRunner().invoke(main, ["evaluate", "--game", "chess"])
     assert unknown.exit_code == 2 and "choose one of" in unknown.output

@@ -155,14 +155,14 @@ def test_results_are_the_same_for_one_and_two_workers(report):
 @pytest.mark.slow
 def test_evaluate_command_exits_0_and_writes_markdown(tmp_path):
     out = tmp_path / "quality.md"
-    result = CliRunner().invoke(main, ["evaluate", "--games", "8", "--workers", "1", "--out", str(out)])
+    result = CliRunner().invoke(main, ["evaluate", "quality", "--games", "8", "--workers", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "targets pass" in result.output and out.read_text().startswith("# Strategy quality")
 
 
 def test_evaluate_bad_options_are_one_line_and_exit_2(tmp_path):
     for args in (["--players", "1"], ["--games", "0"], ["--out", str(tmp_path)]):
-        result = CliRunner().invoke(main, ["evaluate", "--workers", "1"] + args)
+        result = CliRunner().invoke(main, ["evaluate", "quality", "--workers", "1"] + args)
         lines = [x for x in result.output.splitlines() if x.strip()]
         assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), result.output
 
@@ -248,12 +248,12 @@ def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_cou
         assert 0 <= u["used"] <= u["games"]
     assert deal_rules(4, False) == {"ban_pairs": 0} and deal_rules(6, False) == deal_rules(4, True)
     out = tmp_path / "mix.md"
-    result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--expansion", "--counts", "4",
+    result = CliRunner().invoke(main, ["evaluate", "mix-counts", "--set", "expansion=true", "--set", "counts=4",
                                        "--games", "2", "--workers", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "--mix-only --counts 4 --games 2 --seed 1 --expansion" in out.read_text()
-    result = CliRunner().invoke(main, ["evaluate", "--mix-only", "--counts", "4,x", "--workers", "1"])
-    assert result.exit_code == 2 and "--counts" in result.output
+    assert "mix-counts --games 2 --seed 1 --set expansion=true --set counts=4" in out.read_text()
+    result = CliRunner().invoke(main, ["evaluate", "mix-counts", "--set", "counts=4,x", "--workers", "1"])
+    assert result.exit_code == 2 and "counts=" in result.output
 
 
 # --- issue 27: verdicts that do not depend on who plays, and the speed target -------------
@@ -275,7 +275,7 @@ def test_the_verdicts_rank_factions_and_mats_of_the_mix_and_a_greedy_mirror():
     for column in ("faction", "mat"):
         seats = [sum(n for _, n in rates.values()) for rates in report.metrics[column]["rates"]]
         assert seats == [6 * 4, 6 * 4]
-    assert "--verdicts" in report.markdown()
+    assert "evaluate verdicts --games 6" in report.markdown()
 
 
 def test_the_speed_check_times_the_learned_and_the_hand_valued_mix_side_by_side():

@@ -1,4 +1,4 @@
-"""`scythe-sim evaluate --fast` (issue 44): the fast players' targets against 29bb04a's
+"""`scythe-sim evaluate fast` (issue 44): the fast players' targets against 29bb04a's
 players, on the same games and deals."""
 import pytest
 from click.testing import CliRunner
@@ -53,11 +53,12 @@ def test_a_bad_change_is_refused_in_one_line(text, message):
 
 
 @pytest.mark.parametrize("args, part", [
-    (("--fast", "--players", "3"), "4 players"),
-    (("--fast", "--pace-games", "5"), "--pace-games must be"),
-    (("--fast", "--model", "missing.toml"), "missing.toml"),
-    (("--set", "noise=0"), "belong to --fast"),
-    (("--fast", "--speed"), "separate checks"),
+    (("fast", "--players", "3"), "4 players"),
+    (("fast", "--set", "pace_games=5"), "--set pace_games= must be"),
+    (("fast", "--set", "model=missing.toml"), "missing.toml"),
+    (("fast", "--set", "noise=0"), "its parameters are pace_games, model, weights"),
+    (("fast", "--set", "weights=noise=x"), "noise=NUMBER"),
+    (("--fast", "--speed"), "--fast is now a study: scythe-sim evaluate fast"),
 ])
 def test_bad_fast_options_are_one_line_and_exit_2(args, part):
     result = _run("evaluate", *args)

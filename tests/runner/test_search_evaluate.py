@@ -1,4 +1,4 @@
-"""`scythe-sim evaluate --search` and `evaluate --verdicts --reference`: their blocks are
+"""`scythe-sim evaluate search` and `evaluate reference-verdicts`: their blocks are
 runs in a runs folder (read back, not played again), their tables and targets, and their
 bad options (one line, exit 2)."""
 import json
@@ -90,13 +90,13 @@ def test_the_reference_verdicts_pair_the_search_mirror_with_the_mix(tmp_path):
 
 
 @pytest.mark.parametrize("args, named", [
-    (["--search", "--players", "3"], "--players"),
-    (["--reference"], "--verdicts"),
-    (["--search", "--mirror-games", "0"], "--mirror-games"),
-    (["--search", "--sweep-games", "-1"], "--sweep-games"),
-    (["--verdicts", "--reference", "--mirror-games", "50", "--games", "10"], "--mirror-games"),
-    (["--runs", "x"], "--runs"),
-    (["--search", "--ablation"], "--search"),
+    (["search", "--players", "3"], "--players"),
+    (["--reference"], "evaluate reference-verdicts"),
+    (["search", "--set", "mirror_games=0"], "mirror_games"),
+    (["search", "--set", "sweep_games=-1"], "sweep_games"),
+    (["reference-verdicts", "--set", "mirror_games=50", "--games", "10"], "mirror_games=50"),
+    (["quality", "--set", "runs=x"], "takes no parameter 'runs'"),
+    (["--search", "--ablation"], "is now a study"),
 ])
 def test_bad_search_and_reference_options_are_one_line_and_exit_2(args, named, tmp_path):
     result = CliRunner().invoke(main, ["evaluate", "--workers", "1"] + args)

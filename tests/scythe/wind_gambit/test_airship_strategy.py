@@ -233,7 +233,7 @@ def test_wind_gambit_games_count_the_airship_s_use():
             == seats[:, :4, SEAT_RESULTS.index("airship_blitz_lost")].sum())
 
 
-# --- evaluate --wind-gambit ---------------------------------------------------------------------
+# --- evaluate wind-gambit ---------------------------------------------------------------------
 def test_the_wind_gambit_evaluation_reports_head_to_heads_usage_and_tile_ends():
     from scythe_sim.games.scythe.tools.wind_gambit.evaluate import wind_evaluate
 
@@ -244,7 +244,7 @@ def test_the_wind_gambit_evaluation_reports_head_to_heads_usage_and_tile_ends():
     after = report.metrics["usage"]["after"]
     assert sum(u["games"] for u in after.values()) == 2 * 8     # each game: one aggressive, one passive tile
     assert sum(n for n, _, _ in report.metrics["resolution_ends"]["after"].values()) == 8
-    assert "--wind-gambit" in report.markdown()
+    assert "evaluate wind-gambit --games 8" in report.markdown()
 
 
 def test_the_wind_gambit_evaluation_from_the_command_line(tmp_path):
@@ -253,9 +253,9 @@ def test_the_wind_gambit_evaluation_from_the_command_line(tmp_path):
     from cli.main import main
 
     out = tmp_path / "wind.md"
-    result = CliRunner().invoke(main, ["evaluate", "--wind-gambit", "--games", "2", "--workers", "1",
+    result = CliRunner().invoke(main, ["evaluate", "wind-gambit", "--games", "2", "--workers", "1",
                                        "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "evaluate --wind-gambit --games 2 --players 4 --seed 1" in out.read_text()
-    result = CliRunner().invoke(main, ["evaluate", "--wind-gambit", "--game", "my_little_scythe"])
-    assert result.exit_code == 2 and "--wind-gambit" in result.output
+    assert "evaluate wind-gambit --games 2 --players 4 --seed 1" in out.read_text()
+    result = CliRunner().invoke(main, ["evaluate", "wind-gambit", "--game", "my_little_scythe"])
+    assert result.exit_code == 2 and "no study 'wind-gambit'" in result.output

@@ -150,7 +150,7 @@ SPEC = register(GameSpec(
     tables=TABLES,
     compiled_package="mls",
     commands={"play": "scythe_sim.games.mls.one_game", "bench": "scythe_sim.games.mls.tools.bench",
-              "evaluate": "scythe_sim.games.mls.tools.evaluate"},
+              "evaluate": "scythe_sim.games.mls.tools.studies"},
     listing=listing,
     balance_groups=(("personality",), ("turn_order",)),
 ))

@@ -1,4 +1,4 @@
-"""My Little Scythe strategy quality: `scythe-sim evaluate --game my_little_scythe`.
+"""My Little Scythe strategy quality: `scythe-sim evaluate quality --game my_little_scythe`.
 
 Line-ups played on the same game seeds (game i of every line-up has the seed
 ``game_seed(seed, i)``), through the runner's in-memory batch path:
@@ -113,4 +113,4 @@ def evaluate(games=200, players=4, seed=1, workers=1) -> Report:
     targets.append(Target("no game stopped on a simulator bug (every section)", f"{bad_total} of {played}",
                           bad_total == 0))
     return Report(games, players, seed, tables, targets, metrics, played,
-                  command=f"scythe-sim evaluate --game {NAME} --games {games} --players {players} --seed {seed}")
+                  command=f"scythe-sim evaluate quality --game {NAME} --games {games} --players {players} --seed {seed}")

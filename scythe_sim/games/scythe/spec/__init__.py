@@ -11,7 +11,6 @@ from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params
 from ..tables import RULE_NAMES, build_tables, rule_value
-from ..variants.hooks import declared
 from . import answers as spec
 
 # The rule variants a run config may name (variant = "..."), and the rules each sets.
@@ -56,13 +55,9 @@ SPEC = register(GameSpec(
     tables=TABLES,
     compiled_package="scythe",
     commands={"play": "scythe_sim.games.scythe.playthrough", "bench": "scythe_sim.games.scythe.tools.bench",
-              "evaluate": "scythe_sim.games.scythe.tools.evaluate",
-              **{f"evaluate_{name}": path for name, path in declared("evaluate").items()}},
+              "evaluate": "scythe_sim.games.scythe.tools.studies"},
     options={"run": ("factions", "mats"), "play": ("factions", "mats", "expansion", "resolution", "mix"),
-             "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map"),
-             "evaluate": ("ablation", "expansion", "mix_only", "counts", "wind_gambit", "verdicts",
-                          "speed", "search", "reference", "mirror_games", "relentless_games", "sweep_games",
-                          "runs", "backend", "scheduler", "fast", "pace_games", "model", "changes")},
+             "bench": ("mix", "mix_alias", "baseline", "profile", "perf_map")},
     listing=listing,
     balance_groups=(("faction",), ("mat",)),
     # search plays every variant (the war phase with its war search); CPU seconds per

@@ -1,5 +1,5 @@
 """Ability ablation: what each ability is worth to its faction (`scythe-sim evaluate
---ablation`, docs/STRATEGIES.md "Ability ablation").
+ablation`, docs/STRATEGIES.md "Ability ablation").
 
 One base run of the default strategy mix, then for every faction ability and mech
 ability the kernel plays, the Factory and the encounters, the same games with that one
@@ -163,9 +163,10 @@ def _verdict(line) -> str:
 
 class AblationReport(Report):
     def markdown(self) -> str:
+        command = self.command or (f"scythe-sim evaluate ablation --games {self.games} --players {self.players} "
+                                   f"--seed {self.seed}")
         head = ["# Ability ablation", "",
-                f"`scythe-sim evaluate --ablation --games {self.games} --players {self.players} "
-                f"--seed {self.seed}`: the {MIX} strategy mix, {self.players} players; every "
+                f"`{command}`: the {MIX} strategy mix, {self.players} players; every "
                 "switched-off rule replays the base run's games (same deals, seats and strategies).", ""]
         body = super().markdown().split("\n")
         return "\n".join(head + body[4:])   # evaluate's title and command line replaced

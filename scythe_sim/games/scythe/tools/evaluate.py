@@ -181,7 +181,7 @@ def ability_usage(run, players, rules=None) -> list:
 def mix_usage(games=150, players=(4, 5, 6, 7), seed=1, workers=1, params=None, expansion=True) -> Report:
     """The default mix alone at each player count (`games` games each), Albion and Togawa
     dealt with `expansion`: ability use pooled over the counts (the section c target) and
-    each faction's win rate (`scythe-sim evaluate --mix-only`)."""
+    each faction's win rate (`scythe-sim evaluate mix-counts`)."""
     from ..enums import FACTIONS
     from ..strategies.weights import load_params
 
@@ -219,8 +219,8 @@ def mix_usage(games=150, players=(4, 5, 6, 7), seed=1, workers=1, params=None, e
     played = games * len(counts)
     targets = [ability_target(usage, played > bad),
                Target("no game stopped with status != 0", f"{bad} of {played}", bad == 0)]
-    command = (f"scythe-sim evaluate --mix-only --counts {','.join(map(str, counts))} --games {games} "
-               f"--seed {seed}" + (" --expansion" if expansion else ""))
+    command = (f"scythe-sim evaluate mix-counts --games {games} --seed {seed} "
+               f"--set counts={','.join(map(str, counts))}" + (" --set expansion=true" if expansion else ""))
     return Report(games, label, seed, tables, targets, {"abilities": usage, "factions": wins},
                   played, command)
 
@@ -389,4 +389,4 @@ def speed(games=500, players=4, repeats=6) -> Report:
     target = Target(f"{MIX} mix: games/s per core with the learned value >= hand-valued",
                     f"ratio {got['ratio']:.3f}", got["ratio"] >= 1.0)
     return Report(games, players, 1, [table], [target], got, 2 * games * repeats,
-                  f"scythe-sim evaluate --speed --games {games} --players {players}")
+                  f"scythe-sim evaluate speed --games {games} --players {players}")

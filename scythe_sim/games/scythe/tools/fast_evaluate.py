@@ -1,4 +1,4 @@
-"""`scythe-sim evaluate --fast`: the fast players' targets (docs/players/learned.md, "The fast
+"""`scythe-sim evaluate fast`: the fast players' targets (docs/players/learned.md, "The fast
 players against their targets"), each marked PASS or FAIL.
 
 The fast players are greedy, the personas and the Automa's open decisions with a model
@@ -59,12 +59,12 @@ def parse_changes(text) -> tuple:
         name, _, value = part.partition("=")
         name = name.strip()
         if name not in WEIGHTS or name == "learned":
-            raise ConfigError(f"--set: {name!r} is not a weight the fast players play (see "
+            raise ConfigError(f"--set weights=: {name!r} is not a weight the fast players play (see "
                               "scythe_sim/games/scythe/strategies/weights.py)")
         try:
             out.append((name, float(value)))
         except ValueError:
-            raise ConfigError(f"--set: give {name}=NUMBER, got {part!r}") from None
+            raise ConfigError(f"--set weights=: give {name}=NUMBER, got {part!r}") from None
     return tuple(out)
 
 
@@ -73,7 +73,7 @@ def rows(settings: Settings) -> tuple:
     row plays its slot; the tuning slot is each side's greedy."""
     base = load_params()
     if base.shape[0] > len(STRATEGIES):
-        raise ConfigError("evaluate --fast plays the shipped weights without [faction.<name>] tables")
+        raise ConfigError("evaluate fast plays the shipped weights without [faction.<name>] tables")
     new = learned_params(base, True)
     old = new.copy()
     for name in LEARNED_PLAYERS:
@@ -93,11 +93,11 @@ def rows(settings: Settings) -> tuple:
 def check(settings: Settings):
     """Refuse bad settings with one line naming the fix (ConfigError)."""
     if settings.players != 4:
-        raise ConfigError("--fast measures the targets at 4 players: drop --players")
+        raise ConfigError("evaluate fast measures the targets at 4 players: drop --players")
     for key in ("games", "pace_games"):
         value = getattr(settings, key)
         if isinstance(value, bool) or not isinstance(value, int) or not CHUNK <= value <= 10 ** 7:
-            raise ConfigError(f"--{key.replace('_', '-')} must be a whole number {CHUNK}..10000000, got {value!r}")
+            raise ConfigError(f"{'--games' if key == 'games' else '--set pace_games='} must be a whole number {CHUNK}..10000000, got {value!r}")
     if settings.model:
         read_model(settings.model)
 
@@ -203,8 +203,8 @@ def _report(settings, strength, parts, bad) -> Report:
                "pace": {"new": new, "frozen": old}, "speed": {"ratio": speed, "ratios": ratios,
                                                              "new": rate_new, "frozen": rate_old},
                "bad": bad}
-    command = (f"scythe-sim evaluate --fast --games {settings.games} --pace-games {settings.pace_games} "
-               f"--seed {settings.seed}" + (f" --model {settings.model}" if settings.model else "")
-               + (" --set " + ",".join(f"{k}={v:g}" for k, v in settings.changes) if settings.changes else ""))
+    command = (f"scythe-sim evaluate fast --games {settings.games} --seed {settings.seed} "
+               f"--set pace_games={settings.pace_games}" + (f" --set model={settings.model}" if settings.model else "")
+               + (" --set weights=" + ",".join(f"{k}={v:g}" for k, v in settings.changes) if settings.changes else ""))
     return Report(settings.games, settings.players, settings.seed, tables, targets, metrics,
                   2 * n + 2 * new["games"], command)

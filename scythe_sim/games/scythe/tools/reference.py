@@ -1,5 +1,5 @@
-"""Verdicts checked against the reference player (`scythe-sim evaluate --verdicts
---reference`, issue 42): a `search` mirror (every seat `search`) and the default mix on
+"""Verdicts checked against the reference player (`scythe-sim evaluate
+reference-verdicts`, issue 42): a `search` mirror (every seat `search`) and the default mix on
 the same deals (base five, bans off, 4 players; game i of both has the same seed, so its
 factions and mats sit in the same seats), their faction and mat rankings side by side
 with Kendall's tau, and each faction's and mat's win rate paired game by game over the
@@ -86,7 +86,7 @@ def reference_verdicts(mirror_games=MIRROR_GAMES, games=MIX_GAMES, seed=1, worke
     check_args(games, PLAYERS, seed, workers)
     check_args(mirror_games, PLAYERS, seed, workers)
     if mirror_games > games:
-        raise ConfigError(f"--mirror-games ({mirror_games}) must be at most --games ({games}): the mirror "
+        raise ConfigError(f"--set mirror_games={mirror_games} must be at most --games ({games}): the mirror "
                           "is paired with the mix's first deals")
     params = load_params() if params is None else np.asarray(params, np.float64)
     mirror = block(f"reference-mirror-{mirror_games}g-seed{seed}", mirror_games, seed, PLAYERS,
@@ -128,5 +128,5 @@ def _report(mirror, mix, mirror_games, games, seed, runs, mirror_dir) -> Report:
     targets.append(Target(f"reference mirror of >= {MIN_MIRROR_GAMES:,} games", f"{mirror_games:,}",
                           mirror_games >= MIN_MIRROR_GAMES))
     return Report(mirror_games, PLAYERS, seed, tables, targets, metrics, 0,
-                  f"scythe-sim evaluate --verdicts --reference --mirror-games {mirror_games} --games {games} "
-                  f"--seed {seed} --runs {runs}")
+                  f"scythe-sim evaluate reference-verdicts --games {games} --seed {seed} "
+                  f"--set mirror_games={mirror_games} --set runs={runs}")

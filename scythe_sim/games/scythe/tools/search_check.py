@@ -7,7 +7,7 @@ difference plus a quarter of the mirror's (one greedy2 seat's share).
     python -m scythe_sim.games.scythe.tools.search_check --games 200 --seed 1000 \\
         [search_rollouts=64 search_horizon=2 ...]
 
-`evaluate --search` (strength, a mirror's pace, a budget sweep) is the next step."""
+`evaluate search` (strength, a mirror's pace, a budget sweep) is the next step."""
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,4 @@
-"""The reference player's check (`scythe-sim evaluate --search`, issue 42): how strong
+"""The reference player's check (`scythe-sim evaluate search`, issue 42): how strong
 `search` is, how it paces a game, whether Relentless pays it, what its seat costs, and a
 budget sweep. Every block is a run of 4 players, bans off, base five factions, played on
 the same root seed (game i: the same deal in every block) into a runs folder, so an
@@ -141,10 +141,10 @@ def search_evaluate(games=STRENGTH_GAMES, mirror_games=MIRROR_GAMES, relentless_
     """Play (or read back) every block of the check in `runs` and measure it; `sweep`:
     the sweep's rollouts and horizons (tests give a smaller one)."""
     check_args(games, PLAYERS, seed, workers)
-    for value, key in ((mirror_games, "--mirror-games"), (relentless_games, "--relentless-games"),
-                       (sweep_games, "--sweep-games")):
+    for value, key in ((mirror_games, "mirror_games"), (relentless_games, "relentless_games"),
+                       (sweep_games, "sweep_games")):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10 ** 8:
-            raise ConfigError(f"{key} must be a whole number 1..{10 ** 8}, got {value!r}")
+            raise ConfigError(f"--set {key}= must be a whole number 1..{10 ** 8}, got {value!r}")
     params = load_params() if params is None else np.asarray(params, np.float64)
     made = blocks(games, mirror_games, relentless_games, sweep_games, seed, params, runs, sweep)
     played = play([b for _, b in made], workers, backend, scheduler, progress)
@@ -227,8 +227,8 @@ def _report(got, counts, seed, backend, runs, sweep) -> Report:
                           + ("" if reached else " (none does: stop here and resolve with the sweep)"),
                           f"best {pct(best['rate'])} of {best['games']} games", reached))
     return Report(games, PLAYERS, seed, tables, targets, metrics, 0,
-                  f"scythe-sim evaluate --search --games {games} --mirror-games {mirror_games} --relentless-games "
-                  f"{relentless_games} --sweep-games {sweep_games} --seed {seed} --runs {runs}")
+                  f"scythe-sim evaluate search --games {games} --seed {seed} --set mirror_games={mirror_games} "
+                  f"--set relentless_games={relentless_games} --set sweep_games={sweep_games} --set runs={runs}")
 
 
 def _secs(x):

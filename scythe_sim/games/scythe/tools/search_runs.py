@@ -1,5 +1,5 @@
-"""The blocks of the reference player's checks (`evaluate --search`, `evaluate --verdicts
---reference`) played as runs: each block is a run config played by the runner
+"""The blocks of the reference player's checks (`evaluate search`, `evaluate
+reference-verdicts`) played as runs: each block is a run config played by the runner
 (runner/run.py: shards through the batch path `play_range`, local processes or Dask) into
 its own folder under one runs folder, so that an interrupted check restarts where it
 stopped: a finished block is read back, an unfinished one resumed, shard by shard.
@@ -56,7 +56,7 @@ def finished(config) -> bool:
     manifest = read_manifest(run_dir) if os.path.isdir(run_dir) else None
     if manifest is not None and manifest.get("config_hash") != config.config_hash():
         raise ConfigError(f"{run_dir} holds a run of another config (other weights or rules): remove it, or "
-                          "give another --runs")
+                          "give another --set runs=DIR")
     return bool(manifest and manifest.get("complete") and os.path.exists(os.path.join(run_dir, SUCCESS)))
 
 

@@ -1,4 +1,4 @@
-"""Verdicts that do not depend on who plays (`scythe-sim evaluate --verdicts`, issue 27):
+"""Verdicts that do not depend on who plays (`scythe-sim evaluate verdicts`, issue 27):
 the faction ranking and the mat ranking of the default mix against those of a mirror of
 the default player (every seat `greedy`), on the same seeds and deals (base five, bans
 off), compared by Kendall's tau. A balance verdict the players' styles make (one mix
@@ -88,4 +88,4 @@ def verdicts(games=20000, players=4, seed=1, workers=1, params=None) -> Report:
                               f"{CHALLENGER_MIRROR} mirror", f"{tau:.2f}", tau >= TAU))
     targets.append(Target("no game stopped with status != 0", f"{bad} of {2 * games}", bad == 0))
     return Report(games, players, seed, tables, targets, metrics, 2 * games,
-                  f"scythe-sim evaluate --verdicts --games {games} --players {players} --seed {seed}")
+                  f"scythe-sim evaluate verdicts --games {games} --players {players} --seed {seed}")

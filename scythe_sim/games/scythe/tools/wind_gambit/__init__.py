@@ -1,1 +1,1 @@
-"""The Wind Gambit's tools: evaluate.py (`scythe-sim evaluate --wind-gambit`)."""
+"""The Wind Gambit's tools: evaluate.py (`scythe-sim evaluate wind-gambit`, its STUDY)."""

@@ -1,4 +1,4 @@
-"""The Wind Gambit's strategy check: `scythe-sim evaluate --wind-gambit` (docs/STRATEGIES.md
+"""The Wind Gambit's strategy check: `scythe-sim evaluate wind-gambit` (docs/STRATEGIES.md
 and docs/players/variants.md, "The Wind Gambit").
 
 Six blocks on the same game seeds (game i of each has the seed game_seed(seed, i)):
@@ -27,6 +27,7 @@ import pyarrow.compute as pc
 from scythe_sim.intervals import paired_difference
 from scythe_sim.quality import Report, Table, Target, play_blocks
 from scythe_sim.runner.config import parse_config
+from scythe_sim.study import Study
 
 from ...enums import RESOLUTION_TILES
 from ...layout import AIRSHIP_USES, END_RESOLUTION0
@@ -209,6 +210,18 @@ def wind_evaluate(games=1000, players=4, seed=1, workers=1, params=None, expansi
     bad = sum(len(r[2]) for r in runs.values())
     played = games * len(blocks)
     targets.append(Target("no game stopped with status != 0", f"{bad} of {played}", bad == 0))
-    command = (f"scythe-sim evaluate --wind-gambit --games {games} --players {players} --seed {seed}"
-               + (" --expansion" if expansion else ""))
+    command = (f"scythe-sim evaluate wind-gambit --games {games} --players {players} --seed {seed}"
+               + (" --set expansion=true" if expansion else ""))
     return Report(games, players, seed, tables, targets, metrics, played, command)
+
+
+def _study(s) -> Report:
+    return wind_evaluate(games=s.games, players=s.players, seed=s.seed, workers=s.workers,
+                         expansion=s.own["expansion"])
+
+
+# `scythe-sim evaluate wind-gambit` (the variant's "evaluate" hook names this module)
+STUDY = Study("wind-gambit", "The Wind Gambit's strategies: greedy with the airship and resolution weights "
+              "against greedy without each, and the airship's use and the resolution tiles' ends in the "
+              "default mix before and after (games per block)", _study,
+              params=(("expansion", False, "deal Albion and Togawa (Invaders from Afar) at any player count"),))
