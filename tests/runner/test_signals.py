@@ -74,7 +74,7 @@ def test_run_with_one_worker_stops_at_a_signal_not_at_the_end_of_the_shard(tmp_p
 
 
 @pytest.mark.parametrize("command", [
-    ["evaluate", "--games", "20000", "--workers", "2"],
+    ["evaluate", "quality", "--games", "20000", "--workers", "2"],
     ["tune", "greedy", "--games", "4000", "--generations", "3", "--popsize", "4", "--workers", "2"],
 ], ids=["evaluate", "tune"])
 @pytest.mark.parametrize("signum,code,word", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
