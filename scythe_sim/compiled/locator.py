@@ -1,8 +1,15 @@
 """A Numba cache locator that puts a function's cache in its package's folder
 (packages.py). Written against numba 0.68's numba/core/caching.py: a locator class
 offers ``from_function(py_func, py_file)`` and returns None to let the next class
-try; ``CacheImpl._locator_classes`` lists the classes tried, in order."""
+try; ``CacheImpl._locator_classes`` lists the classes tried, in order.
+
+The place inside the folder is the source's path relative to the package's root, never
+its absolute path (Numba's own locators hash that): the folder is already keyed by the
+bytes of the package's sources, and Numba's stamp of a source file is a hash of its
+bytes, so a clone, a worktree or an installed wheel of the same sources loads what
+another one compiled."""
 import os
+import pathlib
 
 from numba.core.caching import CacheImpl, _CacheLocator, _SourceFileBackedLocatorMixin
 
@@ -10,14 +17,15 @@ from .packages import package_folder, package_of
 
 
 class PackageCacheLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
-    """Caches a function defined under a registered package's root in
-    ``<package folder>/<source folder>_<hash of its path>`` (Numba's own sub-path, so
-    two files of one name in different folders never share index files)."""
+    """Caches a function defined in ``<package root>/a/b/file.py`` in
+    ``<package folder>/a/b/`` (index files are named after the module and function, so
+    two files of one name in different folders never share them)."""
 
-    def __init__(self, py_func, py_file, folder):
+    def __init__(self, py_func, py_file, folder, root):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
-        self._cache_path = os.path.join(folder, self.get_suitable_cache_subpath(py_file))
+        within = pathlib.Path(py_file).resolve().relative_to(root).parent
+        self._cache_path = os.path.join(folder, *within.parts)
 
     def get_cache_path(self):
         return self._cache_path
@@ -30,7 +38,7 @@ class PackageCacheLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
         folder = package_folder(package) if package is not None else None
         if folder is None:
             return None
-        self = cls(py_func, py_file, folder)
+        self = cls(py_func, py_file, folder, package.root)
         try:
             self.ensure_cache_path()
         except OSError:

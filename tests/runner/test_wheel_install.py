@@ -2,7 +2,12 @@
 runs a short default run, a My Little Scythe run and a report from a folder outside the
 repository. An editable install hides a file read from the repository instead of the
 package (the default weights were once read from configs/ that way), so this test
-builds and installs the real wheel."""
+builds and installs the real wheel.
+
+The installed package shares the compile cache of the session: its sources are the same
+bytes, and the cache is keyed by bytes and by a file's place inside the package
+(compiled/locator.py), so it loads what the tests before it compiled instead of
+compiling the kernel a second time."""
 import os
 import pathlib
 import shutil
@@ -81,7 +86,6 @@ def test_the_installed_wheel_runs_outside_the_repository(wheel, tmp_path):
     python = venv / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "numba-cache")
     _run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], cwd=tmp_path, env=env)
     work = tmp_path / "elsewhere"
     work.mkdir()

@@ -95,8 +95,31 @@ def test_a_function_caches_in_its_package_folder(scratch):
     folder = package_folder(package)
     assert folder == scratch / "cache" / f"game_c-{source_key(package)}"
     cache_path = pathlib.Path(module.advance._cache._cache_path)
-    assert cache_path.parent == folder
+    assert cache_path == folder / "kernel" / "war"       # the source's place in the package
     assert any(cache_path.glob("*.nbi"))
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_copy_of_the_sources_elsewhere_loads_what_the_first_compiled(scratch):
+    """A clone, a worktree or an installed wheel of the same sources compiles nothing: the
+    place in the cache is the file's path inside its package, not on the disk."""
+    source = {"kernel/fronts.py": ("from scythe_sim.compiled.jit import njit_entry\n\n\n"
+                                   "@njit_entry\ndef advance(x):\n    return x + 2\n")}
+    for where in ("first", "second"):
+        _tree(scratch / where / "game_g", source)
+    register_compiled_package("game_g", scratch / "first" / "game_g")
+    first = _load("game_g_first", scratch / "first" / "game_g" / "kernel" / "fronts.py")
+    assert first.advance(1) == 3 and sum(first.advance._cache_misses.values()) == 1
+    register_compiled_package("game_g", scratch / "second" / "game_g")
+    second = _load("game_g_second", scratch / "second" / "game_g" / "kernel" / "fronts.py")
+    assert second.advance(1) == 3
+    assert sum(second.advance._cache_hits.values()) == 1 and not second.advance._cache_misses
 
 
 def test_scythe_kernel_caches_in_scythe_folder():
@@ -106,10 +129,10 @@ def test_scythe_kernel_caches_in_scythe_folder():
 
     scythe = package_folder(registered("scythe"))
     assert scythe.name.startswith("scythe-")
-    for function in (legal_actions, choose):
-        assert pathlib.Path(function._cache._cache_path).parent == scythe
+    assert pathlib.Path(legal_actions._cache._cache_path) == scythe / "kernel"
+    assert pathlib.Path(choose._cache._cache_path) == scythe / "strategies"
     plumbing = package_folder(registered("plumbing"))
-    assert pathlib.Path(rand_below._cache._cache_path).parent == plumbing
+    assert pathlib.Path(rand_below._cache._cache_path) == plumbing
 
 
 def test_each_file_belongs_to_one_package_and_roots_do_not_nest(scratch):
