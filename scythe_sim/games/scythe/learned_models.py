@@ -34,7 +34,7 @@ from .strategies.learned.model import Learned, new_learned
 from .strategies.learned.names import FEATURES, N_FEATURES, N_PHASE_INPUTS, PHASE_INPUTS
 
 SHIPPED = pathlib.Path(__file__).resolve().parent / "data" / "learned_value.toml"
-# The model shipped at 29bb04a, frozen as a yardstick (`evaluate --fast`): whatever model
+# The model shipped at 29bb04a, frozen as a yardstick (the `fast` study): whatever model
 # ships later, 29bb04a's greedy is greedy's weights row playing this one.
 FROZEN_29BB04A = SHIPPED.with_name("learned_value_29bb04a.toml")
 # Holdings a player is never worse off for having more of, all else equal: the sum of a

@@ -11,4 +11,4 @@ HOOKS = {"results": "scythe_sim.games.scythe.spec.wind_gambit.results",
          "board_text": "scythe_sim.games.scythe.text.wind_gambit.board_text",
          "narration": "scythe_sim.games.scythe.text.wind_gambit.narration",
          "action_text": "scythe_sim.games.scythe.text.wind_gambit.action_text",
-         "evaluate": "scythe_sim.games.scythe.tools.wind_gambit.evaluate"}   # evaluate --wind-gambit
+         "evaluate": "scythe_sim.games.scythe.tools.wind_gambit.evaluate"}   # the wind-gambit study
