@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import json
 import os
+import pathlib
 import sys
 import time
 
@@ -40,10 +41,11 @@ class Cell:
                              "shard_size": max(1, games)})
 
 
-def _scythe(name, players=4, pool=None, rules=None, variant="base", games=PLANNED):
+def _scythe(name, players=4, pool=None, rules=None, variant="base", games=PLANNED, prices=None):
     strategies = {"pool": pool or DEFAULT_MIX}
-    return Cell(name, {"game": "scythe", "variant": variant, "players": players, "strategies": strategies,
-                       "rules": dict(rules or {})}, games)
+    config = {"game": "scythe", "variant": variant, "players": players, "strategies": strategies,
+              "rules": dict(rules or {})}
+    return Cell(name, {**config, "prices": str(prices)} if prices else config, games)
 
 
 def _random_twin(cell):
@@ -81,6 +83,9 @@ def cells():
     for rule, (low, high) in _house_rule_extremes(_RULE_RANGE).items():
         planned += [_scythe(f"rules/{rule}={low}", 3, rules={rule: low}),
                     _scythe(f"rules/{rule}={high}", 3, rules={rule: high})]
+    planned += [_scythe(f"rules/prices{extra}", 5, rules={"expansion_factions": 1, **rules},
+                        prices=PRICES_AT_EXTREMES)
+                for extra, rules in (("", {}), ("/coin_handicap=100", {"coin_handicap": 100}))]
     war = {"expansion_factions": 1}
     for rule in (r for r in _RULE_RANGE if r.startswith("war_")):
         low, high = _RULE_RANGE[rule]
@@ -101,7 +106,10 @@ def cells():
 # have their own cells); a cap is played at a low value any game reaches and at its top
 _EXTREMES = {"stars_to_end": (1, 12), "turn_cap": (1, 1000), "combat_star_cap": (0, 1000),
              "power_max": (0, 1000), "popularity_max": (0, 18), "dial_max": (0, 1000),
-             "ban_pairs": (0, 1), "relentless_on_factory": (0, 1)}
+             "ban_pairs": (0, 1), "relentless_on_factory": (0, 1), "coin_handicap": (0, 100)}
+# a price table at the extremes: every faction and mat priced 100 coins either way, and two
+# cells, so a seat starts with up to 300 coins more or with its coins clamped at 0
+PRICES_AT_EXTREMES = pathlib.Path(__file__).resolve().parent / "soak_prices.csv"
 
 
 def _house_rule_extremes(ranges):
