@@ -1,6 +1,7 @@
 """`scythe-sim check`: has a change shifted balance? Base against candidate on the same
 deals, played in rounds until every group is decided (shifted, or equivalent within
 --min-effect) or the budget is spent; exit 0, 1 or 3 for CI."""
+import dataclasses
 import os
 import sys
 
@@ -8,7 +9,7 @@ import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import check_variant, points_option
+from .common import Margins, check_variant, points_option, records
 
 # groups a game deals one seat each at most (analysis/check.py says why that matters)
 BY_CHOICES = ["faction", "mat", "faction,mat", "seat", "turn_order", "personality"]
@@ -17,6 +18,32 @@ EXIT = {"equivalent": 0, "shifted": 1, "undecided": 3}
 # --confirm: the reference player's verdict on the fast players' shift
 CONFIRM_EXIT = {"confirmed": 1, "not confirmed": 5, "undecided": 6}
 SUGGESTED_CONFIRM = 300
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    """What the candidate changes (--rule, --variant) and the root seed both sides play."""
+    rules: tuple
+    variant: str | None
+    seed: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """How the rounds go and when they stop: --max-games, --round, --first-shift and --plan."""
+    max_games: int
+    round_games: int
+    first_shift: bool
+    plan: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Playing:
+    """Where and how the games are played: --out, --base-sim, --workers and --quiet."""
+    out: str
+    base_sim: str | None
+    workers: int | None
+    quiet: bool
 
 
 @click.command()
@@ -57,8 +84,8 @@ SUGGESTED_CONFIRM = 300
               help="When the fast players decide a shift, re-test the shifted groups on N deals with the "
                    "reference player in every seat, under the base and the candidate rules: exit 1 confirmed, "
                    "5 not confirmed (the fast players' artefact), 6 undecided.")
-def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round_games, first_shift, plan, fmt, out,
-          base_sim, workers, quiet, confirm_games):
+@records(change=Change, margins=Margins, budget=Budget, playing=Playing)
+def check(sources, by, change, margins, budget, playing, fmt, confirm_games):
     """Decide whether a candidate shifts balance against a base, group by group, on the same
     deals: played in rounds until a group shifts (--every-group: until each group is
     shifted or equivalent within --min-effect), or every group is equivalent, or
@@ -75,8 +102,8 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
 
     from .check_rounds import play_rounds, progress_line
 
-    workers = workers or os.cpu_count() or 1
-    base, candidate, game, notes = _sides(sources, rules, variant, seed, out, base_sim, workers)
+    workers = playing.workers or os.cpu_count() or 1
+    base, candidate, game, notes = _sides(sources, change, playing.out, playing.base_sim, workers)
     groupings = _groupings(by, game)
     if base.key is not None and base.key == candidate.key:
         notes.append("note: base and candidate are the same games (same config, rule set and code): every "
@@ -84,31 +111,33 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
     for role, side in (("base", base), ("candidate", candidate)):
         if side.key:
             notes.append(f"{role} key: {side.key}")
-    sequential = SequentialCheck(alpha, min_effect / 100)
+    sequential = SequentialCheck(margins.alpha, margins.min_effect / 100)
+    # --plan: one round alone, the pilot
+    stop_at = min(budget.round_games, budget.max_games) if budget.plan else budget.max_games
     try:
         rounds, games, base_dir, candidate_dir, pairing = play_rounds(
-            base, candidate, groupings, sequential, round_games, min(round_games, max_games) if plan else max_games,
-            first_shift, None if quiet else progress_line)
+            base, candidate, groupings, sequential, budget.round_games, stop_at, budget.first_shift,
+            None if playing.quiet else progress_line)
     except KeyboardInterrupt:
         click.echo(f"interrupted: the runs played so far are kept ({base.where}, {candidate.where}) and a later "
                    "check reuses them", err=True)
         sys.exit(130)
     notes.append(pairing.reason)
     result = {"base": base_dir, "candidate": candidate_dir, "base_key": base.key, "candidate_key": candidate.key,
-              "games": games, "rounds": rounds, "max_games": max_games, "alpha": alpha,
-              "min_effect_pp": min_effect, "notes": notes}
+              "games": games, "rounds": rounds, "max_games": budget.max_games, "alpha": margins.alpha,
+              "min_effect_pp": margins.min_effect, "notes": notes}
     from analysis.check import plan_rows, verdict_rows
     from analysis.check_view import render, render_plan
 
-    if plan:
+    if budget.plan:
         click.echo(render_plan({**result, **plan_rows(sequential, games)}, fmt))
         return
     result["rows"] = verdict_rows(sequential)
     result["outcome"] = sequential.outcome()
     if result["outcome"] == "undecided":
         estimate = plan_rows(sequential, games)
-        result["to_decide"] = (first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
-    lines = _confirm(result, base, candidate, game, confirm_games, workers, quiet, fmt, alpha, min_effect)
+        result["to_decide"] = (budget.first_shift and estimate["games_to_first_shift"]) or estimate["games_needed"]
+    lines = _confirm(result, base, candidate, game, confirm_games, workers, playing.quiet, fmt, margins)
     click.echo(render(result, fmt))
     if lines:
         click.echo("\n".join(["", *lines]))
@@ -117,7 +146,7 @@ def check(sources, rules, variant, seed, by, min_effect, alpha, max_games, round
     sys.exit(EXIT[result["outcome"]])
 
 
-def _confirm(result, base, candidate, game, games, workers, quiet, fmt, alpha, min_effect):
+def _confirm(result, base, candidate, game, games, workers, quiet, fmt, margins):
     """result["confirm"] and the lines shown after the verdict: with --confirm N and a shift
     decided, the shifted groups re-tested on the reference player's games; without it, the
     line that says the shift was not confirmed and what confirming would cost."""
@@ -152,7 +181,7 @@ def _confirm(result, base, candidate, game, games, workers, quiet, fmt, alpha, m
     decided = [r for r in result["rows"] if r["decision"] == "shifted"]
     folders = [reference_side(side, game, games, workers, quiet, role)
                for side, role in ((base, "base"), (candidate, "candidate"))]
-    rows = confirm_rows(Run(folders[0]), Run(folders[1]), decided, alpha, min_effect / 100)
+    rows = confirm_rows(Run(folders[0]), Run(folders[1]), decided, margins.alpha, margins.min_effect / 100)
     result["confirm"] = {"checked": True, "games": games, "player": player.strategy, "verdict": confirmation(rows),
                          "rows": rows, "base_reference": folders[0], "candidate_reference": folders[1]}
     return confirm_lines(result["confirm"], fmt) if fmt != "json" else []
@@ -171,7 +200,7 @@ def _groupings(by, game):
     return [tuple(b.split(",")) for b in dict.fromkeys(by)] if by else list(groups)
 
 
-def _sides(sources, rules, variant, seed, out, base_sim, workers):
+def _sides(sources, change, out, base_sim, workers):
     """(base side, candidate side, game, notes) of the form the arguments give; every
     mistake is a one-line error before anything is played."""
     from .check_rounds import ConfigSide, SimConfigSide
@@ -184,7 +213,7 @@ def _sides(sources, rules, variant, seed, out, base_sim, workers):
                              "scythe-sim, e.g. base/.venv/bin/scythe-sim")
     runs = [os.path.isfile(os.path.join(s, "manifest.json")) for s in sources]
     if len(sources) == 2 and all(runs):
-        if rules or variant or seed is not None:
+        if change.rules or change.variant or change.seed is not None:
             raise ScytheSimError("--rule, --variant and --seed describe configs: two runs play their own "
                                  "configs (give two configs to change one)")
         return _run_sides(sources, base_sim, workers)
@@ -194,7 +223,7 @@ def _sides(sources, rules, variant, seed, out, base_sim, workers):
         if not os.path.isfile(source):
             raise ScytheSimError(f"{source} is neither a config file nor a run folder (no manifest.json)")
     base_path, candidate_path = (sources[0], sources[-1]) if sources else (None, None)
-    candidate = _load(candidate_path, seed, rules, variant)
+    candidate = _load(candidate_path, change.seed, change.rules, change.variant)
     notes = []
     if base_sim:
         base = SimConfigSide(base_sim, base_path, candidate.seed, out, workers)

@@ -1,5 +1,9 @@
-"""What the commands share: list options, the --no-verify help, and --game: the game a
-command plays (its spec, runner/spec.py) and the refusal of an option the game lacks."""
+"""What the commands share: list options, the --no-verify help, `records` (a command's
+related options handed to it as one small record each) with the --alpha/--min-effect
+record of compare and check, and --game: the game a command plays (its spec,
+runner/spec.py) and the refusal of an option the game lacks."""
+import dataclasses
+import functools
 import importlib
 
 import click
@@ -34,6 +38,30 @@ def signed_points(x) -> str:
 
 NO_VERIFY = ("Skip the sha256 of each shard file (faster on large runs); presence and sizes "
              "are still checked against the manifest.")
+
+
+def records(**kinds):
+    """A command's decorator, below its options and just above its function: the parameters
+    named by the fields of each record class in `kinds` reach the function as one record,
+    e.g. @records(answer=Answer) with Answer's fields quiet and fmt hands it
+    answer=Answer(quiet=..., fmt=...) in their place; the other parameters pass as they are.
+    The click options keep their names, which --game's refusals and shell completion read."""
+    def decorate(command):
+        @functools.wraps(command)       # click takes the command's name and help from it
+        def gathered(**params):
+            for name, record in kinds.items():
+                params[name] = record(**{f.name: params.pop(f.name) for f in dataclasses.fields(record)})
+            return command(**params)
+        return gathered
+    return decorate
+
+
+@dataclasses.dataclass(frozen=True)
+class Margins:
+    """What counts as a shift in compare and check (their --alpha and --min-effect)."""
+    alpha: float                 # the error rate
+    min_effect: float            # the smallest shift that counts, in percentage points
+
 
 def game_option(default="scythe", help="The game: scythe or my_little_scythe; its defaults apply."):
     """The --game option (a command's decorator)."""

@@ -4,7 +4,7 @@ import sys
 import click
 
 
-from .common import NO_VERIFY, points_option
+from .common import NO_VERIFY, Margins, points_option, records
 
 
 @click.command()
@@ -37,8 +37,8 @@ from .common import NO_VERIFY, points_option
                    "reference's, with a status: holds, differs or too few games.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Worker processes for --reference's games (default: every core).")
-def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_same, no_verify, reference_games,
-            workers):
+@records(margins=Margins)
+def compare(base, candidate, by, margins, outcome, fail, fmt, allow_same, no_verify, reference_games, workers):
     """Compare win rates of a candidate run with a base run, group by group: paired
     (seat by seat) when both runs played the same deals (runs of different lengths, one
     grown with `run --extend-to`, on their common first games), unpaired otherwise. What
@@ -59,6 +59,7 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
     from analysis.pairing import check_pairing
     from analysis.runs import Run
 
+    alpha, min_effect = margins.alpha, margins.min_effect
     base_run, candidate_run = Run(base, hashes=not no_verify), Run(candidate, hashes=not no_verify)
     warnings = check_runs(base_run, candidate_run, allow_same)
     labels = list(dict.fromkeys(by)) or [",".join(default_groups(base_run))]
@@ -83,8 +84,8 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
                         if n],
               "interval_note": FIXED_SAMPLE_NOTE,
               "summary": f"{shifted} group(s) shifted by at least {min_effect:g} pp at alpha {alpha}{over}"}
-    reference_lines = _reference(result, tables, labels, groupings, base_run, candidate_run, pairing,
-                                 reference_games, workers, fmt, alpha, min_effect, outcome)
+    reference_lines = _reference(result, base_run, candidate_run, pairing, reference_games, workers, fmt, margins,
+                                 outcome)
     click.echo(render(result, fmt, shutil.get_terminal_size((100, 24)).columns))
     if reference_lines:
         click.echo("\n".join(["", *reference_lines]))
@@ -92,10 +93,10 @@ def compare(base, candidate, by, alpha, min_effect, outcome, fail, fmt, allow_sa
         sys.exit(1)
 
 
-def _reference(result, tables, labels, groupings, base_run, candidate_run, pairing, games, workers, fmt, alpha,
-               min_effect, outcome):
-    """result["reference"]: the shifts checked against the reference player (--reference N),
-    or the line saying they were not; the lines text and markdown show after the table."""
+def _reference(result, base_run, candidate_run, pairing, games, workers, fmt, margins, outcome):
+    """result["reference"]: the shifts checked against the reference player (--reference N)
+    for each grouping's table of result["tables"], or the line saying they were not; the
+    lines text and markdown show after the table."""
     import os
 
     import polars as pl
@@ -120,13 +121,14 @@ def _reference(result, tables, labels, groupings, base_run, candidate_run, pairi
         raise ScytheSimError("--reference checks the standard game's win (--outcome winner): drop one of them")
     reference_dirs = reference_runs([base_run.path, candidate_run.path], games, workers or os.cpu_count() or 1,
                                     quiet=False)
-    fast = pl.concat([t.with_columns(pl.lit(label).alias("by"),
-                                     pl.concat_str([pl.col(k).cast(pl.String) for k in keys], separator=" / ")
-                                     .alias("group")).select("by", "group", "candidate_n", "difference", "ci_low",
-                                                             "ci_high")
-                      for label, keys, t in zip(labels, groupings, tables)])
+    fast = pl.concat([g["table"].with_columns(pl.lit(g["by"]).alias("by"),
+                                              pl.concat_str([pl.col(k).cast(pl.String) for k in g["keys"]],
+                                                            separator=" / ").alias("group"))
+                      .select("by", "group", "candidate_n", "difference", "ci_low", "ci_high")
+                      for g in result["tables"]])
+    groupings = [g["keys"] for g in result["tables"]]
     table = check_shifts(base_run, candidate_run, Run(reference_dirs[0]), Run(reference_dirs[1]), fast, groupings,
-                         alpha, min_effect / 100)
+                         margins.alpha, margins.min_effect / 100)
     result["reference"] = json_fields(table, games)
     if fmt == "json":
         return []

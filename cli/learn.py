@@ -1,10 +1,24 @@
 """`scythe-sim learn`: the learned value of a position, by self-play generations."""
+import dataclasses
 import shlex
 import sys
 
 import click
 
-from .common import signed_points
+from .common import records, signed_points
+
+
+@dataclasses.dataclass(frozen=True)
+class Fit:
+    """How each generation's model is fitted: --knots, --win-bonus, --target, --td-lambda,
+    --penalties, --teacher and --agree-games, as given."""
+    knots: int
+    win_bonus: float
+    target: str
+    td_lambda: float
+    penalties: str
+    teacher: str
+    agree_games: int
 
 
 @click.command()
@@ -37,8 +51,8 @@ from .common import signed_points
               help="Folder of the run: each generation's model, learn.json and report.md.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
-def learn(generations, games, eval_games, seed, players, field, knots, win_bonus, target, td_lambda, penalties,
-          teacher, agree_games, out, resume, workers):
+@records(fit=Fit)
+def learn(generations, games, eval_games, seed, players, field, fit, out, resume, workers):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
     only when paired games show it stronger (docs/players/learned.md, "The learned value")."""
@@ -48,17 +62,17 @@ def learn(generations, games, eval_games, seed, players, field, knots, win_bonus
     from scythe_sim.runner.batch import Terminated, stop_on_signals
 
     settings = Settings(generations=generations, games=games, eval_games=eval_games, seed=seed, players=players,
-                        field=",".join(part.strip() for part in field.lower().split(",")), knots=knots, win_bonus=float(win_bonus),
-                        target=target.strip().lower(), td_lambda=float(td_lambda),
-                        penalties=penalties.strip().lower().replace(" ", ""), teacher=teacher.strip().lower(),
-                        agree_games=agree_games, out=out)
+                        field=",".join(part.strip() for part in field.lower().split(",")), knots=fit.knots,
+                        win_bonus=float(fit.win_bonus), target=fit.target.strip().lower(),
+                        td_lambda=float(fit.td_lambda), penalties=fit.penalties.strip().lower().replace(" ", ""),
+                        teacher=fit.teacher.strip().lower(), agree_games=fit.agree_games, out=out)
     check(settings)
     start_state(settings, resume)          # a bad --out or --resume: one line before any work
     workers = workers if workers is not None else (os.cpu_count() or 1)
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
-             f"--eval-games {eval_games} --seed {seed} --players {players} --field {shlex.quote(field)} --knots {knots} "
-             f"--win-bonus {win_bonus:g} --target {target} --td-lambda {td_lambda:g} --penalties {penalties} "
-             f"--teacher {teacher} --agree-games {agree_games}")
+             f"--eval-games {eval_games} --seed {seed} --players {players} --field {shlex.quote(field)} "
+             f"--knots {fit.knots} --win-bonus {fit.win_bonus:g} --target {fit.target} --td-lambda {fit.td_lambda:g} "
+             f"--penalties {fit.penalties} --teacher {fit.teacher} --agree-games {fit.agree_games}")
     try:
         with stop_on_signals(), _Progress(sys.stdout.isatty()) as progress:
             state = run_learn(settings, workers=workers, resume=resume, progress=progress)

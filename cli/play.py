@@ -1,4 +1,5 @@
 """`scythe-sim play`: one game, decision by decision (any game: --game)."""
+import dataclasses
 
 import click
 
@@ -6,7 +7,20 @@ from scythe_sim.errors import ScytheSimError
 from scythe_sim.names import unknown_strategy
 
 from .common import (check_variant, complete_rule, complete_strategies, complete_tile, complete_variant, game_module,
-                     game_option, game_spec, game_takes, split_values)
+                     game_option, game_spec, game_takes, records, split_values)
+
+
+@dataclasses.dataclass(frozen=True)
+class Seats:
+    """Who sits at the table, as given: --strategies (or its old spelling --strategy),
+    else the --mix they are drawn from; --factions and --mats, else dealt (from all seven
+    with --expansion)."""
+    strategies: tuple
+    strategy_alias: tuple
+    mix: str
+    factions: tuple
+    mats: tuple
+    expansion: bool
 
 
 @click.command()
@@ -34,8 +48,8 @@ from .common import (check_variant, complete_rule, complete_strategies, complete
 @click.option("--pictures", metavar="DIR",
               help="Write a picture (SVG) of the board after every turn into the new or empty folder DIR, "
                    "and DIR/index.html, which steps through them beside each turn's decisions.")
-def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, quiet, expansion, resolution,
-         variant, rule_flags, pictures):
+@records(seats=Seats)
+def play(game, seed, players, seats, variant, resolution, rule_flags, quiet, pictures):
     """Play one game and print it decision by decision, then the score table.
 
     \b
@@ -56,13 +70,13 @@ def play(game, seed, players, factions, mats, strategies, strategy_alias, mix, q
     rules.update(flag_overrides(rules=rule_flags).get("rules", {}))
     if pictures is not None:
         check_pictures_folder(pictures)
-    names = split_values(strategies + strategy_alias)
+    names = split_values(seats.strategies + seats.strategy_alias)
     known, yardsticks = spec.setup.strategies, spec.setup.yardsticks
     for name in names:      # a mistyped name: the nearest players, the yardsticks apart
         if name.strip().lower() not in known and yardsticks:
             raise ScytheSimError(f"--strategies: {unknown_strategy(name, known, yardsticks)}")
-    given = {"factions": split_values(factions), "mats": split_values(mats), "expansion": expansion,
-             "resolution": resolution, "mix": mix}
+    given = {"factions": split_values(seats.factions), "mats": split_values(seats.mats), "expansion": seats.expansion,
+             "resolution": resolution, "mix": seats.mix}
     chosen = {k: v for k, v in given.items() if game_takes(spec, "play", k)}
     if pictures is not None:
         chosen["pictures"] = pictures

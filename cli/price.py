@@ -2,6 +2,7 @@
 run with the coin handicap (played here, kept in a cache folder, or read from a run
 folder); `--check TABLE` plays fresh seeds with a price table applied and says PASS or
 FAIL (exit 0 or 1). docs/price.md."""
+import dataclasses
 import os
 import sys
 
@@ -9,10 +10,41 @@ import click
 
 from scythe_sim.errors import ConfigError
 
-from .common import split_values
+from .common import records, split_values
 
 BY_CHOICES = ["faction,mat", "faction", "mat"]
 CHECK_SEED_OFFSET = 1_000_000     # the check's default root: the fit's seed plus this (fresh deals)
+
+
+@dataclasses.dataclass(frozen=True)
+class Shaping:
+    """The games to play, as the flags give them (each overrides the config; RUN holds its
+    own): --games, --seed, --players, --strategies, --strategy-pool, --rule and --prices.
+    The fields' order is the order the refusals name them in."""
+    games: int | None
+    seed: int | None
+    players: tuple
+    strategies: tuple
+    pool: tuple
+    rules: tuple
+    prices: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Fit:
+    """How the prices are fitted: --handicap, --rounds, --refine-handicap and --by."""
+    handicap: int
+    rounds: int
+    refine_handicap: int
+    by: tuple
+
+
+@dataclasses.dataclass(frozen=True)
+class Playing:
+    """Where and how the runs are played: --cache, --workers and --quiet."""
+    cache: str
+    workers: int | None
+    quiet: bool
 
 
 @click.command()
@@ -29,7 +61,7 @@ CHECK_SEED_OFFSET = 1_000_000     # the check's default root: the fit's seed plu
               help="House rule (repeatable), e.g. --rule ban_pairs=0 to price the banned pairs too.")
 @click.option("--handicap", type=click.IntRange(min=0), default=10, show_default=True,
               help="K of the coin handicap: each seat starts with its mat's coins moved by a draw in -K..K.")
-@click.option("--prices", "prices_path", metavar="FILE",
+@click.option("--prices", metavar="FILE",
               help="A price table every seat gets besides its draw (faction, mat, coins), e.g. to refine a table.")
 @click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
               help="Fit, then play a handicap run around the fitted table and fit again, this many times in all: "
@@ -50,8 +82,8 @@ CHECK_SEED_OFFSET = 1_000_000     # the check's default root: the fit's seed plu
               help="Where the played runs are kept, as DIR/<key>: reused and extended by later calls.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: every core).")
 @click.option("--quiet", is_flag=True, help="No progress bar and no notes on stderr.")
-def price(source, games, seed, players, strategies, pool, rules, handicap, prices_path, rounds, refine_handicap, by,
-          check_path, margin, fmt, out, cache, workers, quiet):
+@records(shaping=Shaping, fit=Fit, playing=Playing)
+def price(source, shaping, fit, playing, check_path, margin, fmt, out):
     """Price every faction, mat and faction x mat in coins: the coins that bring each to
     the average seat's strength, from a run whose seats start with random coin handicaps
     (played and kept in --cache, or RUN, a finished run with the handicap).
@@ -66,49 +98,48 @@ def price(source, games, seed, players, strategies, pool, rules, handicap, price
     is_run = source is not None and os.path.isfile(os.path.join(source, "manifest.json"))
     if source is not None and not is_run and not os.path.isfile(source):
         raise ConfigError(f"{source} is neither a config file nor a run folder (no manifest.json)")
-    shaping = dict(games=games, seed=seed, players=players, strategies=strategies, pool=pool, rules=rules,
-                   prices=prices_path)
     if check_path is not None:
         cfg = _check_config(source, is_run, shaping, check_path)
-        run = Run(_played(cfg, cache, workers, quiet)).first(cfg.games)
+        run = Run(_played(cfg, playing)).first(cfg.games)
         _check(run, cfg, check_path, margin / 100, fmt, out)
         return
     if is_run:
-        given = [f"--{k.replace('_', '-')}" for k, v in shaping.items() if v and k != "players"]
-        if given or rounds > 1:
+        given = [f"--{k.replace('_', '-')}" for k, v in dataclasses.asdict(shaping).items()
+                 if v and k != "players"]
+        if given or fit.rounds > 1:
             raise ConfigError(f"{(given or ['--rounds'])[0]} describes the games to play: RUN holds its own; drop "
                               "it, or give a config")
         run = Run(source)
-        prices = _fitted(run, int(split_values(players)[0]) if players else None, by)
+        prices = _fitted(run, int(split_values(shaping.players)[0]) if shaping.players else None, fit.by)
         _show(prices, fmt, out, run.path)
         return
     from analysis.price import MIN_HANDICAP
 
-    if rounds > 1 and refine_handicap < MIN_HANDICAP:
-        raise ConfigError(f"--refine-handicap {refine_handicap} is too narrow to fit what a coin is worth: give "
+    if fit.rounds > 1 and fit.refine_handicap < MIN_HANDICAP:
+        raise ConfigError(f"--refine-handicap {fit.refine_handicap} is too narrow to fit what a coin is worth: give "
                           f"{MIN_HANDICAP} or more")
-    cfg = _fit_config(source, shaping, handicap, by)
-    for k in range(rounds):
+    cfg = _fit_config(source, shaping, fit.handicap, fit.by)
+    for k in range(fit.rounds):
         if k:
-            cfg = _around(cfg, prices, refine_handicap)
-        run = Run(_played(cfg, cache, workers, quiet)).first(cfg.games)
-        prices = _fitted(run, cfg.players[0], by)
-        if rounds > 1 and not quiet:
+            cfg = _around(cfg, prices, fit.refine_handicap)
+        run = Run(_played(cfg, playing)).first(cfg.games)
+        prices = _fitted(run, cfg.players[0], fit.by)
+        if fit.rounds > 1 and not playing.quiet:
             from analysis.price_view import answer_lines
 
-            click.echo(f"round {k + 1} of {rounds}: {answer_lines(prices)[0]}", err=True)
-    prices.rounds = rounds
+            click.echo(f"round {k + 1} of {fit.rounds}: {answer_lines(prices)[0]}", err=True)
+    prices.rounds = fit.rounds
     _show(prices, fmt, out, f"{run.path}, played from {source or 'the default config'}")
 
 
 def _overrides(shaping):
     from scythe_sim.runner.config import flag_overrides
 
-    out = flag_overrides(split_values(shaping["players"]), split_values(shaping["strategies"]),
-                         split_values(shaping["pool"]), rules=shaping["rules"])
-    if shaping["prices"]:
-        out["prices"] = os.path.abspath(shaping["prices"])
-    return dict(games=shaping["games"], seed=shaping["seed"], **out)
+    out = flag_overrides(split_values(shaping.players), split_values(shaping.strategies),
+                         split_values(shaping.pool), rules=shaping.rules)
+    if shaping.prices:
+        out["prices"] = os.path.abspath(shaping.prices)
+    return dict(games=shaping.games, seed=shaping.seed, **out)
 
 
 def _fit_config(source, shaping, handicap, by):
@@ -119,7 +150,7 @@ def _fit_config(source, shaping, handicap, by):
     overrides = _overrides(shaping)
     rules = overrides.setdefault("rules", {})
     rules.setdefault("coin_handicap", handicap)
-    cfg = _loaded(source, overrides, "--prices", shaping["prices"])
+    cfg = _loaded(source, overrides, "--prices", shaping.prices)
     _scythe_only(cfg)
     k = cfg.rules_dict.get("coin_handicap", 0)
     if k < MIN_HANDICAP:
@@ -145,15 +176,14 @@ def _check_config(source, is_run, shaping, table):
     """The check's config: the source's (a config, the default, or RUN's own) with the
     table applied, no handicap, on the check's seed (default: the source's seed plus
     CHECK_SEED_OFFSET, deals no fit of that seed played)."""
-    import dataclasses
-
     from scythe_sim.runner.config import config_from_snapshot
     from scythe_sim.runner.prices import read_price_table
 
     if not os.path.isfile(table):
         raise ConfigError(f"--check {table}: no such price table file")
     if is_run:
-        given = [f"--{k}" for k, v in shaping.items() if v and k not in ("games", "seed", "players")]
+        given = [f"--{k}" for k, v in dataclasses.asdict(shaping).items()
+                 if v and k not in ("games", "seed", "players")]
         if given:
             raise ConfigError(f"{given[0]} with RUN and --check: the check plays RUN's config with the table; drop it")
         from analysis.runs import Run
@@ -161,14 +191,14 @@ def _check_config(source, is_run, shaping, table):
         base = config_from_snapshot(Run(source).manifest["config"])
         rules = tuple((k, v) for k, v in base.rules if k != "coin_handicap")
         rows = read_price_table(table, base.spec.setup.price_keys, f"--check {table}")
-        count = int(split_values(shaping["players"])[0]) if shaping["players"] else None
+        count = int(split_values(shaping.players)[0]) if shaping.players else None
         cfg = dataclasses.replace(base, rules=rules, prices=rows, name="price-check",
-                                  games=shaping["games"] or base.games,
+                                  games=shaping.games or base.games,
                                   players=(count,) if count else base.players,
-                                  seed=shaping["seed"] if shaping["seed"] is not None else base.seed + CHECK_SEED_OFFSET)
+                                  seed=shaping.seed if shaping.seed is not None else base.seed + CHECK_SEED_OFFSET)
         cfg.spec.check_config(cfg)
     else:
-        overrides = _overrides({**shaping, "prices": table})
+        overrides = _overrides(dataclasses.replace(shaping, prices=table))
         overrides.setdefault("rules", {})["coin_handicap"] = 0
         seed = overrides.pop("seed")
         cfg = _loaded(source, overrides, "--check", table)
@@ -197,7 +227,7 @@ def _scythe_only(cfg):
         raise ConfigError(f"price: {cfg.game} has no factions and mats to price")
 
 
-def _played(cfg, cache, workers, quiet):
+def _played(cfg, playing):
     """The cached run of cfg (played, extended or reused), its folder."""
     from scythe_sim.runner.cache import ensure_cached
 
@@ -205,12 +235,12 @@ def _played(cfg, cache, workers, quiet):
 
     from rich.console import Console
 
-    workers = workers or os.cpu_count() or 1
-    show = not quiet and sys.stderr.isatty()
+    workers = playing.workers or os.cpu_count() or 1
+    show = not playing.quiet and sys.stderr.isatty()
     with StoppedBySignals(cfg), ProgressBar(show, cfg.games, Console(stderr=True)) as update:
-        run_dir, held, done = ensure_cached(cfg, cache, cfg.games, workers=workers, progress=update,
+        run_dir, held, done = ensure_cached(cfg, playing.cache, cfg.games, workers=workers, progress=update,
                                             warm=run_warmer(cfg))
-    if not quiet:
+    if not playing.quiet:
         click.echo(f"run: {run_dir} ({held:,} games, {done}; the first {cfg.games:,} read)", err=True)
     return run_dir
 
@@ -225,8 +255,6 @@ def _fitted(run, players, by):
 
 def _around(cfg, prices, k):
     """The config of a handicap run of K = k around the fitted table (the next round)."""
-    import dataclasses
-
     from analysis.price_view import price_table
 
     table = price_table(prices)

@@ -1,5 +1,7 @@
 """`scythe-sim run`: the main job, seeded games in shards, Parquet tables and a manifest."""
+import dataclasses
 import json
+import os
 import sys
 
 import click
@@ -7,8 +9,66 @@ import click
 from scythe_sim.errors import ScytheSimError
 
 from .common import (check_variant, complete_rule, complete_strategies, complete_variant, format_option, game_option,
-                     game_spec, split_values)
+                     game_spec, records, split_values)
 from .progress import ProgressBar, StoppedBySignals, answer_json, print_summary, run_warmer
+
+
+@dataclasses.dataclass(frozen=True)
+class Seats:
+    """Who sits at the table (each overrides the config): --players, --strategies,
+    --strategy-pool, --factions and --mats, as given."""
+    players: tuple
+    strategies: tuple
+    pool: tuple
+    factions: tuple
+    mats: tuple
+
+
+@dataclasses.dataclass(frozen=True)
+class Shaping:
+    """The rest of what the flags change in the config: the games, their seed and shards,
+    the house rules, the price table, the per-turn table and the variant."""
+    games: int | None
+    seed: int | None
+    shard_size: int | None
+    log_turns: bool | None
+    rules: tuple
+    prices: str | None
+    variant: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Folder:
+    """Where the run goes and what becomes of a run already there: --out, --name,
+    --resume, --extend-to, --overwrite, --cache and --cache-key."""
+    output: str | None
+    name: str | None
+    resume: bool
+    extend_to: int | None
+    overwrite: bool
+    cache: str | None
+    print_key: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Execution:
+    """Who plays the games: --workers, --backend, --scheduler and --keep-going."""
+    workers: int | None
+    backend: str
+    scheduler: str | None
+    keep_going: bool
+
+    def processes(self):
+        """--workers, else one per core."""
+        return self.workers if self.workers is not None else (os.cpu_count() or 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    """What the run prints: --quiet, --format and --verbose."""
+    quiet: bool
+    fmt: str
+    verbose: bool
 
 
 @click.command()
@@ -59,15 +119,12 @@ from .progress import ProgressBar, StoppedBySignals, answer_json, print_summary,
 @format_option("the run's folder, games, rules and win rates with their intervals and parity, on stdout")
 @click.option("-v", "--verbose", is_flag=True, help="Print the run's log (each shard's start and end, "
               "warnings) on stderr; it always goes to RUN_DIR/run.log.")
-def run(config, games, seed, players, strategies, pool, factions, mats, rules, prices, workers, output, name,
-        shard_size, resume, extend_to, cache, print_key, overwrite, keep_going, backend, scheduler, log_turns,
-        variant, game, quiet, fmt, verbose):
+@records(seats=Seats, shaping=Shaping, folder=Folder, execution=Execution, answer=Answer)
+def run(config, game, seats, shaping, folder, execution, answer):
     """Play a batch of seeded games and write Parquet tables (default config: the game's
     own, built in; for scythe the same as configs/default.toml).
 
     Example: scythe-sim run --games 2000 --players 3,4 --rule turn_cap=80 --name capped"""
-    import os
-
     from scythe_sim.runner.config import RunConfig, config_of, flag_overrides, game_of, read_config
     from scythe_sim.runner.run import config_of_run, execute
 
@@ -78,87 +135,89 @@ def run(config, games, seed, players, strategies, pool, factions, mats, rules, p
         raise ScytheSimError(f"--game {chosen.name} but {config} plays {game_of(data)}: drop --game, or give a "
                              f"{chosen.name} config")
     spec = game_spec(game or game_of(data), "run", own=("factions", "mats"))
-    check_variant(spec, variant)
-    if bool(factions) != bool(mats):
+    check_variant(spec, shaping.variant)
+    if bool(seats.factions) != bool(seats.mats):
         raise ScytheSimError("--factions and --mats go together (a fixed assignment gives both, one per "
                              "seat): add the other")
-    shaping = flag_overrides(split_values(players), split_values(strategies), split_values(pool),
-                             {"factions": split_values(factions), "mats": split_values(mats)}, rules)
-    overrides = dict(games=games, seed=seed, shard_size=shard_size, log_turns=log_turns, **shaping,
-                     prices=os.path.abspath(prices) if prices else None)
-    _check_modes(resume, overwrite, extend_to, cache is not None, games, output, name)
-    if (resume or extend_to is not None) and config is None and variant is None and \
+    seating = flag_overrides(split_values(seats.players), split_values(seats.strategies), split_values(seats.pool),
+                             {"factions": split_values(seats.factions), "mats": split_values(seats.mats)},
+                             shaping.rules)
+    overrides = dict(games=shaping.games, seed=shaping.seed, shard_size=shaping.shard_size,
+                     log_turns=shaping.log_turns, **seating,
+                     prices=os.path.abspath(shaping.prices) if shaping.prices else None)
+    _check_modes(folder, shaping.games)
+    resume = folder.resume          # --extend-to resumes too, once its config is grown (below)
+    if (resume or folder.extend_to is not None) and config is None and shaping.variant is None and \
             not any(v is not None for v in overrides.values()):
         default_name = spec.setup.default_config.get("name", RunConfig.name)
-        cfg = config_of_run(output, name or default_name, "--resume" if resume else "--extend-to")
+        cfg = config_of_run(folder.output, folder.name or default_name, "--resume" if resume else "--extend-to")
     else:
-        cfg = config_of(data, base, **overrides, output=output, name=name, variant=variant, game=game)
-    if print_key or cache:
-        _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, fmt, verbose)
+        cfg = config_of(data, base, **overrides, output=folder.output, name=folder.name, variant=shaping.variant,
+                        game=game)
+    if folder.print_key or folder.cache:
+        _cached(cfg, folder, execution, answer)
         return
-    if extend_to is not None:
+    if folder.extend_to is not None:
         from scythe_sim.runner.extend import extension
 
-        cfg, resume = extension(cfg, extend_to), True
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    with StoppedBySignals(cfg), _progress(quiet, fmt, cfg.games) as update:
-        result = execute(cfg, workers=workers, backend=backend, scheduler=scheduler,
-                         resume=resume, overwrite=overwrite, progress=update, warm=run_warmer(cfg),
-                         verbose=verbose, keep_going=keep_going)
-    if fmt == "json":
+        cfg, resume = extension(cfg, folder.extend_to), True
+    with StoppedBySignals(cfg), _progress(answer, cfg.games) as update:
+        result = execute(cfg, workers=execution.processes(), backend=execution.backend,
+                         scheduler=execution.scheduler, resume=resume, overwrite=folder.overwrite, progress=update,
+                         warm=run_warmer(cfg), verbose=answer.verbose, keep_going=execution.keep_going)
+    if answer.fmt == "json":
         click.echo(json.dumps(answer_json(result.run_dir, result), indent=2))
-    elif quiet:
+    elif answer.quiet:
         click.echo(result.run_dir)          # the one line a script needs: where the run is
     else:
         print_summary(result)
 
 
-def _progress(quiet, fmt, games):
+def _progress(answer, games):
     """The progress bar: on a terminal, never with --quiet; with --format json on stderr,
     so stdout holds the JSON alone."""
-    if fmt == "json":
+    if answer.fmt == "json":
         from rich.console import Console
 
-        return ProgressBar(not quiet and sys.stderr.isatty(), games, Console(stderr=True))
-    return ProgressBar(not quiet and sys.stdout.isatty(), games)
+        return ProgressBar(not answer.quiet and sys.stderr.isatty(), games, Console(stderr=True))
+    return ProgressBar(not answer.quiet and sys.stdout.isatty(), games)
 
 
-def _check_modes(resume, overwrite, extend_to, cached, games, output, name):
+def _check_modes(folder, games):
     """One line for flags that exclude each other around --extend-to and --cache."""
-    if extend_to is not None:
-        clash = next((flag for flag, on in (("--resume", resume), ("--overwrite", overwrite),
-                                             ("--games", games is not None), ("--cache", cached)) if on), None)
+    if folder.extend_to is not None:
+        clash = next((flag for flag, on in (("--resume", folder.resume), ("--overwrite", folder.overwrite),
+                                             ("--games", games is not None), ("--cache", folder.cache is not None))
+                      if on), None)
         if clash:
             raise ScytheSimError(f"--extend-to and {clash} exclude each other: --extend-to N gives the games and "
                                  "completes the run")
-        if extend_to < 1:
-            raise ScytheSimError(f"--extend-to {extend_to}: give the number of games the run grows to (1 or more)")
-    if cached:
-        clash = next((flag for flag, on in (("--resume", resume), ("--overwrite", overwrite), ("--out", output),
-                                             ("--name", name)) if on), None)
+        if folder.extend_to < 1:
+            raise ScytheSimError(f"--extend-to {folder.extend_to}: give the number of games the run grows to "
+                                 "(1 or more)")
+    if folder.cache is not None:
+        clash = next((flag for flag, on in (("--resume", folder.resume), ("--overwrite", folder.overwrite),
+                                             ("--out", folder.output), ("--name", folder.name)) if on), None)
         if clash:
             raise ScytheSimError(f"--cache and {clash} exclude each other: the cached run's folder is "
                                  "DIR/<key>, reused, completed or extended as needed")
 
 
-def _cached(cfg, cache, print_key, workers, backend, scheduler, quiet, fmt, verbose):
+def _cached(cfg, folder, execution, answer):
     """--cache-key: print the key; --cache DIR: the cached run holding cfg.games games."""
-    import os
-
     from scythe_sim.runner.cache import cache_key, cached_config, ensure_cached
 
-    if print_key:
+    if folder.print_key:
         click.echo(cache_key(cfg))
         return
-    target = cached_config(cfg, cache)
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    with StoppedBySignals(target), _progress(quiet, fmt, cfg.games) as update:
-        run_dir, held, done = ensure_cached(cfg, cache, cfg.games, workers=workers, backend=backend,
-                                            scheduler=scheduler, progress=update, warm=run_warmer(cfg),
-                                            verbose=verbose)
-    if fmt == "json":
+    target = cached_config(cfg, folder.cache)
+    with StoppedBySignals(target), _progress(answer, cfg.games) as update:
+        run_dir, held, done = ensure_cached(cfg, folder.cache, cfg.games, workers=execution.processes(),
+                                            backend=execution.backend, scheduler=execution.scheduler,
+                                            progress=update, warm=run_warmer(cfg), verbose=answer.verbose)
+    if answer.fmt == "json":
         click.echo(json.dumps({**answer_json(run_dir), "cache_key": target.name, "cached": done}, indent=2))
-    elif quiet:
+    elif answer.quiet:
         click.echo(run_dir)
     else:
         click.echo(f"cache key: {target.name}")

@@ -1,12 +1,37 @@
 """`scythe-sim tune`: a strategy's weights tuned by self-play."""
+import dataclasses
 import sys
 
 import click
 
 from scythe_sim.errors import ScytheSimError
 
-from .common import signed_points, split_values
+from .common import records, signed_points, split_values
 from .progress import GenerationBar, stopped_by_signals
+
+
+@dataclasses.dataclass(frozen=True)
+class Search:
+    """The CMA-ES search: --generations, --popsize, --sigma and --start."""
+    generations: int
+    popsize: int
+    sigma: float
+    start: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Weights:
+    """The weights searched, as given: --params, --faction-params and --factions."""
+    params: tuple
+    faction_params: tuple
+    factions: tuple
+
+
+@dataclasses.dataclass(frozen=True)
+class Outputs:
+    """Where the tuned weights and the report go: --out and --report."""
+    out_file: str | None
+    report_file: str | None
 
 
 @click.command()
@@ -30,8 +55,8 @@ from .progress import GenerationBar, stopped_by_signals
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @click.option("--out", "out_file", metavar="FILE.toml", help="Tuned weights (default: results/tune/STRATEGY.toml).")
 @click.option("--report", "report_file", metavar="FILE.md", help="Tuning report (default: beside --out, .md).")
-def tune(strategy, games, generations, popsize, seed, players, field, params, faction_params, factions,
-         validate, sigma, start, workers, out_file, report_file):
+@records(search=Search, weights=Weights, outputs=Outputs)
+def tune(strategy, games, seed, players, field, validate, workers, search, weights, outputs):
     """Tune a strategy's weights by self-play against a field (CMA-ES, paired games);
     writes a weights TOML and a report (docs/players/greedy.md, "Tuning")."""
     import os
@@ -40,19 +65,21 @@ def tune(strategy, games, generations, popsize, seed, players, field, params, fa
     from scythe_sim.games.scythe.tools.evaluate import check_out
     from scythe_sim.games.scythe.tools.tune import Settings, check, tune as run_tune, write_outputs
 
-    settings = Settings(strategy.strip().lower(), games=games, generations=generations, popsize=popsize,
-                        seed=seed, players=players, field=field, params=tuple(split_values(params)),
-                        faction_params=tuple(split_values(faction_params)), factions=tuple(split_values(factions)),
-                        validate=validate, sigma=sigma, start=start)
+    settings = Settings(strategy.strip().lower(), games=games, generations=search.generations,
+                        popsize=search.popsize, seed=seed, players=players, field=field,
+                        params=tuple(split_values(weights.params)),
+                        faction_params=tuple(split_values(weights.faction_params)),
+                        factions=tuple(split_values(weights.factions)), validate=validate, sigma=search.sigma,
+                        start=search.start)
     check(settings)
-    if start is not None and not Path(start).is_file():
-        raise ScytheSimError(f"--start {start!r}: no such weights file")
-    out_file = out_file or f"results/tune/{settings.strategy}.toml"
-    report_file = report_file or str(Path(out_file).with_suffix(".md"))
+    if search.start is not None and not Path(search.start).is_file():
+        raise ScytheSimError(f"--start {search.start!r}: no such weights file")
+    out_file = outputs.out_file or f"results/tune/{settings.strategy}.toml"
+    report_file = outputs.report_file or str(Path(out_file).with_suffix(".md"))
     check_out(out_file, "--out", "greedy.toml")
     check_out(report_file, "--report", "greedy.md")
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    with stopped_by_signals("tune"), GenerationBar(sys.stdout.isatty(), generations) as update:
+    with stopped_by_signals("tune"), GenerationBar(sys.stdout.isatty(), search.generations) as update:
         result = run_tune(settings, workers=workers, progress=update)
     v = result.validation
     low, high = (signed_points(x) for x in v["difference"][1:3])
