@@ -1,8 +1,10 @@
 """The floor plan holds: docs/ARCHITECTURE.md names every module of the library's root,
 of each game's root and of cli/ and analysis/; the games are siblings that import nothing
 of each other; the runner imports no game; analysis imports no kernel; no import circle
-exists among the project's modules, imports inside functions included; and only the named
-shared modules touch a rule variant (test the switches, import its folders, name its state)."""
+exists among the project's modules, imports inside functions included; no function of a
+game's kernel, strategies or batch player takes more than 8 parameters, nor any of cli/ more
+than 12; and only the named shared modules touch a rule variant (test the switches, import
+its folders, name its state)."""
 import ast
 import pathlib
 import re
@@ -140,18 +142,18 @@ def test_the_architecture_page_names_every_module():
 MAX_PARAMETERS = 8      # what travels together goes as one NamedTuple (docs/internals.md, "Signatures")
 
 
+def _parameters(node):
+    """How many parameters a function takes (*args and **kwargs count one each)."""
+    a = node.args
+    return len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs) + (a.vararg is not None) + (a.kwarg is not None)
+
+
 def _long_signatures(source):
     """(name, parameters) of every public module-level function of source taking more
-    than MAX_PARAMETERS parameters (*args and **kwargs count one each)."""
-    out = []
-    for node in ast.parse(source).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_"):
-            a = node.args
-            count = (len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs)
-                     + (a.vararg is not None) + (a.kwarg is not None))
-            if count > MAX_PARAMETERS:
-                out.append((node.name, count))
-    return out
+    than MAX_PARAMETERS parameters."""
+    return [(node.name, _parameters(node)) for node in ast.parse(source).body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("_")
+            and _parameters(node) > MAX_PARAMETERS]
 
 
 def _kernel_strategy_and_play_modules():
@@ -177,6 +179,33 @@ def test_the_signature_check_finds_a_long_signature():
               "def long(a, b, c, d, e, f, g, h, *rest):\n    pass\n"
               "def _private(a, b, c, d, e, f, g, h, i):\n    pass\n")
     assert _long_signatures(source) == [("long", 9)]
+
+
+# a command's related options reach it gathered into records (cli/common.py, `records`)
+CLI_MAX_PARAMETERS = 12
+
+
+def _long_functions(source, limit):
+    """(name, parameters) of every function of source taking more than `limit` parameters:
+    private, nested and methods included."""
+    return [(node.name, _parameters(node)) for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _parameters(node) > limit]
+
+
+def test_no_cli_function_takes_more_than_twelve_parameters():
+    paths = sorted((ROOT / "cli").rglob("*.py"))
+    assert len(paths) > 10
+    long = [f"{p.relative_to(ROOT).as_posix()}:{name} ({count})" for p in paths
+            for name, count in _long_functions(p.read_text(), CLI_MAX_PARAMETERS)]
+    assert not long, (f"gather related options into a record (cli/common.py, records) to get these to "
+                      f"{CLI_MAX_PARAMETERS} parameters: {', '.join(long)}")
+
+
+def test_the_cli_check_finds_a_long_function_however_deep():
+    source = ("def fine(a, b, c):\n    pass\n"
+              "def _outer(a):\n    def inner(a, b, *c, d, **e):\n        pass\n"
+              "class K:\n    def method(self, a, b, c):\n        pass\n")
+    assert _long_functions(source, 3) == [("inner", 5), ("method", 4)]
 
 
 # --- the floor plan names every module ------------------------------------------------
