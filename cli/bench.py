@@ -90,13 +90,48 @@ def bench(game, games, players, repeats, measure_compile, profile, mix, mix_alia
     click.echo(f"peak memory: {peak_rss_mb():,.0f} MB (this process, which played as one worker does)")
 
 
+def _warm_game(game):
+    """Compile or load the kernel of `game` in this process; the seconds it took (a
+    process of the side-by-side warm-up runs it)."""
+    import time
+
+    from scythe_sim.runner.spec import spec_for
+
+    start = time.perf_counter()
+    spec_for(game).warm()
+    return time.perf_counter() - start
+
+
 @click.command()
-def warmup():
-    """Compile (or load from the cache) every kernel entry point and show how long it took."""
+@click.option("--game", "games", multiple=True, metavar="NAME",
+              help="Only this game's kernel (scythe or my_little_scythe; repeatable). Default: every game's.")
+def warmup(games):
+    """Compile (or load from the cache) every kernel entry point and show how long it took.
+
+    Each game's kernel is cached on its own; the cold ones compile side by side, one
+    process each, so a CI image or a cluster's workers start at once afterwards."""
     from scythe_sim.compiled.packages import has_cache
-    from scythe_sim.games.scythe.tools.bench import warm
+    from scythe_sim.runner.spec import BUILTIN, tools_for
 
     from .compiling import warm_visibly
 
-    seconds = warm_visibly(warm, cached=has_cache("scythe"), package="scythe")   # says so when it compiles
-    click.echo(f"kernel ready in {seconds:,.1f} s")
+    names = [game_spec(game, "warmup").name for game in games] if games else list(BUILTIN)
+    packages = {name: tools_for(name).compiled_package for name in names}
+    cold = [name for name in names if not has_cache(packages[name])]
+    if len(cold) < 2:      # nothing to compile side by side: here, saying so when it compiles
+        for name in names:
+            seconds = warm_visibly(lambda: _warm_game(name), cached=name not in cold, package=packages[name])
+            click.echo(f"{name} kernel ready in {seconds:,.1f} s")
+        return
+    import concurrent.futures
+    import multiprocessing
+
+    def side_by_side():
+        context = multiprocessing.get_context("spawn")     # a fresh process per kernel
+        with concurrent.futures.ProcessPoolExecutor(len(cold), mp_context=context) as pool:
+            return dict(zip(cold, pool.map(_warm_game, cold)))
+
+    seconds = warm_visibly(side_by_side, cached=False, package=tuple(packages[name] for name in cold))
+    for name in names:
+        ready = seconds[name] if name in seconds else _warm_game(name)
+        click.echo(f"{name} kernel ready in {ready:,.1f} s")

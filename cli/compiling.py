@@ -46,12 +46,18 @@ def _clock(seconds):
 
 
 def warm_visibly(warm, cached, tty=None, package=None):
-    """Run warm() (compile or load the kernel of compiled `package`), telling stderr what
+    """Run warm() (compile or load the kernel of compiled `package`, or of a tuple of
+    packages compiling side by side), telling stderr what
     happens when it compiles: at once when `cached` is False, else if loading takes over
     _LATE seconds, with how long it takes here (compile_estimate). Returns warm()'s value."""
     tty = sys.stderr.isatty() if tty is None else tty
-    what = (f"compiling the simulation kernel once for this machine (and after an update): "
-            f"{compile_estimate(package)}; later runs start at once")
+    if isinstance(package, tuple):      # several kernels compiling side by side
+        estimates = "; ".join(f"{name}: {compile_estimate(name)}" for name in package)
+        what = (f"compiling {len(package)} simulation kernels side by side, a process each, once for this "
+                f"machine (and after an update): {estimates}; later runs start at once")
+    else:
+        what = (f"compiling the simulation kernel once for this machine (and after an update): "
+                f"{compile_estimate(package)}; later runs start at once")
     done = threading.Event()
     start = time.monotonic()
     shown = []

@@ -168,6 +168,32 @@ def test_the_compile_notice_gives_the_estimate(capsys):
     assert "about 3 minutes" not in err and "CPU seconds at load" in err and "later runs start at once" in err
 
 
+def test_kernels_compiling_side_by_side_are_each_named_with_their_estimate(capsys):
+    compiling.warm_visibly(lambda: None, cached=False, tty=False, package=("scythe", "mls"))
+    err = capsys.readouterr().err
+    assert "compiling 2 simulation kernels side by side" in err
+    assert "scythe: " in err and "mls: " in err and err.count("CPU seconds at load") == 2
+
+
+@pytest.mark.slow
+def test_warmup_makes_every_game_ready_and_compiles_cold_ones_side_by_side(monkeypatch):
+    from scythe_sim.compiled import packages
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["warmup", "--game", "mls"])
+    assert out.exit_code == 2 and "choose one of my_little_scythe, scythe" in out.output
+    out = runner.invoke(main, ["warmup", "--game", "my_little_scythe"])
+    assert out.exit_code == 0 and out.output.splitlines()[-1].startswith("my_little_scythe kernel ready in")
+    # every kernel cold as far as warmup can tell: each warms in a process of its own (they
+    # load from the cache the session filled, which is all this test needs of them)
+    monkeypatch.setattr(packages, "has_cache", lambda name: False)
+    out = runner.invoke(main, ["warmup"])
+    assert out.exit_code == 0, out.output
+    assert "compiling 2 simulation kernels side by side, a process each" in out.output
+    ready = [line.split()[0] for line in out.output.splitlines() if " kernel ready in " in line]
+    assert ready == ["scythe", "my_little_scythe"]
+
+
 # --- the run's answer -----------------------------------------------------------------------------
 def _summary(run_dir, played=0, capsys=None):
     result = SimpleNamespace(run_dir=run_dir, manifest=Run(run_dir).manifest, played=played, seconds=12.5,
