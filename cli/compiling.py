@@ -13,10 +13,11 @@ import time
 import click
 
 # CPU seconds of a cold compile, by compiled package (runner/spec.py GameTools.compiled_package),
-# measured with an empty cache: Scythe's kernel took 520 CPU seconds (7 to 9.5 minutes of wall
-# time on the project's loaded 2-core machine), My Little Scythe's 30 (docs/PERFORMANCE.md)
-COLD_COMPILE_CPU_SECONDS = {"scythe": 520, "mls": 30}
-_UNKNOWN_PACKAGE_SECONDS = 520      # a game not measured yet: say the longest
+# measured with an empty cache: Scythe's kernel took 12 min 17 s of wall time with a core to
+# itself (load about 1 on 2 cores) and 803 CPU seconds at load 3-4, My Little Scythe's 30 CPU
+# seconds (docs/PERFORMANCE.md)
+COLD_COMPILE_CPU_SECONDS = {"scythe": 740, "mls": 30}
+_UNKNOWN_PACKAGE_SECONDS = 740      # a game not measured yet: say the longest
 _LATE = 5.0                  # seconds: a "cached" kernel still loading by then is compiling
 _LOG_EVERY = 30.0            # seconds between lines when not on a terminal
 
@@ -25,9 +26,9 @@ def compile_estimate(package, load=None, cores=None) -> str:
     """How long a cold compile of `package` takes here, in words: its measured CPU seconds
     over the share of a core it will get. A compile runs on one core; with `load` processes
     already wanting the machine's `cores` (os.getloadavg, os.cpu_count), it gets about
-    cores / load of one, at most all of it. (Measured on 2 cores: 520 CPU seconds took 7
-    to 9.5 minutes at load ~2, and a compile at load 6-8 took about 23 minutes where this
-    says 30: the load average counts short test processes too.)"""
+    cores / load of one, at most all of it. (Measured on 2 cores when the kernel was 520
+    CPU seconds: it took 7 to 9.5 minutes at load ~2, and a compile at load 6-8 took about
+    23 minutes where this said 30: the load average counts short test processes too.)"""
     cpu = COLD_COMPILE_CPU_SECONDS.get(package, _UNKNOWN_PACKAGE_SECONDS)
     cores = cores or os.cpu_count() or 1
     if load is None:
