@@ -33,11 +33,11 @@ def pytest_sessionstart(session):
 
     if all(has_cache(tools_for(game).compiled_package) for game in BUILTIN):
         return
-    out = subprocess.run([sys.executable, "-m", "cli.main", "warmup"], env=dict(os.environ),
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    sys.stderr.write(out.stdout)
-    if out.returncode != 0:
-        raise pytest.UsageError("scythe-sim warmup failed before the test workers started")
+    capture = config.pluginmanager.getplugin("capturemanager")
+    with capture.global_and_fixture_disabled():     # its progress lines reach the terminal or CI log
+        code = subprocess.run([sys.executable, "-m", "cli.main", "warmup"], env=dict(os.environ)).returncode
+    if code != 0:
+        raise pytest.UsageError("scythe-sim warmup failed before the test workers started (its error is above)")
 
 
 @pytest.fixture(scope="session")
