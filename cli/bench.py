@@ -115,7 +115,7 @@ def warmup(games):
 
     from .compiling import warm_visibly
 
-    names = [game_spec(game, "warmup").name for game in games] if games else list(BUILTIN)
+    names = list(dict.fromkeys(game_spec(game, "warmup").name for game in games)) if games else list(BUILTIN)
     packages = {name: tools_for(name).compiled_package for name in names}
     cold = [name for name in names if not has_cache(packages[name])]
     if len(cold) < 2:      # nothing to compile side by side: here, saying so when it compiles
