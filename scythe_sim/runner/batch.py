@@ -167,14 +167,27 @@ def _end_with_parent():
 
 def stop_pool(pool):
     """End a pool at once: pending work cancelled, running workers terminated (what they
-    were writing stays a temporary file, removed by --resume)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())   # no public API before 3.14
+    were writing stays a temporary file, removed by --resume), and the pool's manager
+    thread ended, so that the interpreter's exit, which joins it, cannot hang."""
+    # the pool's processes, result pipe and manager thread have no public API before 3.14
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
     for process in processes:
         process.join(timeout=10)
+    if manager is None or results is None:
+        return
+    # A worker killed halfway through sending its result leaves the manager thread
+    # reading the rest of that message for ever. With the workers gone, this process
+    # holds the pipe's last writing end: closing it ends the read (EOF), and the thread
+    # ends as for a broken pool.
+    if not any(process.is_alive() for process in processes):
+        results._writer.close()
+    manager.join(timeout=10)
 
 
 def play_ranges(jobs, workers=1, finished=None) -> list:
