@@ -76,16 +76,18 @@ def forked_pool(workers, warm, counts=None):
     wrapped = _forward_worker_logs()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
+    stopped = False
     try:
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start,
                                                     initargs=(counts,)) as pool:
             try:
                 yield pool
             except BaseException:
+                stopped = True
                 stop_pool(pool)              # no worker plays on
                 raise
     finally:
-        _stop_forwarding(wrapped)
+        _stop_forwarding(wrapped, stopped)
 
 
 def _forward_worker_logs():
@@ -114,13 +116,18 @@ def _forward_worker_logs():
     return wrappers
 
 
-def _stop_forwarding(wrappers):
-    """Put each wrapped handler back in its wrapper's place, and stop the wrapper."""
+def _stop_forwarding(wrappers, stopped=False):
+    """Put each wrapped handler back in its wrapper's place, and stop the wrapper. After
+    stop_pool (stopped), this process's records still queued are let go at exit: a worker
+    killed while writing a record holds the queue's write lock for ever, and the exit
+    would otherwise wait for this process's queue thread, which waits for that lock."""
     root = logging.getLogger()
     for wrapper in wrappers:
         if wrapper in root.handlers:
             root.removeHandler(wrapper)
             root.addHandler(wrapper.sub_handler)
+        if stopped:
+            wrapper.queue.cancel_join_thread()
         wrapper.close()
 
 
