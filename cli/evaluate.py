@@ -49,7 +49,8 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
     mirrors and a ladder, docs/STRATEGIES.md), ablation (what each ability is worth),
     mix-counts, verdicts, reference-verdicts, speed, search, fast, wind-gambit; without
     STUDY: the game's studies, their games and parameters. --game my_little_scythe: quality.
-    STUDY may be a file, FILE.py, defining STUDY = scythe_sim.study.Study(...)."""
+    STUDY may be a file: FILE.toml of blocks, queries and targets (docs/studies.md), or
+    FILE.py defining STUDY = scythe_sim.study.Study(...)."""
     import os
     import time
 
@@ -59,14 +60,15 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
     from scythe_sim.study import Settings, command, parse_sets
 
     spec = game_spec(game, "evaluate")
-    found = game_module(spec, "evaluate").studies()
+    module = game_module(spec, "evaluate")
+    found = module.studies()
     if study is None:
         if any(x is not None for x in (games, players, workers, out_file)) or fail or sets or seed != 1:
             raise ConfigError("give the study first: scythe-sim evaluate quality ... (the former default); "
                               "scythe-sim evaluate alone lists the studies")
         _list(spec.name, found)
         return
-    chosen = _study_file(study) if study.endswith(".py") else found.get(study)
+    chosen = _study_file(study) if study.endswith((".py", ".toml")) else found.get(study)
     if chosen is None:
         from scythe_sim.names import did_you_mean
 
@@ -83,7 +85,7 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
                         bar=lambda total: ProgressBar(sys.stdout.isatty(), total))
     start = time.perf_counter()
     with stopped_by_signals("evaluate"):           # Ctrl-C / SIGTERM: workers stopped, nothing written
-        report = _play(chosen, settings)
+        report = _play(chosen, settings, lambda: _declared(chosen, settings, spec.name, module))
     report.command = command(study, chosen, spec.name, settings, sets)
     report.print(Console(width=160))
     kept = "; the finished blocks were read back from their runs" if chosen.keeps_runs else ""
@@ -94,17 +96,29 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
         sys.exit(1)
 
 
-def _play(study, settings):
-    """The study's report; a study that keeps its runs in a folder says on Ctrl-C that the
-    finished shards are kept there and the same command restarts."""
+def _declared(study, settings, game, module):
+    """A declared study's report, played by the engine (analysis/study_engine.py) with the
+    house rules the game's deal needs at the player count (its studies' needed_rules)."""
+    from analysis.study_engine import play_study
+
+    return play_study(study, settings, game, getattr(module, "needed_rules", None))
+
+
+def _play(study, settings, declared):
+    """The study's report (declared(): a declared study's); a study that keeps its runs in a
+    folder says on Ctrl-C that the finished shards are kept there and the same command
+    restarts."""
+    def play():
+        return declared() if study.declared else study.run(settings)
+
     if not study.keeps_runs:
-        return study.run(settings)
+        return play()
     import shlex
 
     from scythe_sim.runner.batch import Terminated
 
     try:
-        return study.run(settings)
+        return play()
     except (KeyboardInterrupt, Terminated) as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
         again = shlex.join(sys.argv[1:]) if sys.argv[1:] else f"evaluate {study.name} ..."
@@ -114,10 +128,16 @@ def _play(study, settings):
 
 
 def _study_file(path):
-    """The STUDY of a user's Python file (a scythe_sim.study.Study)."""
+    """The study of a user's file: a TOML file of blocks, queries and targets
+    (scythe_sim/study_file.py), or a Python file defining STUDY (a scythe_sim.study.Study)."""
     import importlib.util
 
     from scythe_sim.study import Study
+
+    if path.endswith(".toml"):
+        from scythe_sim.study_file import read_study
+
+        return read_study(path)
 
     try:
         loader = importlib.util.spec_from_file_location("user_study", path)

@@ -1,8 +1,9 @@
 """Interval arithmetic for win rates, shared by the library (strategy evaluation) and the
 analysis: the Wilson score interval, the Newcombe interval of a difference of two
 independent proportions, the paired interval of a difference measured game by game,
-the Holm correction and the smallest shift a sample detects (power). Pure Python (math only), so it imports nothing heavy; the
-Wilson arithmetic also works on polars expressions, which the analysis builds on."""
+the Holm correction, the smallest shift a sample detects (power), and Kendall's tau of two
+rankings. Pure Python (math only), so it imports nothing heavy; the Wilson arithmetic
+also works on polars expressions, which the analysis builds on."""
 import math
 
 Z95 = 1.959964
@@ -124,3 +125,13 @@ def holm_levels(p_values, alpha):
     Holm-adjusted p-value is below alpha (the p-value being the interval's own,
     interval_p_value); with one test it is alpha itself."""
     return [alpha * (min(p / p_holm, 1.0) if p_holm > 0 else 1.0) for p, p_holm in zip(p_values, holm(p_values))]
+
+
+def kendall_tau(a, b) -> float:
+    """Kendall's tau-a of two score lists over the same items (pairs tied in either count 0)."""
+    def sign(x):
+        return (x > 0) - (x < 0)
+
+    n = len(a)
+    s = sum(sign(a[i] - a[j]) * sign(b[i] - b[j]) for i in range(n) for j in range(i + 1, n))
+    return s / (n * (n - 1) / 2) if n > 1 else 1.0

@@ -9,6 +9,7 @@ import math
 import pyarrow as pa
 
 from .errors import ConfigError
+from .intervals import kendall_tau, wilson
 from .runner.batch import play_ranges
 
 
@@ -82,6 +83,28 @@ class Report:
             table.add_row("[green]PASS[/]" if t.passed else "[red]FAIL[/]", t.text, t.measured)
         console.print(table)
         console.print(f"{sum(t.passed for t in self.targets)} of {len(self.targets)} targets pass")
+
+
+def ranking_table(key, column, rates, labels, title, note) -> tuple:
+    """(Table, Kendall tau): two line-ups' rankings of a column's groups side by side, by
+    the first's rank (ties share a rank). rates: [{name: (wins, seats)}, {...}] in the
+    column's order; labels: the line-ups' short names; the note ends with the tau."""
+    shared = [n for n in rates[0] if n in rates[1]]
+    score = [[rates[k][n][0] / rates[k][n][1] for n in shared] for k in range(2)]
+    tau = kendall_tau(score[0], score[1])
+    rows = []
+    for i, name in enumerate(shared):
+        row = [name]
+        for k in range(2):
+            wins, seats = rates[k][name]
+            low, high = wilson(wins, seats)
+            rank = 1 + sum(x > score[k][i] for x in score[k])
+            row += [str(rank), f"{wins / seats:.1%}", f"{low:.1%} - {high:.1%}"]
+        rows.append(row)
+    rows.sort(key=lambda r: int(r[1]))
+    columns = [column] + [f"{label} {what}" if what != "95% CI" else what
+                          for label in labels for what in ("rank", "win rate", "95% CI")]
+    return Table(key, f"{column} ranking: {title}", columns, rows, note=f"{note}; Kendall tau {tau:.2f}"), tau
 
 
 def check_out(path, option="--out", example="quality.md"):

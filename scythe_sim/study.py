@@ -2,9 +2,15 @@
 
 A study is a named check a game declares (its GameTools' studies module holds them in
 STUDIES): a one-line summary, the games it plays unless told, whether it takes a player
-count, its own parameters with their defaults (`--set KEY=VALUE`, checked here), and the
-function that plays its blocks and returns its report (scythe_sim.quality.Report) with
-each target PASS or FAIL. A user's study is the same record in a module of their own.
+count and its own parameters with their defaults (`--set KEY=VALUE`, checked here).
+
+Most studies are declared: a list of named blocks (each a run config), the queries its
+report shows over them and its targets, each PASS or FAIL. One engine plays every
+declared study (analysis/study_engine.py): its blocks through the runner's run cache (so
+a study restarts where it stopped, extends a shorter block, runs on Dask like any run),
+read back through the analysis. A user writes one in a TOML file (study_file.py). A
+study too particular for queries (timings, a search's budget sweep) gives `run`
+instead: the function that plays its blocks and returns its report.
 """
 from __future__ import annotations
 
@@ -16,14 +22,122 @@ from .names import did_you_mean
 
 
 @dataclasses.dataclass(frozen=True)
+class Block:
+    """A block: a run config's keys (players, rules, strategies, variant, weights ...; the
+    study gives the games, the seed and the player count unless `config` names one). Every
+    block of a study plays the same deals: game i of each has the same seed."""
+    name: str                    # short: the column heads say "<name> win rate"
+    config: dict = dataclasses.field(default_factory=dict)
+    label: str = ""              # how a sentence names it ("the default mix"); default: the name
+
+
+@dataclasses.dataclass(frozen=True)
+class Rates:
+    """A query: each group's win rate (n, Wilson 95% interval) in each block, side by side."""
+    blocks: tuple
+    by: str = "faction"          # a seats column: faction, mat, seat, turn_order, strategy ...
+    title: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Ranking:
+    """A query: two blocks' rankings of the groups, side by side, with Kendall's tau."""
+    blocks: tuple                # two block names
+    by: str = "faction"
+    title: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Within:
+    """A target: each group's win rate in a block (or the one named `group`'s) lies in
+    [low, high]."""
+    block: str
+    by: str = "faction"
+    low: float = 0.0
+    high: float = 1.0
+    group: str = ""
+    text: str = ""               # the target's sentence; default: made from the above
+
+
+@dataclasses.dataclass(frozen=True)
+class Agree:
+    """A target: two blocks rank the groups alike, Kendall's tau at least `tau`."""
+    blocks: tuple
+    by: str = "faction"
+    tau: float = 0.8
+    text: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Shift:
+    """A target: no group's win rate moves by more than `at_most` from block `against`
+    to block `block` (the same deals, so the change is the blocks' difference)."""
+    block: str
+    against: str
+    by: str = "faction"
+    at_most: float = 0.03
+    text: str = ""
+
+
+QUERIES = (Rates, Ranking)
+TARGETS = (Within, Agree, Shift)
+# where a declared study keeps its blocks' runs unless --set runs= says otherwise: the run
+# cache's folder (runs named by what decides their games, shared by every study and
+# `run --cache`)
+RUNS = "results/study-runs"
+RUNS_PARAMS = (("runs", RUNS, "the run cache its blocks play into (the same command restarts there)"),
+               ("backend", "local", "where the blocks play: local or dask"),
+               ("scheduler", "", "the Dask scheduler's address (default: a local cluster)"))
+
+
+@dataclasses.dataclass(frozen=True)
 class Study:
     name: str
     summary: str                 # one line: what it measures
-    run: Callable                # (Settings) -> Report
+    run: Callable = None         # (Settings) -> Report, for a study not declared by blocks
     games: int = 200             # games per block unless --games says otherwise
     players: bool = True         # takes --players (False: plays its own count, 4)
     params: tuple = ()           # ((key, default, one-line meaning), ...): --set KEY=VALUE
     keeps_runs: bool = False     # its blocks are restartable runs in a folder (the `runs` parameter)
+    blocks: tuple = ()           # Block, ...: a declared study
+    queries: tuple = ()          # Rates / Ranking, ...: its report's tables, in order
+    targets: tuple = ()          # Within / Agree / Shift, ...
+
+    def __post_init__(self):
+        if (self.run is None) == (not self.blocks):
+            raise ConfigError(f"study {self.name}: give its blocks, or the function that plays it (run), "
+                              "not both")
+        if self.blocks:
+            check_declaration(self)
+            names = {key for key, _, _ in self.params}
+            extra = tuple(p for p in RUNS_PARAMS if p[0] not in names)
+            object.__setattr__(self, "params", self.params + extra)
+            object.__setattr__(self, "keeps_runs", True)
+
+    @property
+    def declared(self) -> bool:
+        return bool(self.blocks)
+
+
+def check_declaration(study):
+    """A ConfigError naming the first block a query or target names but the study lacks,
+    or a record that is no query or target."""
+    names = [b.name for b in study.blocks]
+    if len(set(names)) != len(names):
+        raise ConfigError(f"study {study.name}: two blocks are named alike ({', '.join(names)})")
+    for kind, records, allowed in (("query", study.queries, QUERIES), ("target", study.targets, TARGETS)):
+        for record in records:
+            if not isinstance(record, allowed):
+                raise ConfigError(f"study {study.name}: {record!r} is no {kind} (one of "
+                                  f"{', '.join(c.__name__ for c in allowed)})")
+            named = list(getattr(record, "blocks", ())) + [getattr(record, k, "") for k in ("block", "against")]
+            for name in filter(None, named):
+                if name not in names:
+                    raise ConfigError(f"study {study.name}: its {kind} {type(record).__name__} names block "
+                                      f"{name!r}, but its blocks are {', '.join(names)}")
+            if isinstance(record, (Ranking, Agree)) and len(record.blocks) != 2:
+                raise ConfigError(f"study {study.name}: a {type(record).__name__} compares two blocks, "
+                                  f"got {len(record.blocks)}")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -50,7 +50,8 @@ def _one_line(result, *words):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args", list(SAME), ids=[" ".join(a) for a in SAME])
-def test_each_study_prints_the_figures_its_flag_printed(args, tmp_path):
+def test_each_study_prints_the_figures_its_flag_printed(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                                        # a declared study's run cache: results/
     out = tmp_path / "report.md"
     result = _run(*args, "--workers", 1, "--out", out)
     assert result.exit_code == 0, result.output
@@ -60,6 +61,11 @@ def test_each_study_prints_the_figures_its_flag_printed(args, tmp_path):
     digest, played = SAME[args]
     assert hashlib.sha256(body.encode()).hexdigest() == digest
     assert f"{played:,} games in" in result.output
+    if studies()[args[0]].declared:                                    # played once, then read back
+        again = _run(*args, "--workers", 1, "--out", out)
+        assert again.exit_code == 0 and "0 games in" in again.output, again.output
+        assert hashlib.sha256(re.sub(r"`scythe-sim evaluate[^`]*`", "`CMD`", out.read_text()).encode()
+                              ).hexdigest() == digest
 
 
 def test_without_a_study_evaluate_lists_each_games_studies_and_parameters():
@@ -100,7 +106,7 @@ def test_a_bad_study_parameter_or_former_flag_is_one_line(args, words):
 
 
 def test_parameters_take_their_defaults_type():
-    study = Study("x", "", run=None, params=(("n", 3, ""), ("on", False, ""), ("name", "a", "")))
+    study = Study("x", "", run=lambda settings: None, params=(("n", 3, ""), ("on", False, ""), ("name", "a", "")))
     assert parse_sets(study, ["n=1,000", "on=yes", "name=b=c"]) == {"n": 1000, "on": True, "name": "b=c"}
     assert parse_sets(study, []) == {"n": 3, "on": False, "name": "a"}
 

@@ -1,5 +1,6 @@
 """Strategy mixes, `scythe-sim evaluate`, `bench --strategy-mix` and strategy weights in
 run configs (the manifest hash follows the weights; a resume after editing them is refused)."""
+import contextlib
 import json
 import os
 
@@ -258,7 +259,7 @@ def test_mix_only_with_the_expansion_measures_albion_and_togawa_over_several_cou
 
 # --- issue 27: verdicts that do not depend on who plays, and the speed target -------------
 def test_kendall_tau_counts_the_pairs_two_rankings_agree_on():
-    from scythe_sim.games.scythe.tools.verdicts import kendall_tau
+    from scythe_sim.intervals import kendall_tau
 
     a = [0.4, 0.3, 0.2, 0.15, 0.1]
     assert kendall_tau(a, a) == 1.0
@@ -266,16 +267,21 @@ def test_kendall_tau_counts_the_pairs_two_rankings_agree_on():
     assert kendall_tau(a, [0.4, 0.3, 0.15, 0.2, 0.1]) == pytest.approx(0.8)   # one neighbouring swap
 
 
-def test_the_verdicts_rank_factions_and_mats_of_the_mix_and_a_greedy_mirror():
-    from scythe_sim.games.scythe.tools.verdicts import verdicts
+def test_the_verdicts_rank_factions_and_mats_of_the_mix_and_a_greedy_mirror(tmp_path):
+    from analysis.study_engine import play_study
+    from scythe_sim.games.scythe.tools.studies import needed_rules, studies
+    from scythe_sim.study import Settings, parse_sets
 
-    report = verdicts(games=6, players=4, seed=3, workers=1)
+    study = studies()["verdicts"]
+    own = {**parse_sets(study, ()), "runs": str(tmp_path)}
+    settings = Settings(games=6, players=4, seed=3, workers=1, own=own, bar=lambda total: contextlib.nullcontext())
+    report = play_study(study, settings, "scythe", needed_rules)
     assert [t.key for t in report.tables] == ["verdicts_faction", "verdicts_mat"]
     assert [t.text.split(":")[0] for t in report.targets][:2] == ["faction ranking", "mat ranking"]
-    for column in ("faction", "mat"):
-        seats = [sum(n for _, n in rates.values()) for rates in report.metrics[column]["rates"]]
+    for key in ("verdicts_faction", "verdicts_mat"):
+        seats = [sum(n for _, n in rates.values()) for rates in report.metrics[key]["rates"]]
         assert seats == [6 * 4, 6 * 4]
-    assert "evaluate verdicts --games 6" in report.markdown()
+    assert report.played == 12
 
 
 def test_the_speed_check_times_the_learned_and_the_hand_valued_mix_side_by_side():

@@ -32,7 +32,8 @@ from ..enums import FACTIONS, FACTION_ABILITIES, MECH_ABILITIES
 from ..lineup import lineup
 from ..tables import NOT_PLAYED
 from ..strategies.mixes import MIXES
-from .lineups import MIX, deal_rules, pct, with_params
+from .deal_rules import MIX
+from .lineups import deal_rules, pct, with_params
 
 ALPHA = 0.05               # the target: no removal raises its faction's win rate at Holm p < ALPHA
 

@@ -33,7 +33,8 @@ from ..layout import END_STARS
 from ..strategies import STRATEGIES
 from ..strategies.mixes import MIXES
 from .ablation import ablations, seat_arrays, use_column
-from .lineups import MIX, check_args, deal_rules, pct, win_rate, with_params  # noqa: F401  (the CLI's deal_rules)
+from .deal_rules import MIX
+from .lineups import check_args, deal_rules, pct, win_rate, with_params  # noqa: F401  (the CLI's deal_rules)
 
 # the reference tier plays hundreds of times slower than the fast players: it is measured on
 # its own, in fewer games (docs/players/search.md), not in these sections

@@ -11,14 +11,7 @@ from scythe_sim.intervals import wilson
 
 from ..lineup import lineup
 from ..strategies import STRATEGIES
-
-MIX = "default"
-CHALLENGER_MIRROR = "greedy"   # the default player, in every seat of a mirror
-BASE_MAX_PLAYERS = 5           # past this, the runs deal Albion and Togawa (6-7 players need them)
-MANY_PLAYERS_RULES = {"expansion_factions": 1}
-# The quality checks deal every faction with every mat (issue 27: "bans off"), so a
-# faction's and a mat's verdicts are measured over every pairing.
-CHECK_RULES = {"ban_pairs": 0}
+from .deal_rules import BASE_MAX_PLAYERS, CHECK_RULES, MANY_PLAYERS_RULES
 
 
 def deal_rules(players: int, expansion: bool) -> dict:

@@ -12,14 +12,14 @@ import numpy as np
 
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import holm, holm_levels, paired_difference
-from scythe_sim.quality import Report, Table, Target
+from scythe_sim.quality import Report, Table, Target, ranking_table
 
 from ..enums import FACTIONS, MATS
 from ..strategies.mixes import MIXES
 from ..strategies.weights import load_params
-from .lineups import MIX, check_args, pct
+from .deal_rules import MIX
+from .lineups import check_args, pct
 from .search_runs import PLAYED_NOW, block, play, seat_column
-from .verdicts import ranking
 
 SEARCH = "search"
 PLAYERS = 4
@@ -27,6 +27,29 @@ MIRROR_GAMES = 2000
 MIX_GAMES = 20000
 MIN_MIRROR_GAMES = 2000        # the issue's least reference mirror
 ALPHA = 0.05
+
+
+def ranking(column, names, runs, players, labels, title, note):
+    """(Table, Kendall tau, [{name: (wins, seats)} per run]): two runs' rankings of the
+    column's groups (faction or mat) side by side (`labels`: the runs' short names), by
+    the first run's rank."""
+    rates = [group_rates(run, players, column, names) for run in runs]
+    table, tau = ranking_table(f"verdicts_{column}", column, rates, labels, title, note)
+    return table, tau, rates
+
+
+def group_rates(run, players, column, names):
+    """{name: (wins, seats)} of the good games' seats by the column (faction or mat)."""
+    games_t, seats_t, bad = run
+    ok = np.repeat(~np.isin(games_t["game"].to_numpy(), list(bad)), players)
+    ids = np.asarray(seats_t[column].combine_chunks().indices)[ok]
+    won = seats_t["winner"].to_numpy(zero_copy_only=False)[ok]
+    dictionary = seats_t[column].combine_chunks().dictionary.to_pylist()
+    out = {}
+    for k in np.unique(ids):
+        sel = ids == k
+        out[dictionary[k]] = (int(won[sel].sum()), int(sel.sum()))
+    return {name: out[name] for name in names if name in out}
 
 
 def paired_groups(mirror, mix, games) -> list:

@@ -24,7 +24,7 @@ from ..spec.deals import dealt_plan
 from ..strategies import STRATEGIES
 from ..strategies.weights import WEIGHTS, load_params
 from ..tables import build_tables
-from .lineups import CHECK_RULES
+from .deal_rules import CHECK_RULES
 
 PLAYERS = 4
 CHUNK = 10          # games per batch call (a line of progress each)

@@ -22,7 +22,9 @@ from scythe_sim.errors import ConfigError
 from scythe_sim.runner.config import parse_config
 from scythe_sim.runner.manifest import SUCCESS, read_manifest
 
-from .lineups import CHECK_RULES, with_params
+from .lineups import with_params
+
+from .deal_rules import CHECK_RULES
 
 SHARD = 25              # games per shard: a restart loses at most the shards in flight
 PLAYED_NOW = "played now"

@@ -10,9 +10,10 @@ import contextlib
 import importlib
 
 from scythe_sim.errors import ConfigError
-from scythe_sim.study import Study
+from scythe_sim.study import Agree, Block, Ranking, Study
 
 from ..variants.hooks import declared
+from .deal_rules import CHALLENGER_MIRROR, CHECK_RULES, needed_rules  # noqa: F401 (the engine's)
 
 EXPANSION = ("expansion", False, "deal Albion and Togawa (Invaders from Afar) at any player count")
 
@@ -51,12 +52,6 @@ def _mix_counts(s):
     except ValueError:
         raise ConfigError(f"--set counts= takes player counts separated by commas, got {s.own['counts']!r}") from None
     return mix_usage(games=s.games, players=counts, seed=s.seed, workers=s.workers, expansion=s.own["expansion"])
-
-
-def _verdicts(s):
-    from .verdicts import verdicts
-
-    return verdicts(games=s.games, players=s.players, seed=s.seed, workers=s.workers)
 
 
 def _backend(own):
@@ -111,8 +106,15 @@ BUILT_IN = (
     Study("mix-counts", "the default mix alone at each player count of `counts`: its ability use and "
           "faction win rates (games per count)", _mix_counts, players=False,
           params=(("counts", "4,5,6,7", "the player counts, separated by commas"), EXPANSION)),
+    # every faction with every mat (bans off); the default players are the default mix
     Study("verdicts", "the faction and mat rankings of the default mix and of a greedy mirror on the "
-          "same deals, and their Kendall tau", _verdicts),
+          "same deals, and their Kendall tau",
+          blocks=(Block("mix", {"rules": CHECK_RULES}, "the default mix"),
+                  Block("mirror", {"rules": CHECK_RULES, "strategies": {"seats": [CHALLENGER_MIRROR]}},
+                        f"the {CHALLENGER_MIRROR} mirror")),
+          queries=tuple(Ranking(("mix", "mirror"), by, f"the default mix and a {CHALLENGER_MIRROR} mirror")
+                        for by in ("faction", "mat")),
+          targets=tuple(Agree(("mix", "mirror"), by, 0.8) for by in ("faction", "mat"))),
     Study("reference-verdicts", "a search mirror and the default mix on the same deals: both rankings, "
           "Kendall tau, the groups that differ (paired, Holm)", _reference_verdicts, games=20000,
           players=False, keeps_runs=True,

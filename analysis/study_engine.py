@@ -1,0 +1,96 @@
+"""The engine of declared studies (scythe_sim/study.py): it plays each block through the
+runner's run cache and reads it back through the analysis, then builds the report.
+
+- Each block is a run config: the block's keys over the game's, the study's games, seed
+  and player count (and the rules that player count needs, from the game's studies
+  module), named by its key in the runs folder (runner/cache.py). So a study interrupted
+  by Ctrl-C restarts where it stopped, a larger --games extends its blocks, and two
+  studies (or `run --cache`) with a block of the same config share its games.
+- Every block of a study has the same seed, so game i of each is the same deal.
+- The report's tables are its queries, in order; its targets follow, PASS or FAIL
+  (study_tables.py), ending with the games stopped on a simulator bug (none: the runner
+  stops a run at one)."""
+from __future__ import annotations
+
+import dataclasses
+
+from scythe_sim.errors import ConfigError
+from scythe_sim.quality import Report, Target
+
+from .runs import Run
+from .study_tables import query_table, target_result
+
+
+@dataclasses.dataclass
+class Played:
+    """A block as read back: its run (the first `games` games of the cached run) and the
+    sentence naming it."""
+    name: str
+    label: str
+    run: Run
+    games: int
+
+
+def block_configs(study, settings, game, needed_rules=None) -> list:
+    """The RunConfig of each block: the block's keys, the study's games, seed and player
+    count (a block's own `players` wins), and `needed_rules(players)` (the house rules a
+    deal of that many players needs) under the block's own rules."""
+    from scythe_sim.runner.config import parse_config
+
+    configs = []
+    for block in study.blocks:
+        data = dict(block.config)
+        players = data.get("players", settings.players)
+        rules = {**(needed_rules(players) if needed_rules and isinstance(players, int) else {}),
+                 **data.get("rules", {})}
+        data.update(game=game, name=f"{study.name}-{block.name}", games=settings.games, seed=settings.seed,
+                    players=players, rules=rules)
+        try:
+            configs.append(parse_config(data))
+        except ConfigError as exc:
+            raise ConfigError(f"study {study.name}, block {block.name}: {exc}") from None
+    return configs
+
+
+def play_blocks(study, settings, configs) -> tuple:
+    """([Played, ...] in the study's order, games played now): each block from the run
+    cache in settings.own["runs"], played or extended where it holds too few games."""
+    from scythe_sim.runner.cache import cached_config, ensure_cached
+    from scythe_sim.runner.run import saved_games
+
+    own = settings.own
+    if own["backend"] not in ("local", "dask"):
+        raise ConfigError(f"--set backend={own['backend']}: choose local or dask")
+    games = settings.games
+    total = games * len(configs)
+    played, now = [], 0
+    with settings.bar(total) as update:
+        for k, (block, config) in enumerate(zip(study.blocks, configs)):
+            base = k * games
+            tick = None if update is None else (lambda done, _, base=base: update(base + min(done, games), total))
+            before = saved_games(str(cached_config(config, own["runs"]).run_dir()))   # a restart's too
+            run_dir, _, _ = ensure_cached(config, own["runs"], games, workers=settings.workers,
+                                          backend=own["backend"], scheduler=own["scheduler"] or None,
+                                          progress=tick)
+            now += max(0, games - before)
+            if update is not None:
+                update(base + games, total)
+            played.append(Played(block.name, block.label or block.name, Run(run_dir).first(games), games))
+    return played, now
+
+
+def play_study(study, settings, game, needed_rules=None) -> Report:
+    """A declared study's report: its blocks played (or read back), its queries' tables and
+    its targets PASS or FAIL."""
+    configs = block_configs(study, settings, game, needed_rules)
+    played, now = play_blocks(study, settings, configs)
+    by_name = {p.name: p for p in played}
+    tables, metrics = [], {}
+    for query in study.queries:
+        table, figures = query_table(study.name, query, by_name)
+        tables.append(table)
+        metrics[table.key] = figures
+    targets = [target_result(target, by_name) for target in study.targets]
+    total = settings.games * len(played)
+    targets.append(Target("no game stopped with status != 0", f"0 of {total}", True))
+    return Report(settings.games, settings.players, settings.seed, tables, targets, metrics, now)
