@@ -1,6 +1,8 @@
 """A declared study's queries as report tables and its targets as PASS or FAIL
 (scythe_sim/study.py's records, over the blocks study_engine.py read back). Win rates
-carry Wilson 95% intervals; a ranking ranks by win rate, ties sharing a rank."""
+carry Wilson 95% intervals; a ranking ranks by win rate, ties sharing a rank; a shift
+is decided as `scythe-sim compare` decides it (analysis/compare.py: paired on the same
+deals, Holm over the groups)."""
 from __future__ import annotations
 
 import polars as pl
@@ -8,7 +10,9 @@ import polars as pl
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import kendall_tau, wilson
 from scythe_sim.quality import Table, Target, ranking_table
-from scythe_sim.study import Agree, Ranking, Rates, Shift, Within
+from scythe_sim.study import Agree, Ranking, Rates, Shift, Shifts, Within
+
+from .compare import compare_runs
 
 
 def pct(x) -> str:
@@ -36,7 +40,9 @@ def _rate(wins, seats):
 
 
 def query_table(study, query, blocks) -> tuple:
-    """(Table, its figures) of a Rates or Ranking query over the blocks ({name: Played})."""
+    """(Table, its figures) of a Rates, Ranking or Shifts query over the blocks ({name: Played})."""
+    if isinstance(query, Shifts):
+        return _shifts(study, query, blocks[query.against], blocks[query.block])
     chosen = [blocks[name] for name in query.blocks]
     rates = [group_rates(p, query.by) for p in chosen]
     games = chosen[0].games
@@ -67,6 +73,32 @@ def _ranking(study, query, chosen, rates, games):
     return table, {"tau": tau, "rates": rates}
 
 
+def _compared(against, block, by, min_effect) -> list:
+    """compare's rows of each group with a difference, the largest difference first."""
+    frame = compare_runs(against.run, block.run, by=(by,), min_effect=min_effect)
+    rows = [r for r in frame.iter_rows(named=True) if r["difference"] is not None]
+    return sorted(rows, key=lambda r: -abs(r["difference"]))
+
+
+def _moved(row, by) -> str:
+    return f"{row[by]} {row['difference']:+.1%} ({row['ci_low']:+.1%} .. {row['ci_high']:+.1%})"
+
+
+def _shifts(study, query, against, block):
+    rows = _compared(against, block, query.by, query.min_effect)
+    table_rows = [[str(r[query.by]), f"{r['base_n']:,}", pct(r["base_rate"]), pct(r["candidate_rate"]),
+                   f"{r['difference']:+.1%} ({r['ci_low']:+.1%} .. {r['ci_high']:+.1%})", f"{r['p_holm']:.2g}",
+                   r["verdict"]] for r in rows]
+    columns = [query.by, "seats", f"{against.name} win rate", f"{block.name} win rate", "difference (Holm CI)",
+               "Holm p", "verdict"]
+    method = rows[0]["method"] if rows else "paired"
+    title = query.title or f"{query.by} win rate from {against.label} to {block.label}"
+    how = "game by game on the same deals" if method == "paired" else "the deals differ"
+    note = f"{against.games:,} games each, {method} ({how}); a shift: beyond chance and at least {pct(query.min_effect)}"
+    table = Table(f"{study}_{query.by}_shifts", title, columns, table_rows, note=note)
+    return table, {"rows": rows}
+
+
 def target_result(target, blocks) -> Target:
     """A Within, Agree or Shift target measured on the blocks ({name: Played})."""
     if isinstance(target, Agree):
@@ -94,10 +126,15 @@ def target_result(target, blocks) -> Target:
         return Target(text, measured + (f"; outside: {', '.join(out)}" if out else ""), not out)
     if isinstance(target, Shift):
         block, against = blocks[target.block], blocks[target.against]
-        now, before = group_rates(block, target.by), group_rates(against, target.by)
-        moves = {n: now[n][0] / now[n][1] - before[n][0] / before[n][1] for n in now if n in before}
-        largest = max(moves, key=lambda n: abs(moves[n]))
-        text = target.text or (f"no {target.by}'s win rate moves more than {pct(target.at_most)} from "
-                               f"{against.label} to {block.label}")
-        return Target(text, f"largest: {largest} {moves[largest]:+.1%}", abs(moves[largest]) <= target.at_most)
+        rows = _compared(against, block, target.by, target.at_most)
+        shifted = [r for r in rows if r["shifted"]]
+        text = target.text or (f"no {target.by}'s win rate shifts by {pct(target.at_most)} or more from "
+                               f"{against.label} to {block.label} (beyond chance, Holm)")
+        if shifted:
+            measured = "shifted: " + ", ".join(_moved(r, target.by) for r in shifted)
+        else:
+            found = max((r["mde"] for r in rows if r["mde"] is not None), default=None)
+            power = f"; these games find a shift of {pct(found)} (80% power)" if found is not None else ""
+            measured = (f"none; largest {_moved(rows[0], target.by)}" if rows else "none") + power
+        return Target(text, measured, not shifted)
     raise ConfigError(f"{target!r} is no target: give Within, Agree or Shift")

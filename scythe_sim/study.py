@@ -48,6 +48,19 @@ class Ranking:
 
 
 @dataclasses.dataclass(frozen=True)
+class Shifts:
+    """A query: each group's win rate from block `against` to block `block`, as `scythe-sim
+    compare` decides it: the difference paired game by game on the same deals, its interval
+    simultaneous over the groups (Holm), and the verdict (shift: beyond chance and at
+    least `min_effect`)."""
+    block: str
+    against: str
+    by: str = "faction"
+    min_effect: float = 0.02
+    title: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
 class Within:
     """A target: each group's win rate in a block (or the one named `group`'s) lies in
     [low, high]."""
@@ -70,8 +83,9 @@ class Agree:
 
 @dataclasses.dataclass(frozen=True)
 class Shift:
-    """A target: no group's win rate moves by more than `at_most` from block `against`
-    to block `block` (the same deals, so the change is the blocks' difference)."""
+    """A target: no group's win rate shifts by `at_most` or more from block `against` to
+    block `block`, decided as `scythe-sim compare --fail` decides: paired on the same
+    deals, beyond chance after Holm over the groups, and at least `at_most`."""
     block: str
     against: str
     by: str = "faction"
@@ -79,7 +93,7 @@ class Shift:
     text: str = ""
 
 
-QUERIES = (Rates, Ranking)
+QUERIES = (Rates, Ranking, Shifts)
 TARGETS = (Within, Agree, Shift)
 # where a declared study keeps its blocks' runs unless --set runs= says otherwise: the run
 # cache's folder (runs named by what decides their games, shared by every study and

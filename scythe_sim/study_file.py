@@ -13,7 +13,7 @@ queries and targets a built-in declared study holds (scythe_sim/study.py).
     rules = { stars_to_end = 5 }          # any run config key (configs.md): rules,
                                           # strategies, setup, variant, players ...
     [[query]]
-    kind = "rates"                        # rates or ranking
+    kind = "rates"                        # rates, ranking or shifts
     blocks = ["printed", "five"]
     by = "faction"
     [[target]]
@@ -29,10 +29,10 @@ from __future__ import annotations
 import dataclasses
 
 from .errors import ConfigError
-from .study import Agree, Block, Ranking, Rates, Shift, Study, Within
+from .study import Agree, Block, Ranking, Rates, Shift, Shifts, Study, Within
 from .toml_file import read_toml
 
-QUERY_KINDS = {"rates": Rates, "ranking": Ranking}
+QUERY_KINDS = {"rates": Rates, "ranking": Ranking, "shifts": Shifts}
 TARGET_KINDS = {"within": Within, "agree": Agree, "shift": Shift}
 TOP_KEYS = ("name", "summary", "games", "players", "block", "query", "target")
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from scythe_sim.study import Agree, Ranking, Rates, Shift, Within
+from scythe_sim.study import Agree, Ranking, Rates, Shift, Shifts, Within
 from scythe_sim.study_file import read_study
 
 HOUSE_RULE = """
@@ -32,6 +32,11 @@ by = "mat"
 [[query]]
 kind = "ranking"
 blocks = ["printed", "five"]
+
+[[query]]
+kind = "shifts"
+block = "five"
+against = "printed"
 
 [[target]]
 kind = "shift"
@@ -65,7 +70,9 @@ def test_a_toml_study_plays_its_blocks_once_extends_them_and_marks_its_targets(t
     body = _body(out)
     assert "win rate by mat: the rules as printed, five" in body
     assert "faction ranking: the rules as printed and five" in body
-    assert "**PASS** no faction's win rate moves more than 100.0% from the rules as printed to five" in body
+    assert "faction win rate from the rules as printed to five" in body and "| no shift |" in body
+    assert ("**PASS** no faction's win rate shifts by 100.0% or more from the rules as printed to five "
+            "(beyond chance, Holm): none; largest") in body
     assert "**FAIL** no faction ever wins (fails)" in body
     assert "**PASS** no game stopped with status != 0: 0 of 8" in body
     again = _run(study, "--games", 4, "--players", 3, "--workers", 1, "--out", out, "--fail")
@@ -81,8 +88,8 @@ def test_the_example_study_reads_as_its_blocks_queries_and_targets():
     assert study.declared and study.keeps_runs and study.games == 2000
     assert [b.name for b in study.blocks] == ["printed", "five"]
     assert study.blocks[1].config == {"rules": {"stars_to_end": 5}}
-    assert [type(q) for q in study.queries] == [Rates, Rates, Ranking]
-    assert [type(t) for t in study.targets] == [Shift, Agree, Within]
+    assert [type(q) for q in study.queries] == [Rates, Shifts, Shifts, Ranking]
+    assert [type(t) for t in study.targets] == [Shift, Shift, Agree, Within]
     assert {key for key, _, _ in study.params} == {"runs", "backend", "scheduler"}
 
 
