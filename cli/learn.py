@@ -28,8 +28,13 @@ class Fit:
               help="Paired games deciding each generation (and as many against greedy2).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed of every game set.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
-@click.option("--field", default="default", show_default=True,
-              help="Who plays the recorded games: a mix, a strategy, or a comma list of them (default,greedy1).")
+@click.option("--player", default="greedy", show_default=True, metavar="greedy|search",
+              help="Who plays a candidate model in the paired games deciding it: greedy, or search (expert "
+                   "iteration: the reference learns from its own games, its field by default; a search game "
+                   "is slow, so use a few hundred --games and --eval-games).")
+@click.option("--field", default=None,
+              help="Who plays the recorded games: a mix, a strategy, or a comma list of them (default,greedy1) "
+                   "[default: default; with --player search: search].")
 @click.option("--knots", type=int, default=5, show_default=True, help="Phase knots of the model.")
 @click.option("--win-bonus", type=float, default=0.0, show_default=True,
               help="Coins a win adds to the final margin the model fits.")
@@ -52,25 +57,29 @@ class Fit:
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @records(fit=Fit)
-def learn(generations, games, eval_games, seed, players, field, fit, out, resume, workers):
+def learn(generations, games, eval_games, seed, players, player, field, fit, out, resume, workers):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
     only when paired games show it stronger (docs/players/learned.md, "The learned value")."""
     import os
 
-    from scythe_sim.games.scythe.tools.learn import REPORT, Settings, check, learn as run_learn, start_state
+    from scythe_sim.games.scythe.tools.learn import (REPORT, Settings, check, learn as run_learn, start_state,
+                                                     starts_from_shipped)
     from scythe_sim.runner.batch import Terminated, stop_on_signals
 
+    player = player.strip().lower()
+    field = field if field is not None else "search" if player == "search" else "default"
     settings = Settings(generations=generations, games=games, eval_games=eval_games, seed=seed, players=players,
                         field=",".join(part.strip() for part in field.lower().split(",")), knots=fit.knots,
                         win_bonus=float(fit.win_bonus), target=fit.target.strip().lower(),
                         td_lambda=float(fit.td_lambda), penalties=fit.penalties.strip().lower().replace(" ", ""),
-                        teacher=fit.teacher.strip().lower(), agree_games=fit.agree_games, out=out)
+                        teacher=fit.teacher.strip().lower(), agree_games=fit.agree_games, out=out, player=player)
     check(settings)
     start_state(settings, resume)          # a bad --out or --resume: one line before any work
     workers = workers if workers is not None else (os.cpu_count() or 1)
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
-             f"--eval-games {eval_games} --seed {seed} --players {players} --field {shlex.quote(field)} "
+             f"--eval-games {eval_games} --seed {seed} --players {players} --player {player} "
+             f"--field {shlex.quote(field)} "
              f"--knots {fit.knots} --win-bonus {fit.win_bonus:g} --target {fit.target} --td-lambda {fit.td_lambda:g} "
              f"--penalties {fit.penalties} --teacher {fit.teacher} --agree-games {fit.agree_games}")
     try:
@@ -101,7 +110,7 @@ def learn(generations, games, eval_games, seed, players, field, fit, out, resume
                    f"{signed_points(d)} (95% CI {signed_points(low)} to {signed_points(high)}), vs 3 greedy2 "
                    f"{g['yardstick']['win_rate']:.1%}; {'kept' if g['kept'] else 'not kept'}")
     kept = state["incumbent"]
-    stands = "the shipped model" if settings.teacher != "none" else "the hand-weighted value"
+    stands = "the shipped model" if starts_from_shipped(settings) else "the hand-weighted value"
     click.echo(f"kept model: {os.path.join(out, kept) if kept else f'none ({stands} stands)'}; "
                f"report: {os.path.join(out, REPORT)}")
 

@@ -47,6 +47,9 @@ def _one_line(result, *parts):
     (("--teacher", "oracle"), "--teacher must be one of none, search"),
     (("--teacher", "search", "--target", "td"), "--target applies without --teacher"),
     (("--teacher", "search", "--agree-games", "0"), "--agree-games must be"),
+    (("--player", "oracle"), "--player must be one of greedy, search"),
+    (("--player", "search", "--teacher", "search"), "drop --teacher"),
+    (("--player", "search", "--knots", "2"), "--knots must be the shipped model's"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(tmp_path, args, part):
     result = _run("learn", "--out", tmp_path / "run", *args)
@@ -139,3 +142,22 @@ def test_a_teacher_run_fits_to_the_search_and_reports_the_agreement(tmp_path):
     assert 0.0 <= taught["student_incumbent"] <= 1.0 and 0.0 <= taught["ranking_candidate"] <= 1.0
     assert "## Agreement with the search" in (out / "report.md").read_text()
     assert "--teacher search" in (out / "report.md").read_text()
+
+
+@pytest.mark.slow
+def test_the_search_learns_from_its_own_games_and_is_gated_as_a_search(tmp_path):
+    """--player search: the data games are search games, and the candidate plays a search
+    seat among search seats in the paired games (expert iteration)."""
+    out = tmp_path / "search"
+    result = _run("learn", "--player", "search", "--generations", 1, "--games", 10, "--eval-games", 10,
+                  "--players", 2, "--seed", 3, "--workers", 1, "--out", out)
+    assert result.exit_code == 0, result.output
+    state = json.loads((out / "learn.json").read_text())
+    assert state["settings"]["player"] == "search" and state["settings"]["field"] == "search"
+    generation = state["generations"][0]
+    assert generation["paired"]["games"] == 10 and generation["data"]["rows"] > 0
+    assert "the candidate's search in one seat (rotated) against three incumbent search seats" in \
+        (out / "report.md").read_text()
+    _one_line(_run("learn", "--generations", 2, "--resume", "--out", out, "--games", 10, "--eval-games", 10,
+                   "--players", 2, "--seed", 3), "--player", "'search'")
+

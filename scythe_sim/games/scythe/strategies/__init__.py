@@ -22,10 +22,13 @@ STRATEGIES = ("random", "greedy", "economist", "rusher", "warmonger", "objective
  STRATEGY_OBJECTIVE, STRATEGY_AUTOMA, STRATEGY_GREEDY1, STRATEGY_GREEDY2, STRATEGY_SEARCH) = range(len(STRATEGIES))
 N_STRATEGIES = len(STRATEGIES)
 N_STRATEGY_PARAMS = 72   # width of the per-strategy float parameter rows
-# Weight-row slots: one per strategy, plus the tuner's candidate (TUNING_SLOT), a row past
-# the named strategies that the greedy planner plays (scythe_sim/games/scythe/tools/tune.py).
+# Weight-row slots: one per strategy, plus two candidates' rows past the named strategies:
+# TUNING_SLOT, played by the greedy planner (tools/tune.py, tools/learn.py), and
+# SEARCH_TUNING_SLOT, played by the reference player `search` (tools/learn.py's
+# `--player search`: a model gated head to head inside the search's leaves and rollouts).
 TUNING_SLOT = N_STRATEGIES
-N_SLOTS = N_STRATEGIES + 1
+SEARCH_TUNING_SLOT = N_STRATEGIES + 1
+N_SLOTS = N_STRATEGIES + 2
 
 
 def strategy_id(name: str) -> int:

@@ -1,7 +1,7 @@
 """Integer dispatch from a strategy id to its njit chooser."""
 from scythe_sim.compiled.jit import njit_entry, njit_inline
 
-from . import N_SLOTS, STRATEGY_AUTOMA, STRATEGY_RANDOM, STRATEGY_SEARCH
+from . import N_SLOTS, SEARCH_TUNING_SLOT, STRATEGY_AUTOMA, STRATEGY_RANDOM, STRATEGY_SEARCH
 from .automa import choose_automa
 from .greedy import choose_greedy
 from .random_play import choose_random
@@ -13,8 +13,8 @@ from .view import seat_faction
 @njit_inline
 def choose(strategy_id, s, t, seat, actions, n, params, work):
     """Index of the row seat's strategy picks among actions[:n]; never writes s.
-    The greedy planner serves greedy, every persona and any slot past the named
-    strategies (the tuner's candidate), each with its own weights. Inlined into its
+    The greedy planner serves greedy, every persona and the tuner's candidate slot, each
+    with its own weights; the search serves `search` and its candidate slot. Inlined into its
     compiled callers: a call pushes every array of the Workspace tuple field by field
     (~100 words), a cost of random play's every decision, whose choice is one draw.
     (Inline it only into functions compiled without the runtime: with it, the inlined
@@ -26,7 +26,7 @@ def choose(strategy_id, s, t, seat, actions, n, params, work):
         return choose_variant(s, t, seat, actions, n, params[row], work)
     if strategy_id == STRATEGY_AUTOMA:
         return choose_automa(s, t, seat, actions, n, params[row], work)
-    if strategy_id == STRATEGY_SEARCH:    # the reference tier: rollouts at each turn start (search.py)
+    if strategy_id == STRATEGY_SEARCH or strategy_id == SEARCH_TUNING_SLOT:   # rollouts at each turn start
         return choose_search(s, t, seat, actions, n, params[row], work)
     return choose_greedy(s, t, seat, actions, n, params[row], work)
 

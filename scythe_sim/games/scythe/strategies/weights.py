@@ -8,7 +8,7 @@ compiled batch.
 
 The layout of ``params`` (float64, 2-D; dispatch.param_row reads it):
 - without per-faction rows, row ``strategy_id`` is the strategy's weights (at most
-  N_SLOTS rows: the strategies, then the tuner's candidate slot);
+  N_SLOTS rows: the strategies, then the candidate slots of the planner and the search);
 - with them, ``N_SLOTS * (1 + N_FACTIONS)`` rows: block 0 is as above, block 1 + f holds
   every slot's full row for the seats playing faction f. A game without any override
   gets the first layout, so it plays exactly as before faction rows existed.

@@ -11,6 +11,12 @@ incumbent in that seat. The candidate is kept (becomes the incumbent) only when 
 paired difference of win shares is above 0 with its 95% interval. A yardstick set
 gives the candidate's win rate against three greedy2 seats (the issue's target).
 
+With `player = "search"` (expert iteration) the reference player learns from its own
+games: the data games are search games (every search seat valuing its leaves and
+rollouts with the incumbent), and the paired games put the candidate in a search seat
+(strategies.SEARCH_TUNING_SLOT) among search seats playing the incumbent, so a
+generation is kept only when the search with it beats the search without it head to head.
+
 Every finished generation is saved in the output folder (its model, learn.json with
 every generation's figures, report.md), so an interrupted run resumes from the last
 finished generation and plays on exactly as it would have: a model is used as read back
@@ -28,10 +34,10 @@ import time
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import paired_difference, wilson
 
-from ..strategies import STRATEGIES, TUNING_SLOT
+from ..strategies import STRATEGIES
 from ..learned_models import model_toml, read_model, shipped_model, stack
 from ..strategies.weights import W_LEARNED
-from .learn_data import CANDIDATE, INCUMBENT, Player, field_pool, game_set, learned_params
+from .learn_data import CANDIDATE, INCUMBENT, Player, candidate_slot, field_pool, game_set, learned_params
 from .learn_fit import TARGETS, fit_model, hand_prior
 from .learn_teach import TEACHER, first_choice_agreement, fit_ranking, student_agreement, student_row
 from .learn_report import report_markdown
@@ -41,9 +47,10 @@ REPORT = "report.md"
 DATA, PAIRED, YARDSTICK, AGREEMENT = range(4)     # the purposes of a generation's game sets
 YARDSTICK_FIELD = "greedy2"
 # the settings a resumed run must share with the run it continues (generations may grow)
-_SHARED = ("games", "eval_games", "seed", "players", "field", "knots", "win_bonus", "target", "td_lambda",
+_SHARED = ("games", "eval_games", "seed", "players", "player", "field", "knots", "win_bonus", "target", "td_lambda",
            "penalties", "teacher", "agree_games")
 TEACHERS = ("none", TEACHER)
+PLAYERS = ("greedy", "search")      # who plays a candidate model in the paired games
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,6 +69,7 @@ class Settings:
     teacher: str = "none"      # "search": fit to rank each decision's plans as the search's rollouts do
     agree_games: int = 60      # with a teacher: its games whose decisions judge the agreement
     out: str = "results/learn"
+    player: str = "greedy"     # who plays the candidate in the paired games: greedy, or search (expert iteration)
 
 
 def check(settings: Settings):
@@ -91,14 +99,18 @@ def check(settings: Settings):
         raise ConfigError(f"--teacher must be one of {', '.join(TEACHERS)}, got {settings.teacher!r}")
     if settings.teacher != "none" and settings.target != "margin":
         raise ConfigError("--target applies without --teacher: a teacher's rankings are the target")
-    if settings.teacher != "none" and shipped_model() is not None and settings.knots != shipped_model().knots:
-        raise ConfigError(f"--knots must be the shipped model's ({shipped_model().knots}) with --teacher: "
-                          "the fit is a step from it")
+    if starts_from_shipped(settings) and shipped_model() is not None and settings.knots != shipped_model().knots:
+        raise ConfigError(f"--knots must be the shipped model's ({shipped_model().knots}) with --teacher or "
+                          "--player search: the fit is a step from it")
     agree = settings.agree_games
     if isinstance(agree, bool) or not isinstance(agree, int) or not 1 <= agree <= 10 ** 6:
         raise ConfigError(f"--agree-games must be a whole number 1..1000000, got {agree!r}")
     if settings.players > 5:
         raise ConfigError("--players must be 2..5: the learned model is fitted on the base five factions")
+    if settings.player not in PLAYERS:
+        raise ConfigError(f"--player must be one of {', '.join(PLAYERS)}, got {settings.player!r}")
+    if settings.player != "greedy" and settings.teacher != "none":
+        raise ConfigError("--player search learns from the search's own games: drop --teacher")
 
 
 def penalty_pair(text):
@@ -166,12 +178,18 @@ def saved_generations(out) -> int:
         return 0
 
 
+def starts_from_shipped(settings) -> bool:
+    """A run whose first incumbent is the shipped model (what the search's leaves are
+    valued with): with a teacher, and when the search learns (--player search)."""
+    return settings.teacher != "none" or settings.player == "search"
+
+
 def incumbent_model(settings, state):
-    """The model kept last; before any, None (the hand-weighted value), or with a teacher
-    the shipped model (what the search's leaves are valued with)."""
+    """The model kept last; before any, None (the hand-weighted value), or the shipped
+    model when the run starts from it (starts_from_shipped)."""
     name = state.get("incumbent")
     if name is None:
-        return shipped_model() if settings.teacher != "none" else None
+        return shipped_model() if starts_from_shipped(settings) else None
     return read_model(pathlib.Path(settings.out) / name)
 
 
@@ -228,7 +246,7 @@ def _generation(settings, state, base, gen, workers, pool, progress):
         pool_names = field_pool(settings.field)
         data = game_set(settings.seed, gen, DATA, settings.games, settings.players, pool_names)
         played = player("data", settings.games)
-        rows, outcomes = played.recorded(learned_params(base, has), stack([incumbent]), data)
+        rows, outcomes = played.recorded(learned_params(base, has, learns=settings.player), stack([incumbent]), data)
         # a step from the incumbent, or (generation 1) from the hand-weighted value in coins
         prior = incumbent if has else hand_prior(base[STRATEGIES.index("greedy")])
         fit = fit_model(rows, outcomes, settings.knots, settings.win_bonus, version=gen, prior=prior,
@@ -251,17 +269,17 @@ def _generation(settings, state, base, gen, workers, pool, progress):
         teaching = _agreement(settings, gen, base, (incumbent, candidate), rows, player)
 
     models = stack([incumbent, candidate])
-    with_candidate = learned_params(base, has, candidate_of="greedy")
+    slot = candidate_slot(settings.player)
+    with_candidate = learned_params(base, has, candidate_of=settings.player, learns=settings.player)
     with_incumbent = with_candidate.copy()
-    with_incumbent[TUNING_SLOT, W_LEARNED] = INCUMBENT if has else 0.0
-    paired = game_set(settings.seed, gen, PAIRED, settings.eval_games, settings.players, ("greedy",), TUNING_SLOT)
+    with_incumbent[slot, W_LEARNED] = INCUMBENT if has else 0.0
+    paired = game_set(settings.seed, gen, PAIRED, settings.eval_games, settings.players, (settings.player,), slot)
     p = player("paired", 2 * settings.eval_games)
     w1, m1 = p.measured(with_candidate, models, paired)
     w0, m0 = p.measured(with_incumbent, models, paired)
     diff = w1 - w0
     d, low, high, pv = paired_difference(len(diff), float(diff.sum()), float((diff ** 2).sum()))
-    yard = game_set(settings.seed, gen, YARDSTICK, settings.eval_games, settings.players, (YARDSTICK_FIELD,),
-                    TUNING_SLOT)
+    yard = game_set(settings.seed, gen, YARDSTICK, settings.eval_games, settings.players, (YARDSTICK_FIELD,), slot)
     y = player("yardstick", settings.eval_games)
     wy, my = y.measured(with_candidate, models, yard)
     kept = low > 0

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ..strategies import N_SLOTS, STRATEGIES, TUNING_SLOT
+from ..strategies import N_SLOTS, SEARCH_TUNING_SLOT, STRATEGIES, TUNING_SLOT
 from ..strategies.learned.names import RC_GAME, RC_SEAT, RC_TURN
 from ..strategies.mixes import mix_pool, pool_seats
 from ..strategies.weights import W_LEARNED
@@ -70,18 +70,25 @@ def field_pool(field: str) -> tuple:
     return tuple(pool)
 
 
-def learned_params(base, incumbent: bool, candidate_of=None) -> np.ndarray:
-    """Weight rows for a learning game: every LEARNED_PLAYERS row plays the incumbent
-    (stack slot INCUMBENT; the hand-weighted value when there is none yet), and with
-    `candidate_of` (a strategy name) the tuning slot plays that strategy's row with the
-    candidate model (slot CANDIDATE)."""
+def candidate_slot(player) -> int:
+    """The weight-row slot a candidate model plays in as `player`: the planner's tuning
+    slot for greedy, the search's for search."""
+    return SEARCH_TUNING_SLOT if player == "search" else TUNING_SLOT
+
+
+def learned_params(base, incumbent: bool, candidate_of=None, learns="greedy") -> np.ndarray:
+    """Weight rows for a learning game: every LEARNED_PLAYERS row (and the search's, when
+    `learns` is "search") plays the incumbent (stack slot INCUMBENT; the hand-weighted
+    value when there is none yet), and with `candidate_of` (greedy or search) its
+    candidate slot plays that strategy's row with the candidate model (slot CANDIDATE)."""
     params = np.zeros((N_SLOTS, base.shape[1]), np.float64)
     params[:len(STRATEGIES)] = base[:len(STRATEGIES)]
-    for name in LEARNED_PLAYERS:
+    for name in LEARNED_PLAYERS + (("search",) if learns == "search" else ()):
         params[STRATEGIES.index(name), W_LEARNED] = INCUMBENT if incumbent else 0.0
     if candidate_of is not None:
-        params[TUNING_SLOT] = params[STRATEGIES.index(candidate_of)]
-        params[TUNING_SLOT, W_LEARNED] = CANDIDATE
+        slot = candidate_slot(candidate_of)
+        params[slot] = params[STRATEGIES.index(candidate_of)]
+        params[slot, W_LEARNED] = CANDIDATE
     return params
 
 

@@ -33,8 +33,9 @@ def report_markdown(state: dict, model) -> str:
              + (f", then refitted {TD_SWEEPS} times to the TD(lambda {td_lambda:g}) returns under the last fit "
                 "(the held-out R2 is of those returns; R2 margin: of the final margin)" if target == "td" else "")
              + "; then "
-             f"{s['eval_games']} paired games: the candidate's greedy in one seat (rotated) against three "
-             "incumbent greedy seats, and the same games with the incumbent in that seat. Kept when the "
+             f"{s['eval_games']} paired games: the candidate's {s.get('player', 'greedy')} in one seat (rotated) "
+             f"against three incumbent {s.get('player', 'greedy')} seats, and the same games with the incumbent "
+             "in that seat. Kept when the "
              "paired difference is above 0 with its 95% interval. Yardstick: the candidate in one seat "
              "against three greedy2 seats (parity 25% at 4 players).", "",
              "## Generations", "",
