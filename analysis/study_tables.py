@@ -5,18 +5,14 @@ is decided as `scythe-sim compare` decides it (analysis/compare.py: paired on th
 deals, Holm over the groups)."""
 from __future__ import annotations
 
-import polars as pl
-
 from scythe_sim.errors import ConfigError
-from scythe_sim.intervals import kendall_tau, wilson
+from scythe_sim.intervals import wilson
 from scythe_sim.quality import Table, Target, ranking_table
 from scythe_sim.study import Agree, Ranking, Rates, Shift, Shifts, Within
 
 from .compare import compare_runs
-
-
-def pct(x) -> str:
-    return f"{x:.1%}"
+from .compare_view import pct
+from .queries import win_rates
 
 
 def group_rates(played, by) -> dict:
@@ -26,8 +22,7 @@ def group_rates(played, by) -> dict:
     if by not in seats.collect_schema().names():
         raise ConfigError(f"block {played.name} has no seats column {by!r}: group by faction, mat, seat, "
                           "turn_order or strategy")
-    frame = (seats.group_by(by).agg(pl.col("winner").cast(pl.Int64).sum().alias("wins"), pl.len().alias("seats"))
-             .collect(engine="streaming"))
+    frame = win_rates(seats, by)
     found = {str(row[by]): (int(row["wins"]), int(row["seats"])) for row in frame.iter_rows(named=True)}
     order = [name for name in played.run.vocabulary("seats", by) if name in found]
     rest = sorted((name for name in found if name not in order), key=lambda x: (len(x), x))
@@ -103,9 +98,9 @@ def target_result(target, blocks) -> Target:
     """A Within, Agree or Shift target measured on the blocks ({name: Played})."""
     if isinstance(target, Agree):
         a, b = (blocks[name] for name in target.blocks)
-        ra, rb = group_rates(a, target.by), group_rates(b, target.by)
-        shared = [n for n in ra if n in rb]
-        tau = kendall_tau([ra[n][0] / ra[n][1] for n in shared], [rb[n][0] / rb[n][1] for n in shared])
+        _, figures = _ranking("target", Ranking((a.name, b.name), target.by), [a, b],
+                              [group_rates(a, target.by), group_rates(b, target.by)], a.games)
+        tau = figures["tau"]
         text = target.text or f"{target.by} ranking: Kendall tau >= {target.tau} between {a.label} and {b.label}"
         return Target(text, f"{tau:.2f}", tau >= target.tau)
     if isinstance(target, Within):

@@ -114,13 +114,14 @@ class Study:
     params: tuple = ()           # ((key, default, one-line meaning), ...): --set KEY=VALUE
     keeps_runs: bool = False     # its blocks are restartable runs in a folder (the `runs` parameter)
     blocks: tuple = ()           # Block, ...: a declared study
-    queries: tuple = ()          # Rates / Ranking, ...: its report's tables, in order
+    queries: tuple = ()          # Rates / Ranking / Shifts, ...: its report's tables, in order
     targets: tuple = ()          # Within / Agree / Shift, ...
 
     def __post_init__(self):
         if (self.run is None) == (not self.blocks):
-            raise ConfigError(f"study {self.name}: give its blocks, or the function that plays it (run), "
-                              "not both")
+            given = "both" if self.blocks else "neither"
+            raise ConfigError(f"study {self.name}: give its blocks or the function that plays it (run), "
+                              f"one of them; it gives {given}")
         if self.blocks:
             check_declaration(self)
             names = {key for key, _, _ in self.params}
