@@ -37,10 +37,12 @@ class Pairing(NamedTuple):
         return "paired" if self.paired else "unpaired"
 
 
-def check_pairing(base, candidate, keys=(), common_prefix=True) -> Pairing:
+def check_pairing(base, candidate, keys=(), common_prefix=True, players_differ=False) -> Pairing:
     """Paired when both runs hold the same seats (game, seat) and every seat has the same
     deal columns (and `keys`, the groups compared) in both. A variant's tiles (TILE_COLUMNS)
     are not part of the deal: they are what a base run and a Wind Gambit run differ by.
+    `players_differ`: the runs seat different players on purpose (a study's search mirror
+    against the default mix), so a seat's strategy is not part of its deal either.
 
     Runs of different lengths are paired on their common first games (`common_prefix`):
     game i's deal depends only on the root seed and i, so a run grown with `run
@@ -60,7 +62,8 @@ def check_pairing(base, candidate, keys=(), common_prefix=True) -> Pairing:
     whole = base
     if prefix:
         base, candidate = base.first(min(counts)), candidate.first(min(counts))
-    columns = [c for c in dict.fromkeys([*DEAL_COLUMNS, *keys])
+    deal = [c for c in DEAL_COLUMNS if not (players_differ and c == "strategy")]
+    columns = [c for c in dict.fromkeys([*deal, *keys])
                if c not in ROW_KEYS and c not in TILE_COLUMNS and c in present]
     a = base.seats().select(*ROW_KEYS, *columns)
     b = candidate.seats().select(*ROW_KEYS, *columns)

@@ -1,9 +1,10 @@
 """The engine of declared studies (scythe_sim/study.py): it plays each block through the
 runner's run cache and reads it back through the analysis, then builds the report.
 
-- Each block is a run config: the block's keys over the game's, the study's games, seed
-  and player count (and the rules that player count needs, from the game's studies
-  module), named by its key in the runs folder (runner/cache.py). So a study interrupted
+- Each block is a run config: the block's keys over the game's, its games (the study's
+  unless it names its own), the study's seed and player count (and the rules that
+  player count needs, from the game's studies module), named by its key in the runs
+  folder (runner/cache.py). So a study interrupted
   by Ctrl-C restarts where it stopped, a larger --games extends its blocks, and two
   studies (or `run --cache`) with a block of the same config share its games.
 - Every block of a study has the same seed, so game i of each is the same deal.
@@ -31,10 +32,21 @@ class Played:
     games: int
 
 
+def block_games(block, settings) -> int:
+    """How many games the block plays: the study's --games, its own count, or its
+    parameter's (a ConfigError naming `--set KEY=` when that is no positive count)."""
+    if isinstance(block.games, str):
+        games = settings.own[block.games]
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise ConfigError(f"--set {block.games}={games}: block {block.name} plays at least one game")
+        return games
+    return block.games or settings.games
+
+
 def block_configs(study, settings, game, needed_rules=None) -> list:
-    """The RunConfig of each block: the block's keys, the study's games, seed and player
-    count (a block's own `players` wins), and `needed_rules(players)` (the house rules a
-    deal of that many players needs) under the block's own rules."""
+    """The RunConfig of each block: the block's keys, its games (block_games), the study's
+    seed and player count (a block's own `players` wins), and `needed_rules(players)` (the
+    house rules a deal of that many players needs) under the block's own rules."""
     from scythe_sim.runner.config import parse_config
 
     configs = []
@@ -43,8 +55,8 @@ def block_configs(study, settings, game, needed_rules=None) -> list:
         players = data.get("players", settings.players)
         rules = {**(needed_rules(players) if needed_rules and isinstance(players, int) else {}),
                  **data.get("rules", {})}
-        data.update(game=game, name=f"{study.name}-{block.name}", games=settings.games, seed=settings.seed,
-                    players=players, rules=rules)
+        data.update(game=game, name=f"{study.name}-{block.name}", games=block_games(block, settings),
+                    seed=settings.seed, players=players, rules=rules)
         try:
             configs.append(parse_config(data))
         except ConfigError as exc:
@@ -61,13 +73,12 @@ def play_blocks(study, settings, configs) -> tuple:
     own = settings.own
     if own["backend"] not in ("local", "dask"):
         raise ConfigError(f"--set backend={own['backend']}: choose local or dask")
-    games = settings.games
-    total = games * len(configs)
-    played, now = [], 0
+    total = sum(config.games for config in configs)
+    played, now, base = [], 0, 0
     with settings.bar(total) as update:
-        for k, (block, config) in enumerate(zip(study.blocks, configs)):
-            base = k * games
-            tick = None if update is None else (lambda done, _, base=base: update(base + min(done, games), total))
+        for block, config in zip(study.blocks, configs):
+            games = config.games
+            tick = None if update is None else (lambda done, _, base=base, games=games: update(base + min(done, games), total))
             before = saved_games(str(cached_config(config, own["runs"]).run_dir()))   # a restart's too
             run_dir, _, _ = ensure_cached(config, own["runs"], games, workers=settings.workers,
                                           backend=own["backend"], scheduler=own["scheduler"] or None,
@@ -76,6 +87,7 @@ def play_blocks(study, settings, configs) -> tuple:
             if update is not None:
                 update(base + games, total)
             played.append(Played(block.name, block.label or block.name, Run(run_dir).first(games), games))
+            base += games
     return played, now
 
 
@@ -91,6 +103,6 @@ def play_study(study, settings, game, needed_rules=None) -> Report:
         tables.append(table)
         metrics[table.key] = figures
     targets = [target_result(target, by_name) for target in study.targets]
-    total = settings.games * len(played)
+    total = sum(p.games for p in played)
     targets.append(Target("no game stopped with status != 0", f"0 of {total}", True))
     return Report(settings.games, settings.players, settings.seed, tables, targets, metrics, now)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from scythe_sim.errors import ConfigError
 from scythe_sim.intervals import wilson
 from scythe_sim.quality import Table, Target, ranking_table
-from scythe_sim.study import Agree, Ranking, Rates, Shift, Shifts, Within
+from scythe_sim.study import Agree, Enough, Grid, Ranking, Shift, Shifts, Within
 
-from .compare import compare_runs
+from .compare import compare_groupings
+from .pairing import check_pairing
 from .compare_view import pct
 from .queries import win_rates
 
@@ -35,12 +36,15 @@ def _rate(wins, seats):
 
 
 def query_table(study, query, blocks) -> tuple:
-    """(Table, its figures) of a Rates, Ranking or Shifts query over the blocks ({name: Played})."""
+    """(Table, its figures) of a Rates, Ranking, Shifts or Grid query over the blocks
+    ({name: Played})."""
     if isinstance(query, Shifts):
         return _shifts(study, query, blocks[query.against], blocks[query.block])
+    if isinstance(query, Grid):
+        return _grid(study, query, blocks[query.block])
     chosen = [blocks[name] for name in query.blocks]
     rates = [group_rates(p, query.by) for p in chosen]
-    games = chosen[0].games
+    games = _games_note(chosen)
     if isinstance(query, Ranking):
         return _ranking(study, query, chosen, rates, games)
     names = [n for n in rates[0] if all(n in r for r in rates)]
@@ -57,45 +61,90 @@ def query_table(study, query, blocks) -> tuple:
         rows.append(row)
     title = query.title or f"win rate by {query.by}: " + ", ".join(p.label for p in chosen)
     table = Table(f"{study}_{query.by}_rates", title, columns, rows,
-                  note=f"{games:,} games each, the same seeds and deals")
+                  note=games)
     return table, {"rates": rates}
 
 
 def _ranking(study, query, chosen, rates, games):
     title = query.title or f"{chosen[0].label} and {chosen[1].label}"
-    table, tau = ranking_table(f"{study}_{query.by}", query.by, rates, [p.name for p in chosen], title,
-                               f"{games} games each, the same seeds and deals")
+    table, tau = ranking_table(f"{study}_{query.by}", query.by, rates, [p.name for p in chosen], title, games)
     return table, {"tau": tau, "rates": rates}
 
 
+def _games_note(chosen) -> str:
+    counts = {p.games for p in chosen}
+    if len(counts) == 1:
+        return f"{chosen[0].games:,} games each, the same seeds and deals"
+    each = ", ".join(f"{p.name} {p.games:,}" for p in chosen)
+    return f"games: {each}; the same seeds, so the first games are the same deals"
+
+
+def _columns(by) -> tuple:
+    return (by,) if isinstance(by, str) else tuple(by)
+
+
 def _compared(against, block, by, min_effect) -> list:
-    """compare's rows of each group with a difference, the largest difference first."""
-    frame = compare_runs(against.run, block.run, by=(by,), min_effect=min_effect)
-    rows = [r for r in frame.iter_rows(named=True) if r["difference"] is not None]
+    """compare's rows of each group with a difference, the largest difference first; each
+    row also names its group: "column" (faction, mat ...) and "name". Several columns are
+    one Holm family, as `compare --by faction --by mat` decides. The blocks may seat
+    different players: they pair on the deals (factions and mats in the same seats)."""
+    columns = _columns(by)
+    pairing = check_pairing(against.run, block.run, columns, players_differ=True)
+    frames = compare_groupings(against.run, block.run, [(c,) for c in columns], min_effect=min_effect,
+                               pairing=pairing)
+    rows = [{**r, "column": column, "name": str(r[column])}
+            for column, frame in zip(columns, frames) for r in frame.iter_rows(named=True)
+            if r["difference"] is not None]
     return sorted(rows, key=lambda r: -abs(r["difference"]))
 
 
-def _moved(row, by) -> str:
-    return f"{row[by]} {row['difference']:+.1%} ({row['ci_low']:+.1%} .. {row['ci_high']:+.1%})"
+def _moved(row) -> str:
+    return f"{row['name']} {row['difference']:+.1%} ({row['ci_low']:+.1%} .. {row['ci_high']:+.1%})"
 
 
 def _shifts(study, query, against, block):
     rows = _compared(against, block, query.by, query.min_effect)
-    table_rows = [[str(r[query.by]), f"{r['base_n']:,}", pct(r["base_rate"]), pct(r["candidate_rate"]),
+    columns = _columns(query.by)
+    several = len(columns) > 1
+    table_rows = [[r["name"]] + ([r["column"]] if several else []) +
+                  [f"{r['base_n']:,}", pct(r["base_rate"]), pct(r["candidate_rate"]),
                    f"{r['difference']:+.1%} ({r['ci_low']:+.1%} .. {r['ci_high']:+.1%})", f"{r['p_holm']:.2g}",
                    r["verdict"]] for r in rows]
-    columns = [query.by, "seats", f"{against.name} win rate", f"{block.name} win rate", "difference (Holm CI)",
-               "Holm p", "verdict"]
+    heads = (["group", "kind"] if several else [columns[0]]) + [
+        "seats", f"{against.name} win rate", f"{block.name} win rate", "difference (Holm CI)", "Holm p", "verdict"]
     method = rows[0]["method"] if rows else "paired"
-    title = query.title or f"{query.by} win rate from {against.label} to {block.label}"
+    what = " and ".join(columns)
+    title = query.title or f"{what} win rate from {against.label} to {block.label}"
     how = "game by game on the same deals" if method == "paired" else "the deals differ"
-    note = f"{against.games:,} games each, {method} ({how}); a shift: beyond chance and at least {pct(query.min_effect)}"
-    table = Table(f"{study}_{query.by}_shifts", title, columns, table_rows, note=note)
+    shared = min(against.games, block.games)
+    family = f"; Holm over the {len(rows)} groups" if several else ""
+    note = (f"the first {shared:,} games of each, {method} ({how}){family}; a shift: beyond chance and at "
+            f"least {pct(query.min_effect)}")
+    table = Table(f"{study}_{'_'.join(columns)}_shifts", title, heads, table_rows, note=note)
     return table, {"rows": rows}
 
 
+def _grid(study, query, played):
+    """Win rate (seats) of each rows x columns cell of a block, in the game's orders."""
+    seats = played.run.seats()
+    frame = win_rates(seats, [query.rows, query.columns])
+    cells = {(str(r[query.rows]), str(r[query.columns])): (r["win_rate"], r["seats"])
+             for r in frame.iter_rows(named=True)}
+    order = {}
+    for index, column in enumerate((query.rows, query.columns)):
+        found = {key[index] for key in cells}
+        known = [n for n in played.run.vocabulary("seats", column) if n in found]
+        order[column] = known + sorted(found - set(known))
+    rows = [[r] + [f"{pct(cells[r, c][0])} ({cells[r, c][1]:,})" if (r, c) in cells else ""
+                   for c in order[query.columns]] for r in order[query.rows]]
+    title = query.title or f"{played.label}: win rate (seats) by {query.rows} x {query.columns}"
+    table = Table(f"{study}_{query.rows}_{query.columns}_grid", title, [query.rows] + order[query.columns], rows,
+                  note=f"{played.games:,} games")
+    return table, {"cells": cells}
+
+
 def target_result(target, blocks) -> Target:
-    """A Within, Agree or Shift target measured on the blocks ({name: Played})."""
+    """A Within, Agree, Shift or Enough target measured on the blocks ({name: Played})."""
     if isinstance(target, Agree):
         a, b = (blocks[name] for name in target.blocks)
         _, figures = _ranking("target", Ranking((a.name, b.name), target.by), [a, b],
@@ -123,13 +172,17 @@ def target_result(target, blocks) -> Target:
         block, against = blocks[target.block], blocks[target.against]
         rows = _compared(against, block, target.by, target.at_most)
         shifted = [r for r in rows if r["shifted"]]
-        text = target.text or (f"no {target.by}'s win rate shifts by {pct(target.at_most)} or more from "
+        text = target.text or (f"no {' or '.join(_columns(target.by))}'s win rate shifts by {pct(target.at_most)} or more from "
                                f"{against.label} to {block.label} (beyond chance, Holm)")
         if shifted:
-            measured = "shifted: " + ", ".join(_moved(r, target.by) for r in shifted)
+            measured = "shifted: " + ", ".join(_moved(r) for r in shifted)
         else:
             found = max((r["mde"] for r in rows if r["mde"] is not None), default=None)
             power = f"; these games find a shift of {pct(found)} (80% power)" if found is not None else ""
-            measured = (f"none; largest {_moved(rows[0], target.by)}" if rows else "none") + power
+            measured = (f"none; largest {_moved(rows[0])}" if rows else "none") + power
         return Target(text, measured, not shifted)
-    raise ConfigError(f"{target!r} is no target: give Within, Agree or Shift")
+    if isinstance(target, Enough):
+        block = blocks[target.block]
+        text = target.text or f"{block.label}: at least {target.games:,} games"
+        return Target(text, f"{block.games:,}", block.games >= target.games)
+    raise ConfigError(f"{target!r} is no target: give Within, Agree, Shift or Enough")

@@ -29,6 +29,10 @@ class Block:
     name: str                    # short: the column heads say "<name> win rate"
     config: dict = dataclasses.field(default_factory=dict)
     label: str = ""              # how a sentence names it ("the default mix"); default: the name
+    # its games: 0 the study's (--games); a number, its own; a name, the study parameter
+    # giving them (a slow block, e.g. a search mirror: `--set mirror_games=`). A query
+    # pairs two blocks on the deals both played, their first games.
+    games: int | str = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,14 +52,25 @@ class Ranking:
 
 
 @dataclasses.dataclass(frozen=True)
+class Grid:
+    """A query: one block's win rate (seats) in each cell of two seats columns, e.g.
+    faction x mat."""
+    block: str
+    rows: str = "faction"
+    columns: str = "mat"
+    title: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
 class Shifts:
     """A query: each group's win rate from block `against` to block `block`, as `scythe-sim
     compare` decides it: the difference paired game by game on the same deals, its interval
     simultaneous over the groups (Holm), and the verdict (shift: beyond chance and at
-    least `min_effect`)."""
+    least `min_effect`). `by` a tuple of columns (("faction", "mat")): one table whose
+    groups are every group of each, one Holm family (as `compare --by faction --by mat`)."""
     block: str
     against: str
-    by: str = "faction"
+    by: str | tuple = "faction"
     min_effect: float = 0.02
     title: str = ""
 
@@ -93,8 +108,16 @@ class Shift:
     text: str = ""
 
 
-QUERIES = (Rates, Ranking, Shifts)
-TARGETS = (Within, Agree, Shift)
+@dataclasses.dataclass(frozen=True)
+class Enough:
+    """A target: a block played at least `games` games (a verdict needs that many)."""
+    block: str
+    games: int
+    text: str = ""
+
+
+QUERIES = (Rates, Ranking, Shifts, Grid)
+TARGETS = (Within, Agree, Shift, Enough)
 # where a declared study keeps its blocks' runs unless --set runs= says otherwise: the run
 # cache's folder (runs named by what decides their games, shared by every study and
 # `run --cache`)
@@ -114,8 +137,8 @@ class Study:
     params: tuple = ()           # ((key, default, one-line meaning), ...): --set KEY=VALUE
     keeps_runs: bool = False     # its blocks are restartable runs in a folder (the `runs` parameter)
     blocks: tuple = ()           # Block, ...: a declared study
-    queries: tuple = ()          # Rates / Ranking / Shifts, ...: its report's tables, in order
-    targets: tuple = ()          # Within / Agree / Shift, ...
+    queries: tuple = ()          # Rates / Ranking / Shifts / Grid, ...: its report's tables, in order
+    targets: tuple = ()          # Within / Agree / Shift / Enough, ...
 
     def __post_init__(self):
         if (self.run is None) == (not self.blocks):
@@ -140,6 +163,15 @@ def check_declaration(study):
     names = [b.name for b in study.blocks]
     if len(set(names)) != len(names):
         raise ConfigError(f"study {study.name}: two blocks are named alike ({', '.join(names)})")
+    params = [key for key, _, _ in study.params]
+    for block in study.blocks:
+        games = block.games
+        if isinstance(games, str) and games not in params:
+            raise ConfigError(f"study {study.name}: block {block.name}'s games come from parameter {games!r}, "
+                              f"which the study lacks (its parameters: {', '.join(params) or 'none'})")
+        if isinstance(games, bool) or not isinstance(games, (int, str)) or (isinstance(games, int) and games < 0):
+            raise ConfigError(f"study {study.name}: block {block.name}'s games is a whole number of games, "
+                              f"got {games!r}")
     for kind, records, allowed in (("query", study.queries, QUERIES), ("target", study.targets, TARGETS)):
         for record in records:
             if not isinstance(record, allowed):

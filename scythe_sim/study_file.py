@@ -12,12 +12,13 @@ queries and targets a built-in declared study holds (scythe_sim/study.py).
     label = "the game ending at 5 stars"  # how a sentence names it
     rules = { stars_to_end = 5 }          # any run config key (configs.md): rules,
                                           # strategies, setup, variant, players ...
+    # games = 500                         # its own count (default: the study's)
     [[query]]
-    kind = "rates"                        # rates, ranking or shifts
+    kind = "rates"                        # rates, ranking, shifts or grid
     blocks = ["printed", "five"]
-    by = "faction"
+    by = "faction"                        # shifts: also ["faction", "mat"], one family
     [[target]]
-    kind = "shift"                        # within, agree or shift
+    kind = "shift"                        # within, agree, shift or enough
     block = "five"
     against = "printed"
     at_most = 0.03
@@ -29,11 +30,11 @@ from __future__ import annotations
 import dataclasses
 
 from .errors import ConfigError
-from .study import Agree, Block, Ranking, Rates, Shift, Shifts, Study, Within
+from .study import Agree, Block, Enough, Grid, Ranking, Rates, Shift, Shifts, Study, Within
 from .toml_file import read_toml
 
-QUERY_KINDS = {"rates": Rates, "ranking": Ranking, "shifts": Shifts}
-TARGET_KINDS = {"within": Within, "agree": Agree, "shift": Shift}
+QUERY_KINDS = {"rates": Rates, "ranking": Ranking, "shifts": Shifts, "grid": Grid}
+TARGET_KINDS = {"within": Within, "agree": Agree, "shift": Shift, "enough": Enough}
 TOP_KEYS = ("name", "summary", "games", "players", "block", "query", "target")
 
 
@@ -72,7 +73,11 @@ def _block(path, k, table) -> Block:
     if not isinstance(name, str) or not name:
         raise ConfigError(f"{path}: block {k + 1} has no name: give each [[block]] name = \"...\"")
     label = config.pop("label", "")
-    return Block(name, config, str(label))
+    games = config.pop("games", 0)
+    if "games" in table and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
+        raise ConfigError(f"{path}: block {name}'s games is a whole number of games (its own count; without "
+                          f"it, the study's), got {games!r}")
+    return Block(name, config, str(label), games)
 
 
 def _record(path, what, table, kinds):
@@ -85,8 +90,9 @@ def _record(path, what, table, kinds):
     unknown = [k for k in fields if k not in names]
     if unknown:
         raise ConfigError(f"{path}: a {kind} {what} takes no {unknown[0]!r}; it takes {', '.join(names)}")
-    if "blocks" in fields:
-        fields["blocks"] = tuple(fields["blocks"]) if isinstance(fields["blocks"], list) else fields["blocks"]
+    for key in ("blocks", "by"):           # lists: two blocks; several columns (one Holm family)
+        if isinstance(fields.get(key), list):
+            fields[key] = tuple(fields[key])
     required = [f.name for f in dataclasses.fields(record) if f.default is dataclasses.MISSING
                 and f.default_factory is dataclasses.MISSING and f.name not in fields]
     if required:

@@ -83,6 +83,48 @@ def test_a_toml_study_plays_its_blocks_once_extends_them_and_marks_its_targets(t
     assert len(list((tmp_path / "results" / "study-runs").iterdir())) == 2        # one cached run a block
 
 
+PLAYERS_ON_THE_SAME_DEALS = """
+[[block]]
+name = "mix"
+
+[[block]]
+name = "mirror"
+strategies = { seats = ["greedy"] }
+games = 2
+
+[[query]]
+kind = "shifts"
+block = "mirror"
+against = "mix"
+by = ["faction", "mat"]
+
+[[query]]
+kind = "grid"
+block = "mix"
+
+[[target]]
+kind = "enough"
+block = "mirror"
+games = 3
+"""
+
+
+def test_a_block_of_its_own_count_pairs_on_the_deals_both_played(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    study, out = tmp_path / "mirror.toml", tmp_path / "mirror.md"
+    study.write_text(PLAYERS_ON_THE_SAME_DEALS)
+    result = _run(study, "--games", 4, "--players", 3, "--workers", 1, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "6 games in" in result.output                               # 4 of the mix, 2 of the mirror
+    body = _body(out)
+    assert "faction and mat win rate from mix to mirror" in body
+    assert "| group | kind | seats |" in body
+    assert "the first 2 games of each, paired (game by game on the same deals); Holm over the" in body
+    assert "mix: win rate (seats) by faction x mat" in body
+    assert "**FAIL** mirror: at least 3 games: 2" in body
+    assert "**PASS** no game stopped with status != 0: 0 of 6" in body
+
+
 def test_the_example_study_reads_as_its_blocks_queries_and_targets():
     study = read_study(Path(__file__).resolve().parents[2] / "configs" / "studies" / "five_stars.toml")
     assert study.declared and study.keeps_runs and study.games == 2000
@@ -104,6 +146,8 @@ def test_the_example_study_reads_as_its_blocks_queries_and_targets():
     ("blocks = 1\n", ("unknown key 'blocks'",)),
     ("[[block]]\nname = 'a'\nrules = { nope = 1 }\n", ("block a", "unknown rule 'nope'")),
     ("[[block]\n", ("not valid TOML",)),
+    ("[[block]]\nname = 'a'\ngames = 0\n", ("block a's games",)),
+    ("[[block]]\nname = 'a'\n[[target]]\nkind = 'enough'\nblock = 'a'\n", ("needs 'games'",)),
 ])
 def test_a_mistake_in_a_study_file_is_one_line_and_writes_nothing(tmp_path, monkeypatch, text, words):
     monkeypatch.chdir(tmp_path)

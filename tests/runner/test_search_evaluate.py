@@ -13,7 +13,6 @@ from scythe_sim.games.scythe.enums import FACTION_ABILITIES, FACTIONS, RUSVIET
 from scythe_sim.games.scythe.strategies import N_SLOTS, STRATEGIES
 from scythe_sim.games.scythe.strategies.weights import WEIGHTS, load_params
 from scythe_sim.games.scythe.tools import search_evaluate as se
-from scythe_sim.games.scythe.tools.reference import reference_verdicts
 from scythe_sim.games.scythe.tools.search_runs import play
 
 SMALL_SWEEP = ((4,), (1,))
@@ -75,18 +74,55 @@ def test_an_unfinished_block_is_resumed_not_played_again(tmp_path):
     assert seen[0] == 25, "the shard kept is not played again"
 
 
+# what `evaluate --verdicts --reference --mirror-games 4 --games 8 --seed 3` gave before
+# reference-verdicts became a declared study: each block's rates (wins, seats), the taus,
+# the paired differences (search mirror - mix) and the mirror's faction x mat
+REFERENCE_RATES = {
+    "faction": [{"nordic": (0, 2), "rusviet": (0, 3), "crimea": (4, 4), "saxony": (0, 3), "polania": (0, 4)},
+                {"nordic": (1, 6), "rusviet": (0, 6), "crimea": (4, 8), "saxony": (1, 6), "polania": (2, 6)}],
+    "mat": [{"industrial": (0, 2), "engineering": (1, 3), "patriotic": (0, 4), "mechanical": (1, 3),
+             "agricultural": (2, 4)},
+            {"industrial": (1, 5), "engineering": (1, 7), "patriotic": (0, 6), "mechanical": (4, 6),
+             "agricultural": (2, 8)}]}
+REFERENCE_TAU = {"faction": 0.4, "mat": 0.4}
+REFERENCE_DIFFERENCES = {"nordic": 0.0, "rusviet": 0.0, "crimea": 0.5, "saxony": -1 / 3, "polania": -0.25,
+                         "industrial": 0.0, "engineering": 1 / 3, "patriotic": 0.0, "mechanical": -1 / 3,
+                         "agricultural": 0.0}
+REFERENCE_GRID = [["nordic", "0.0% (1)", "", "0.0% (1)", "", ""],
+                  ["rusviet", "0.0% (1)", "0.0% (1)", "", "0.0% (1)", ""],
+                  ["crimea", "", "100.0% (1)", "", "100.0% (1)", "100.0% (2)"],
+                  ["saxony", "", "", "0.0% (2)", "", "0.0% (1)"],
+                  ["polania", "", "0.0% (1)", "0.0% (1)", "0.0% (1)", "0.0% (1)"]]
+
+
 @pytest.mark.slow
-def test_the_reference_verdicts_pair_the_search_mirror_with_the_mix(tmp_path):
-    report = reference_verdicts(mirror_games=4, games=8, seed=3, workers=1, runs=str(tmp_path),
-                                params=_cheap_params())
-    assert [t.key for t in report.tables] == ["verdicts_faction", "verdicts_mat", "reference_paired",
-                                              "reference_heatmap"]
-    seats = [sum(n for _, n in rates.values()) for rates in report.metrics["faction"]["rates"]]
-    assert seats == [4 * 4, 8 * 4]
-    paired = report.metrics["paired"]
-    assert sum(x["seats"] for x in paired if x["group"] == "faction") == 4 * 4
-    assert all(0 <= x["p_holm"] <= 1 and x["low"] <= x["difference"] <= x["high"] for x in paired)
-    assert not report.passed                               # fewer than 2,000 mirror games
+def test_the_reference_verdicts_study_pairs_the_search_mirror_with_the_mix_as_before(tmp_path):
+    import contextlib
+
+    from analysis.study_engine import play_study
+    from scythe_sim.games.scythe.tools.deal_rules import needed_rules
+    from scythe_sim.games.scythe.tools.studies import studies
+    from scythe_sim.study import Settings
+
+    study = studies()["reference-verdicts"]
+    own = {"mirror_games": 4, "runs": str(tmp_path), "backend": "local", "scheduler": ""}
+    settings = Settings(8, 4, 3, 1, own, lambda total: contextlib.nullcontext(None))
+    report = play_study(study, settings, "scythe", needed_rules)
+    key = "reference-verdicts"
+    assert [t.key for t in report.tables] == [f"{key}_faction", f"{key}_mat", f"{key}_faction_mat_shifts",
+                                              f"{key}_faction_mat_grid"]
+    for by in ("faction", "mat"):
+        assert report.metrics[f"{key}_{by}"]["rates"] == REFERENCE_RATES[by]
+        assert report.metrics[f"{key}_{by}"]["tau"] == pytest.approx(REFERENCE_TAU[by])
+    rows = report.metrics[f"{key}_faction_mat_shifts"]["rows"]
+    assert {r["name"]: r["difference"] for r in rows} == pytest.approx(REFERENCE_DIFFERENCES)
+    assert {r["method"] for r in rows} == {"paired"} and sum(r["base_n"] for r in rows) == 2 * 4 * 4
+    assert not any(r["shifted"] for r in rows) and all(r["ci_low"] <= r["difference"] <= r["ci_high"] for r in rows)
+    assert report.tables[-1].rows == REFERENCE_GRID
+    assert [t.passed for t in report.targets] == [False, True]   # fewer than 2,000 mirror games
+    assert report.played == 12
+    again = play_study(study, settings, "scythe", needed_rules)
+    assert again.played == 0 and again.metrics == report.metrics, "the blocks are read back, not played again"
 
 
 @pytest.mark.parametrize("args, named", [
@@ -94,7 +130,7 @@ def test_the_reference_verdicts_pair_the_search_mirror_with_the_mix(tmp_path):
     (["--reference"], "evaluate reference-verdicts"),
     (["search", "--set", "mirror_games=0"], "mirror_games"),
     (["search", "--set", "sweep_games=-1"], "sweep_games"),
-    (["reference-verdicts", "--set", "mirror_games=50", "--games", "10"], "mirror_games=50"),
+    (["reference-verdicts", "--set", "mirror_games=0", "--games", "10"], "--set mirror_games=0"),
     (["quality", "--set", "runs=x"], "takes no parameter 'runs'"),
     (["--search", "--ablation"], "is now a study"),
 ])

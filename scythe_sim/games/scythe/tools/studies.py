@@ -10,11 +10,12 @@ import contextlib
 import importlib
 
 from scythe_sim.errors import ConfigError
-from scythe_sim.study import Agree, Block, Ranking, Study
+from scythe_sim.study import Agree, Block, Enough, Grid, Ranking, Shifts, Study
 
 from ..variants.hooks import declared
 from .deal_rules import CHALLENGER_MIRROR, CHECK_RULES, needed_rules  # noqa: F401 (the engine's)
 
+REFERENCE_MIRROR_GAMES = 2000   # the least search mirror whose verdicts the product reports
 EXPANSION = ("expansion", False, "deal Albion and Togawa (Invaders from Afar) at any player count")
 
 
@@ -57,15 +58,6 @@ def _mix_counts(s):
 def _backend(own):
     if own["backend"] not in ("local", "dask"):
         raise ConfigError(f"--set backend={own['backend']}: choose local or dask")
-
-
-def _reference_verdicts(s):
-    from .reference import reference_verdicts
-
-    _backend(s.own)
-    with s.bar(s.games + s.own["mirror_games"]) as update:
-        return reference_verdicts(s.own["mirror_games"], s.games, s.seed, s.workers, s.own["runs"],
-                                  s.own["backend"], s.own["scheduler"] or None, update)
 
 
 def _speed(s):
@@ -115,10 +107,21 @@ BUILT_IN = (
           queries=tuple(Ranking(("mix", "mirror"), by, f"the default mix and a {CHALLENGER_MIRROR} mirror")
                         for by in ("faction", "mat")),
           targets=tuple(Agree(("mix", "mirror"), by, 0.8) for by in ("faction", "mat"))),
+    # the reference's verdicts beside the default mix's: a search mirror (every seat
+    # search) on the mix's first deals, bans off; a verdict needs 2,000 mirror games
     Study("reference-verdicts", "a search mirror and the default mix on the same deals: both rankings, "
-          "Kendall tau, the groups that differ (paired, Holm)", _reference_verdicts, games=20000,
-          players=False, keeps_runs=True,
-          params=_in_runs(2000, "results/evaluate-reference")),
+          "Kendall tau, the groups that differ (paired, Holm), the mirror's faction x mat",
+          games=20000, players=False,
+          params=(("mirror_games", REFERENCE_MIRROR_GAMES, "the search mirror's games"),),
+          blocks=(Block("search", {"rules": CHECK_RULES, "strategies": {"seats": ["search"]}},
+                        "the search mirror", games="mirror_games"),
+                  Block("mix", {"rules": CHECK_RULES}, "the default mix")),
+          queries=(*(Ranking(("search", "mix"), by, "a search mirror and the default mix")
+                     for by in ("faction", "mat")),
+                   Shifts("search", "mix", ("faction", "mat"), min_effect=0.0,
+                          title="each faction and mat: the search mirror against the mix on the same deals"),
+                   Grid("search")),
+          targets=(Enough("search", REFERENCE_MIRROR_GAMES),)),
     Study("speed", "the default mix's games/s per core with the learned value against the same mix "
           "hand-valued, in alternating pairs of `games` games on one core", _speed),
     Study("search", "the reference player search: its strength against three greedy2, a search mirror's "
