@@ -172,15 +172,18 @@ def target_result(target, blocks) -> Target:
         block, against = blocks[target.block], blocks[target.against]
         rows = _compared(against, block, target.by, target.at_most)
         shifted = [r for r in rows if r["shifted"]]
-        text = target.text or (f"no {' or '.join(_columns(target.by))}'s win rate shifts by {pct(target.at_most)} or more from "
-                               f"{against.label} to {block.label} (beyond chance, Holm)")
+        what = " or ".join(_columns(target.by))
+        size = f"by {pct(target.at_most)} or more" if target.at_most > 0 else "at all"
+        whose = f"at most {target.allowed} groups' ({what})" if target.allowed else f"no {what}'s"
+        text = target.text or (f"{whose} win rate shifts {size} from {against.label} to {block.label} "
+                               "(beyond chance, Holm)")
         if shifted:
-            measured = "shifted: " + ", ".join(_moved(r) for r in shifted)
+            measured = f"{len(shifted)} shifted: " + ", ".join(_moved(r) for r in shifted)
         else:
             found = max((r["mde"] for r in rows if r["mde"] is not None), default=None)
             power = f"; these games find a shift of {pct(found)} (80% power)" if found is not None else ""
             measured = (f"none; largest {_moved(rows[0])}" if rows else "none") + power
-        return Target(text, measured, not shifted)
+        return Target(text, measured, len(shifted) <= target.allowed)
     if isinstance(target, Enough):
         block = blocks[target.block]
         text = target.text or f"{block.label}: at least {target.games:,} games"

@@ -47,8 +47,9 @@ class _Evaluate(click.Command):
 def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
     """Play a study and mark each of its targets PASS or FAIL: quality (the default mix,
     mirrors and a ladder, docs/STRATEGIES.md), ablation (what each ability is worth),
-    mix-counts, verdicts, reference-verdicts, speed, search, fast, wind-gambit; without
-    STUDY: the game's studies, their games and parameters. --game my_little_scythe: quality.
+    mix-counts, verdicts, reference-verdicts, agreement, speed, search, fast,
+    wind-gambit; without STUDY: the game's studies, their games and parameters. --game
+    my_little_scythe: quality.
     STUDY may be a file: FILE.toml of blocks, queries and targets (docs/studies.md), or
     FILE.py defining STUDY = scythe_sim.study.Study(...)."""
     import os

@@ -62,7 +62,7 @@ docs/analysis.md.
   time), the Factory or the encounters switched off, each ability's effect on its
   faction's win rate with a paired interval and a Holm-corrected p-value, and how often
   it is used (docs/STRATEGIES.md, "Ability ablation"). The others: `verdicts`,
-  `reference-verdicts`, `speed`, `search`, `fast`, `wind-gambit`.
+  `reference-verdicts`, `agreement`, `speed`, `search`, `fast`, `wind-gambit`.
 - `scythe-sim tune STRATEGY [--field default|NAME] [--games N] [--generations G]
   [--popsize P] [--seed S] [--params a,b] [--faction-params a] [--out FILE.toml]` —
   self-play tuning of a strategy's weights with CMA-ES on paired games against a field,

@@ -100,11 +100,13 @@ class Agree:
 class Shift:
     """A target: no group's win rate shifts by `at_most` or more from block `against` to
     block `block`, decided as `scythe-sim compare --fail` decides: paired on the same
-    deals, beyond chance after Holm over the groups, and at least `at_most`."""
+    deals, beyond chance after Holm over the groups, and at least `at_most` (0: any
+    difference beyond chance). `by` as Shifts'; `allowed`: how many groups may shift."""
     block: str
     against: str
-    by: str = "faction"
+    by: str | tuple = "faction"
     at_most: float = 0.03
+    allowed: int = 0
     text: str = ""
 
 

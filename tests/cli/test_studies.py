@@ -71,7 +71,7 @@ def test_each_study_prints_the_figures_its_flag_printed(args, tmp_path, monkeypa
 def test_without_a_study_evaluate_lists_each_games_studies_and_parameters():
     result = _run()
     assert result.exit_code == 0, result.output
-    for name in ("quality", "ablation", "mix-counts", "verdicts", "reference-verdicts", "speed", "search",
+    for name in ("quality", "ablation", "mix-counts", "verdicts", "reference-verdicts", "agreement", "speed", "search",
                  "fast", "wind-gambit"):
         assert f"\n  {name} " in result.output
     assert "--set mirror_games=300" in result.output and "--set expansion=false" in result.output

@@ -171,3 +171,33 @@ def test_a_finished_block_of_another_config_is_refused_not_read_back(tmp_path):
     assert changed.name == made["greedy"].name
     with pytest.raises(ConfigError, match="another config"):
         play([changed])
+
+
+@pytest.mark.slow
+def test_the_agreement_study_measures_the_learning_loop_on_the_default_deal(tmp_path):
+    import contextlib
+
+    from analysis.study_engine import block_configs, play_study
+    from scythe_sim.games.scythe.tools.deal_rules import needed_rules
+    from scythe_sim.games.scythe.tools.studies import studies
+    from scythe_sim.study import Settings
+
+    study = studies()["agreement"]
+    own = {"mirror_games": 2, "strength_games": 4, "runs": str(tmp_path), "backend": "local", "scheduler": ""}
+    settings = Settings(6, 4, 3, 1, own, lambda total: contextlib.nullcontext(None))
+    configs = {c.name: c for c in block_configs(study, settings, "scythe", needed_rules)}
+    assert [c.games for c in configs.values()] == [2, 6, 4]
+    assert all(dict(c.rules)["expansion_factions"] == 1 and dict(c.rules)["ban_pairs"] == 0
+               for c in configs.values()), "the default deal: seven factions and mats, bans off"
+    report = play_study(study, settings, "scythe", needed_rules)
+    assert report.played == 12
+    texts = [t.text for t in report.targets]
+    assert texts[:2] == [f"{by} ranking: Kendall tau >= 0.9 between the search mirror and the default mix"
+                         for by in ("faction", "mat")]
+    assert texts[2].startswith("at most 3 groups' (faction or mat) win rate shifts at all")
+    assert texts[3] == "greedy's win rate in greedy against three greedy2 within 35.0% .. 100.0%"
+    assert texts[4] == "the search mirror: at least 2,000 games" and not report.targets[4].passed
+    strength = report.metrics["agreement_strategy_rates"]["rates"][0]
+    assert set(strength) == {"greedy", "greedy2"} and strength["greedy"][1] == 4      # one seat a game
+    seven = report.metrics["agreement_faction"]["rates"][1]
+    assert {"albion", "togawa"} & set(seven), "the mix was dealt the expansion's factions"

@@ -10,12 +10,13 @@ import contextlib
 import importlib
 
 from scythe_sim.errors import ConfigError
-from scythe_sim.study import Agree, Block, Enough, Grid, Ranking, Shifts, Study
+from scythe_sim.study import Agree, Block, Enough, Grid, Ranking, Rates, Shift, Shifts, Study, Within
 
 from ..variants.hooks import declared
 from .deal_rules import CHALLENGER_MIRROR, CHECK_RULES, needed_rules  # noqa: F401 (the engine's)
 
 REFERENCE_MIRROR_GAMES = 2000   # the least search mirror whose verdicts the product reports
+DEFAULT_DEAL = {**CHECK_RULES, "expansion_factions": 1}   # `scythe-sim run`'s deal, bans off
 EXPANSION = ("expansion", False, "deal Albion and Togawa (Invaders from Afar) at any player count")
 
 
@@ -122,6 +123,29 @@ BUILT_IN = (
                           title="each faction and mat: the search mirror against the mix on the same deals"),
                    Grid("search")),
           targets=(Enough("search", REFERENCE_MIRROR_GAMES),)),
+    # the learning loop's measure (docs/players/learned.md): the fast players' verdicts
+    # against the reference's on the default deal (seven factions and mats), and the
+    # default greedy's strength
+    Study("agreement", "the default mix against a search mirror on the default deal (seven factions, "
+          "bans off): rankings within tau 0.9, at most 3 of the 14 groups differing; greedy against "
+          "three greedy2", games=20000, players=False,
+          params=(("mirror_games", REFERENCE_MIRROR_GAMES, "the search mirror's games"),
+                  ("strength_games", 2000, "games of greedy against three greedy2, seats rotated")),
+          blocks=(Block("search", {"rules": DEFAULT_DEAL, "strategies": {"seats": ["search"]}},
+                        "the search mirror", games="mirror_games"),
+                  Block("mix", {"rules": DEFAULT_DEAL}, "the default mix"),
+                  Block("strength", {"rules": DEFAULT_DEAL, "setup": {"rotate_seats": True},
+                                     "strategies": {"seats": ["greedy", "greedy2", "greedy2", "greedy2"]}},
+                        "greedy against three greedy2", games="strength_games")),
+          queries=(*(Ranking(("search", "mix"), by, "a search mirror and the default mix")
+                     for by in ("faction", "mat")),
+                   Shifts("search", "mix", ("faction", "mat"), min_effect=0.0,
+                          title="each faction and mat: the search mirror against the mix on the same deals"),
+                   Rates(("strength",), "strategy")),
+          targets=(Agree(("search", "mix"), "faction", 0.9), Agree(("search", "mix"), "mat", 0.9),
+                   Shift("search", "mix", ("faction", "mat"), at_most=0.0, allowed=3),
+                   Within("strength", "strategy", low=0.35, group="greedy"),
+                   Enough("search", REFERENCE_MIRROR_GAMES))),
     Study("speed", "the default mix's games/s per core with the learned value against the same mix "
           "hand-valued, in alternating pairs of `games` games on one core", _speed),
     Study("search", "the reference player search: its strength against three greedy2, a search mirror's "
