@@ -43,25 +43,52 @@ def block_games(block, settings) -> int:
     return block.games or settings.games
 
 
+def parse_weights(text) -> dict:
+    """{strategy: weights file} of `--set weights=STRATEGY=FILE,...` ("" none)."""
+    files = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, path = part.partition("=")
+        if not sep or not name.strip() or not path.strip():
+            raise ConfigError(f"--set weights={text}: give STRATEGY=FILE pairs separated by commas, e.g. "
+                              "--set weights=greedy=results/tune/greedy.toml")
+        files[name.strip().lower()] = path.strip()
+    return files
+
+
 def block_configs(study, settings, game, needed_rules=None) -> list:
     """The RunConfig of each block: the block's keys, its games (block_games), the study's
     seed and player count (a block's own `players` wins), and `needed_rules(players)` (the
-    house rules a deal of that many players needs) under the block's own rules."""
+    house rules a deal of that many players needs) under the block's own rules. The
+    weights files of `--set weights=` go to every block that plays their strategy."""
+    weights = parse_weights(settings.own.get("weights", ""))
+    configs = [_block_config(study, block, settings, game, needed_rules, weights) for block in study.blocks]
+    played = {name for config in configs for name in config.used_strategies()}
+    unplayed = [name for name in weights if name not in played]
+    if unplayed:
+        raise ConfigError(f"--set weights: no block of study {study.name} plays {unplayed[0]!r}; its blocks play "
+                          f"{', '.join(sorted(played))}")
+    return configs
+
+
+def _block_config(study, block, settings, game, needed_rules, weights):
     from scythe_sim.runner.config import parse_config
 
-    configs = []
-    for block in study.blocks:
+    try:
         data = dict(block.config)
         players = data.get("players", settings.players)
         rules = {**(needed_rules(players) if needed_rules and isinstance(players, int) else {}),
                  **data.get("rules", {})}
         data.update(game=game, name=f"{study.name}-{block.name}", games=block_games(block, settings),
                     seed=settings.seed, players=players, rules=rules)
-        try:
-            configs.append(parse_config(data))
-        except ConfigError as exc:
-            raise ConfigError(f"study {study.name}, block {block.name}: {exc}") from None
-    return configs
+        config = parse_config(data)
+        files = {name: path for name, path in weights.items() if name in config.used_strategies()}
+        if not files:
+            return config
+        strategies = dict(data.get("strategies", {}))
+        strategies["weights"] = {**strategies.get("weights", {}), **files}
+        return parse_config({**data, "strategies": strategies})
+    except ConfigError as exc:
+        raise ConfigError(f"study {study.name}, block {block.name}: {exc}") from None
 
 
 def play_blocks(study, settings, configs) -> tuple:

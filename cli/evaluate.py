@@ -69,12 +69,7 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
                               "scythe-sim evaluate alone lists the studies")
         _list(spec.name, found)
         return
-    chosen = _study_file(study) if study.endswith((".py", ".toml")) else found.get(study)
-    if chosen is None:
-        from scythe_sim.names import did_you_mean
-
-        raise ConfigError(f"no study {study!r} for {spec.name}:{did_you_mean(study, list(found))} "
-                          f"choose one of {', '.join(found)}, or give a file STUDY.py")
+    chosen = find_study(study, spec.name, found)
     if players is not None and not chosen.players:
         raise ConfigError(f"study {study} plays its own player count: drop --players")
     own = parse_sets(chosen, sets)
@@ -95,6 +90,18 @@ def evaluate(study, games, players, seed, workers, out_file, fail, sets, game):
         click.echo(f"report: {write_markdown(report, out_file)}")
     if fail and not report.passed:
         sys.exit(1)
+
+
+def find_study(name, game, found):
+    """The study `name` names: a file (FILE.toml or FILE.py) or one of `found`
+    ({name: Study}, the game's); a ConfigError naming the choices otherwise."""
+    chosen = _study_file(name) if name.endswith((".py", ".toml")) else found.get(name)
+    if chosen is None:
+        from scythe_sim.names import did_you_mean
+
+        raise ConfigError(f"no study {name!r} for {game}:{did_you_mean(name, list(found))} "
+                          f"choose one of {', '.join(found)}, or give a file STUDY.py")
+    return chosen
 
 
 def _declared(study, settings, game, module):

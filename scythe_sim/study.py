@@ -122,11 +122,13 @@ QUERIES = (Rates, Ranking, Shifts, Grid)
 TARGETS = (Within, Agree, Shift, Enough)
 # where a declared study keeps its blocks' runs unless --set runs= says otherwise: the run
 # cache's folder (runs named by what decides their games, shared by every study and
-# `run --cache`)
+# `run --cache`); and the other parameters every declared study takes
 RUNS = "results/study-runs"
 RUNS_PARAMS = (("runs", RUNS, "the run cache its blocks play into (the same command restarts there)"),
                ("backend", "local", "where the blocks play: local or dask"),
-               ("scheduler", "", "the Dask scheduler's address (default: a local cluster)"))
+               ("scheduler", "", "the Dask scheduler's address (default: a local cluster)"),
+               ("weights", "", "STRATEGY=FILE,...: weights files the blocks' players play (e.g. a tuned "
+                               "greedy: greedy=results/tune/greedy.toml)"))
 
 
 @dataclasses.dataclass(frozen=True)

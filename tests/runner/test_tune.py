@@ -1,5 +1,7 @@
 """`scythe-sim tune`: a tiny CMA-ES search writes a loadable weights file and a report,
 the same for the same seed whatever the worker count; bad requests exit 2 in one line."""
+import json
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -107,3 +109,74 @@ def test_cli_tune_writes_its_files(tmp_path):
     assert "generation 1/1" in result.output and "validation (4 paired games)" in result.output
     assert out.exists() and (tmp_path / "t.md").exists()
     assert 'based_on = "rusher"' in out.read_text()
+
+
+CHECK_STUDY = """
+name = "rusher-check"
+games = 3
+
+[[block]]
+name = "mix"
+strategies = { pool = ["rusher", "greedy"] }
+
+[[block]]
+name = "greedy"
+strategies = { seats = ["greedy"] }
+
+[[query]]
+kind = "rates"
+blocks = ["mix"]
+by = "strategy"
+
+[[target]]
+kind = "within"
+block = "mix"
+by = "strategy"
+group = "rusher"
+low = 0.0
+"""
+
+
+def test_tune_then_plays_a_study_with_the_tuned_weights(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "check.toml").write_text(CHECK_STUDY)
+    out = tmp_path / "t.toml"
+    result = CliRunner().invoke(main, ["tune", "rusher", "--games", "4", "--generations", "1", "--popsize", "2",
+                                       "--params", "aggression", "--validate", "4", "--workers", "1",
+                                       "--out", str(out), "--study", "check.toml"])
+    assert result.exit_code == 0, result.output
+    report = (tmp_path / "t.rusher-check.md").read_text()
+    assert f"--set weights=rusher={out}" in report and "**PASS** rusher's win rate in mix" in report
+    runs = tmp_path / "results" / "study-runs"
+    tuned = [json.load(open(m))["config"] for m in runs.glob("*/manifest.json")]
+    assert len(tuned) == 2                                      # the tuned weights reach the block playing rusher
+    shipped = CliRunner().invoke(main, ["evaluate", "check.toml", "--workers", "1"])
+    assert shipped.exit_code == 0 and "3 games in" in shipped.output, shipped.output   # the greedy block is shared
+    rows = {json.dumps(m["config"]["weights"]["rusher"]) for m in map(json.load, map(open, runs.glob("*/manifest.json")))
+            if "rusher" in m["config"]["weights"]}
+    assert len(rows) == 2, "the mix played with the tuned rusher, then with the shipped one"
+
+
+@pytest.mark.parametrize("args, word", [
+    (["--study", "quality"], "declared study"),
+    (["--study", "greedy.toml"], "no block of it plays rusher"),
+    (["--study", "nope"], "no study 'nope'"),
+])
+def test_tune_refuses_a_study_it_cannot_check_before_tuning(args, word, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "greedy.toml").write_text("[[block]]\nname = 'g'\nstrategies = { seats = ['greedy'] }\n")
+    result = CliRunner().invoke(main, ["tune", "rusher", "--out", str(tmp_path / "t.toml"), *args])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and word in lines[0], result.output
+    assert not (tmp_path / "t.toml").exists()
+
+
+def test_a_study_refuses_weights_no_block_plays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "check.toml").write_text(CHECK_STUDY)
+    for pair, word in (("automa=x.toml", "plays 'automa'"), ("rusher", "STRATEGY=FILE"),
+                       ("rusher=missing.toml", "missing.toml")):
+        result = CliRunner().invoke(main, ["evaluate", "check.toml", "--set", f"weights={pair}"])
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and word in lines[0], result.output
+    assert not (tmp_path / "results").exists()
