@@ -59,9 +59,11 @@ def block_configs(study, settings, game, needed_rules=None) -> list:
     """The RunConfig of each block: the block's keys, its games (block_games), the study's
     seed and player count (a block's own `players` wins), and `needed_rules(players)` (the
     house rules a deal of that many players needs) under the block's own rules. The
-    weights files of `--set weights=` go to every block that plays their strategy."""
+    weights files of `--set weights=` go to every block that plays their strategy, the
+    model file of `--set model=` to every block."""
     weights = parse_weights(settings.own.get("weights", ""))
-    configs = [_block_config(study, block, settings, game, needed_rules, weights) for block in study.blocks]
+    model = settings.own.get("model", "")
+    configs = [_block_config(study, block, settings, game, needed_rules, weights, model) for block in study.blocks]
     played = {name for config in configs for name in config.used_strategies()}
     unplayed = [name for name in weights if name not in played]
     if unplayed:
@@ -70,7 +72,7 @@ def block_configs(study, settings, game, needed_rules=None) -> list:
     return configs
 
 
-def _block_config(study, block, settings, game, needed_rules, weights):
+def _block_config(study, block, settings, game, needed_rules, weights, model):
     from scythe_sim.runner.config import parse_config
 
     try:
@@ -80,6 +82,8 @@ def _block_config(study, block, settings, game, needed_rules, weights):
                  **data.get("rules", {})}
         data.update(game=game, name=f"{study.name}-{block.name}", games=block_games(block, settings),
                     seed=settings.seed, players=players, rules=rules)
+        if model:
+            data["strategies"] = {**data.get("strategies", {}), "model": model}
         config = parse_config(data)
         files = {name: path for name, path in weights.items() if name in config.used_strategies()}
         if not files:

@@ -6,6 +6,7 @@ import sys
 import click
 
 from .common import records, signed_points
+from .study_check import checked_study, play_checked
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,10 +55,13 @@ class Fit:
                    "player's first choice is the search's.")
 @click.option("--out", default="results/learn", show_default=True, metavar="DIR",
               help="Folder of the run: each generation's model, learn.json and report.md.")
+@click.option("--study", metavar="STUDY", default=None,
+              help="Then play this declared study (e.g. agreement, or FILE.toml) with the kept model, as "
+                   "`evaluate STUDY --set model=MODEL` does; its report goes beside the model.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its last finished generation.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: every core).")
 @records(fit=Fit)
-def learn(generations, games, eval_games, seed, players, player, field, fit, out, resume, workers):
+def learn(generations, games, eval_games, seed, players, player, field, fit, out, resume, workers, study):
     """Learn the value of a position from self-play (approximate value iteration): each
     generation records its games, fits a model by phase, faction and mat, and keeps it
     only when paired games show it stronger (docs/players/learned.md, "The learned value")."""
@@ -75,13 +79,15 @@ def learn(generations, games, eval_games, seed, players, player, field, fit, out
                         td_lambda=float(fit.td_lambda), penalties=fit.penalties.strip().lower().replace(" ", ""),
                         teacher=fit.teacher.strip().lower(), agree_games=fit.agree_games, out=out, player=player)
     check(settings)
-    start_state(settings, resume)          # a bad --out or --resume: one line before any work
     workers = workers if workers is not None else (os.cpu_count() or 1)
+    checked = checked_study(study, workers) if study else None
+    start_state(settings, resume)          # a bad --out or --resume: one line before any work
     again = (f"scythe-sim learn --resume --out {shlex.quote(out)} --generations {generations} --games {games} "
              f"--eval-games {eval_games} --seed {seed} --players {players} --player {player} "
              f"--field {shlex.quote(field)} "
              f"--knots {fit.knots} --win-bonus {fit.win_bonus:g} --target {fit.target} --td-lambda {fit.td_lambda:g} "
-             f"--penalties {fit.penalties} --teacher {fit.teacher} --agree-games {fit.agree_games}")
+             f"--penalties {fit.penalties} --teacher {fit.teacher} --agree-games {fit.agree_games}"
+             + (f" --study {shlex.quote(study)}" if study else ""))
     try:
         with stop_on_signals(), _Progress(sys.stdout.isatty()) as progress:
             state = run_learn(settings, workers=workers, resume=resume, progress=progress)
@@ -113,6 +119,11 @@ def learn(generations, games, eval_games, seed, players, player, field, fit, out
     stands = "the shipped model" if starts_from_shipped(settings) else "the hand-weighted value"
     click.echo(f"kept model: {os.path.join(out, kept) if kept else f'none ({stands} stands)'}; "
                f"report: {os.path.join(out, REPORT)}")
+    if checked is not None:
+        if kept:
+            play_checked(checked, study, "model", os.path.join(out, kept), os.path.join(out, kept))
+        else:
+            click.echo(f"study {checked.study.name} not played: no generation was kept")
 
 
 AGREEMENT_TARGET, AGREEMENT_DECISIONS = 0.60, 5000     # the fast player's first choice is the search's

@@ -8,6 +8,7 @@ from scythe_sim.errors import ScytheSimError
 
 from .common import records, signed_points, split_values
 from .progress import GenerationBar, stopped_by_signals
+from .study_check import checked_study, play_checked
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,7 +85,7 @@ def tune(strategy, games, seed, players, field, validate, workers, search, weigh
     check_out(out_file, "--out", "greedy.toml")
     check_out(report_file, "--report", "greedy.md")
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    study = checked_study(outputs.study, settings.strategy, workers) if outputs.study else None
+    study = checked_study(outputs.study, workers, settings.strategy) if outputs.study else None
     with stopped_by_signals("tune"), GenerationBar(sys.stdout.isatty(), search.generations) as update:
         result = run_tune(settings, workers=workers, progress=update)
     v = result.validation
@@ -95,54 +96,5 @@ def tune(strategy, games, seed, players, field, validate, workers, search, weigh
     weights_path, report_path = write_outputs(result, out_file, report_file)
     click.echo(f"weights: {weights_path}; report: {report_path} ({result.seconds:,.0f} s on {workers} worker(s))")
     if study is not None:
-        play_with_weights(study, outputs.study, settings.strategy, weights_path)
+        play_checked(study, outputs.study, "weights", f"{settings.strategy}={weights_path}", weights_path)
 
-
-def checked_study(name, strategy, workers):
-    """(Study, Settings) of the declared study `--study` names, its blocks checked before any
-    tuning: a block plays `strategy` (a ConfigError naming the fix otherwise)."""
-    from analysis.study_engine import block_configs
-    from scythe_sim.errors import ConfigError
-    from scythe_sim.study import Settings, parse_sets
-
-    from .common import game_module, game_spec
-    from .evaluate import find_study
-    from .progress import ProgressBar
-
-    spec = game_spec("scythe", "evaluate")
-    module = game_module(spec, "evaluate")
-    chosen = find_study(name, spec.name, module.studies())
-    if not chosen.declared:
-        declared = [s.name for s in module.studies().values() if s.declared]
-        raise ConfigError(f"--study {name}: tune checks its weights with a declared study (blocks, queries and "
-                          f"targets): {', '.join(declared)}, or a FILE.toml")
-    settings = Settings(games=chosen.games, players=4, seed=1, workers=workers, own=parse_sets(chosen, ()),
-                        bar=lambda total: ProgressBar(sys.stdout.isatty(), total))
-    needed = getattr(module, "needed_rules", None)
-    played = {n for config in block_configs(chosen, settings, spec.name, needed) for n in config.used_strategies()}
-    if strategy not in played:
-        raise ConfigError(f"--study {name}: no block of it plays {strategy} (its blocks play "
-                          f"{', '.join(sorted(played))}): choose a study whose blocks play it")
-    return chosen, settings, needed
-
-
-def play_with_weights(study, given, strategy, weights_path):
-    """Play the checked study with the tuned weights; print its targets and write its
-    report beside the weights (NAME.STUDY.md)."""
-    from pathlib import Path
-
-    from rich.console import Console
-
-    from analysis.study_engine import play_study
-    from scythe_sim.quality import write_markdown
-    from scythe_sim.study import command
-
-    chosen, settings, needed = study
-    pair = f"weights={strategy}={weights_path}"
-    settings = dataclasses.replace(settings, own={**settings.own, "weights": f"{strategy}={weights_path}"})
-    with stopped_by_signals("tune"):
-        report = play_study(chosen, settings, "scythe", needed)
-    report.command = command(given, chosen, "scythe", settings, (pair,))
-    report.print(Console(width=160))
-    path = Path(weights_path)
-    click.echo(f"study {chosen.name}: {write_markdown(report, path.with_name(f'{path.stem}.{chosen.name}.md'))}")

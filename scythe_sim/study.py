@@ -128,7 +128,9 @@ RUNS_PARAMS = (("runs", RUNS, "the run cache its blocks play into (the same comm
                ("backend", "local", "where the blocks play: local or dask"),
                ("scheduler", "", "the Dask scheduler's address (default: a local cluster)"),
                ("weights", "", "STRATEGY=FILE,...: weights files the blocks' players play (e.g. a tuned "
-                               "greedy: greedy=results/tune/greedy.toml)"))
+                               "greedy: greedy=results/tune/greedy.toml)"),
+               ("model", "", "a learned model file every block's players value positions with (e.g. a "
+                             "generation of scythe-sim learn; default: the shipped one)"))
 
 
 @dataclasses.dataclass(frozen=True)

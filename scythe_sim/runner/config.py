@@ -33,7 +33,7 @@ MAX_GAMES = 10 ** 12
 _TOP_KEYS = {"name", "game", "variant", "games", "seed", "players", "shard_size", "output",
              "log_turns", "setup", "strategies", "rules", "prices"}
 _SETUP_KEYS = {"assignment", "rotate_seats"}      # + the game's seat lists
-_STRATEGY_KEYS = {"seats", "pool", "lineups", "weights"}
+_STRATEGY_KEYS = {"seats", "pool", "lineups", "weights", "model"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +58,8 @@ class RunConfig:
                                    #   of one key (the game decides which) where a weights file overrides some
     prices: tuple = ()             # a price table's rows, (((key, value), ..., ("coins", int)), ...):
                                    #   coins each seat of a group starts with besides (runner/prices.py)
+    model: str = ""                # the text of the learned model file the players value positions
+                                   #   with ("": the game's shipped one); the game checks it
 
     @property
     def spec(self):
@@ -103,6 +105,8 @@ class RunConfig:
             d["prices"] = [dict(row) for row in self.prices]
         else:
             d.pop("prices")             # likewise for a run without a price table
+        if not self.model:
+            d.pop("model")              # and without a model of its own
         return json.loads(json.dumps(d))         # tuples (nested too) as lists
 
     def rule_set(self) -> dict:
@@ -127,7 +131,7 @@ def _tuples(value):
 
 
 # snapshot fields a run may lack: output is never in it, seat_weights only when some seat has them
-_SNAPSHOT_OPTIONAL = ("output", "seat_weights", "prices")
+_SNAPSHOT_OPTIONAL = ("output", "seat_weights", "prices", "model")
 
 
 def config_from_snapshot(snapshot: dict) -> RunConfig:
@@ -270,8 +274,10 @@ def parse_config(data: dict, base=None) -> RunConfig:
     config = RunConfig(**fields)
     rows, seat_rows = _weights(strategies.get("weights", {}), config.used_strategies(), spec,
                                Path(base) if base is not None else Path.cwd())
+    folder = Path(base) if base is not None else Path.cwd()
     config = dataclasses.replace(config, weights=rows, seat_weights=seat_rows,
-                                 prices=_prices(data.get("prices"), spec, Path(base) if base is not None else Path.cwd()))
+                                 prices=_prices(data.get("prices"), spec, folder),
+                                 model=_model(strategies.get("model"), folder))
     _check_combination(config)
     spec.check_config(config)
     return config
@@ -424,6 +430,21 @@ def _weights(given, used, spec, base):
     rows = tuple((name, tuple(float(x) for x in params[names.index(name)]))
                  for name in sorted(set(used)))
     return rows, tuple((name, k, tuple(float(x) for x in r)) for (name, k), r in sorted(keyed.items()))
+
+
+def _model(path, base) -> str:
+    """The text of the learned model file `strategies.model` names ("" none), its path
+    relative to the config file; the game reads it (check_config)."""
+    if path is None:
+        return ""
+    if not isinstance(path, str) or not path.strip():
+        raise ConfigError(f"config 'strategies.model' must be a learned model file (a string), got {_shown(path)}")
+    file = Path(path) if Path(path).is_absolute() else base / path
+    try:
+        return file.read_text()
+    except OSError:
+        raise ConfigError(f"config 'strategies.model': cannot read {str(file)!r}: give a learned model file "
+                          "(scythe-sim learn writes them)") from None
 
 
 def _prices(path, spec, base):

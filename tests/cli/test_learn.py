@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from tests.runner.test_model_config import STUDY as CHECK_STUDY
 
 SMALL = ("--games", "16", "--eval-games", "12", "--seed", "5", "--knots", "2")
 
@@ -50,6 +51,8 @@ def _one_line(result, *parts):
     (("--player", "oracle"), "--player must be one of greedy, search"),
     (("--player", "search", "--teacher", "search"), "drop --teacher"),
     (("--player", "search", "--knots", "2"), "--knots must be the shipped model's"),
+    (("--study", "quality"), "a declared study"),
+    (("--study", "nope"), "no study 'nope'"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(tmp_path, args, part):
     result = _run("learn", "--out", tmp_path / "run", *args)
@@ -161,3 +164,15 @@ def test_the_search_learns_from_its_own_games_and_is_gated_as_a_search(tmp_path)
     _one_line(_run("learn", "--generations", 2, "--resume", "--out", out, "--games", 10, "--eval-games", 10,
                    "--players", 2, "--seed", 3), "--player", "'search'")
 
+
+def test_learn_checks_its_study_first_and_plays_none_without_a_kept_model(tmp_path, monkeypatch):
+    # (with a kept model it plays the study as `evaluate --set model=` does:
+    # tests/runner/test_model_config.py plays one through the same function)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "check.toml").write_text(CHECK_STUDY)
+    result = _run("learn", "--generations", 1, "--out", tmp_path / "a", "--workers", 1, *SMALL,
+                  "--study", "check.toml")
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "a" / "learn.json").read_text())["incumbent"] is None    # seed 5: none kept
+    assert "study model-check not played: no generation was kept" in result.output
+    assert not (tmp_path / "results").exists()

@@ -132,7 +132,7 @@ def test_the_example_study_reads_as_its_blocks_queries_and_targets():
     assert study.blocks[1].config == {"rules": {"stars_to_end": 5}}
     assert [type(q) for q in study.queries] == [Rates, Shifts, Shifts, Ranking]
     assert [type(t) for t in study.targets] == [Shift, Shift, Agree, Within]
-    assert {key for key, _, _ in study.params} == {"runs", "backend", "scheduler", "weights"}
+    assert {key for key, _, _ in study.params} == {"runs", "backend", "scheduler", "weights", "model"}
 
 
 @pytest.mark.parametrize("text,words", [

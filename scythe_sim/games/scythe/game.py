@@ -98,20 +98,23 @@ def _names_to_ids(names, vocabulary, players, what):
 class Game:
     """One game of Scythe, stepped decision by decision."""
 
-    def __init__(self, state, tables, seed=0):
+    def __init__(self, state, tables, seed=0, learned=None):
         self.state = state
         self.tables = tables
         self._actions = np.zeros((MAX_ACTIONS, ACTION_WIDTH), np.int64)
         self._buf = np.zeros(N_LOC, np.int64)
-        self.work = new_workspace(tables)     # the strategies' streams, memory and scratch
+        # the strategies' streams, memory and scratch; learned: the model stack the players
+        # value positions with (learned_models.stack; None: the shipped model)
+        self.work = new_workspace(tables, learned)
         start_game(self.work, np.uint64(seed))
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def new(cls, seed=0, players=4, factions=None, mats=None, rules=None, prices=None):
+    def new(cls, seed=0, players=4, factions=None, mats=None, rules=None, prices=None, learned=None):
         """A game set up from its seed. prices: a price table's rows ({"faction"?, "mat"?,
         "coins"}, handicap.py), each seat's coins besides its mat's; with the house rule
-        coin_handicap = K each seat's coins also move by its draw in -K..K, as in a run."""
+        coin_handicap = K each seat's coins also move by its draw in -K..K, as in a run.
+        learned: the players' model stack (None: the shipped model)."""
         check_seed(seed)
         tables = build_tables(rules) if rules else default_tables()
         f_arr, m_arr = resolve_setup(players, factions, mats, tables)
@@ -121,7 +124,7 @@ class Game:
         if setup_game(state, tables, np.uint64(seed), players, f_arr, m_arr, coins,
                       price_array(prices or ())) != SETUP_OK:
             raise ConfigError("no deal avoids the banned faction/mat pairs: give other factions or mats")
-        return cls(state, tables, seed)
+        return cls(state, tables, seed, learned)
 
     @classmethod
     def from_dict(cls, position, rules=None, reachable=True):

@@ -79,7 +79,22 @@ def read_model(path) -> Model:
     """The model of a file; a ConfigError names what is wrong with it."""
     path = pathlib.Path(path)
     data = read_toml(path, f"cannot read the learned model {path}", f"learned model {path} is not valid TOML")
-    where = f"learned model {path}"
+    return _model(data, f"learned model {path}", path.stem)
+
+
+@functools.lru_cache(maxsize=4)
+def model_from_text(text, where="the config's learned model") -> Model:
+    """The model of a file's text (a run config's `strategies.model`)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise ConfigError(f"{where} is not valid TOML") from None
+    return _model(data, where, "model")
+
+
+def _model(data, where, default_name) -> Model:
     features = tuple(data.get("features", ()))
     if (not features or features != FEATURES[:len(features)]
             or tuple(data.get("phase_inputs", ())) != PHASE_INPUTS):
@@ -98,7 +113,7 @@ def read_model(path) -> Model:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ConfigError(f"{where}: version must be a whole number")
-    return Model(str(data.get("name", path.stem)), version, phase, base, tables["faction"], tables["mat"],
+    return Model(str(data.get("name", default_name)), version, phase, base, tables["faction"], tables["mat"],
                  str(data.get("description", "")), dict(data.get("training", {})))
 
 
@@ -188,6 +203,20 @@ def shipped_model():
 def default_learned() -> Learned:
     """The stack every batch gets unless told otherwise: the shipped model alone."""
     return stack([shipped_model()])
+
+
+def config_learned(config):
+    """The model stack a run config's players play: its own model file's (strategies.model),
+    or None (the shipped one)."""
+    return stack([model_from_text(config.model)]) if config.model else None
+
+
+def config_identity(config) -> dict:
+    """{name, version, sha256} of the model a run config's players play."""
+    if not config.model:
+        return shipped_identity()
+    m = model_from_text(config.model)
+    return {"name": m.name, "version": m.version, "sha256": hashlib.sha256(config.model.encode()).hexdigest()}
 
 
 def shipped_identity() -> dict:

@@ -19,14 +19,15 @@ from .variants import hooks
 
 
 def play_through(seed, players, factions=None, mats=None, strategies=None, rules=None,
-                 check=True, params=None, snapshots=None, prices=None):
+                 check=True, params=None, snapshots=None, prices=None, learned=None):
     """Play a game to its end; returns (game, lines). With check, invariants are tested
     after every decision and a broken one raises AssertionError. params: the strategies'
     weight rows (default: scythe_sim/games/scythe/data/strategies, as run_games).
     snapshots: a list that receives (state copy, number of lines so far) as each turn
     (or war turn) begins and once at the end (the pictures of `play --pictures`).
-    prices: a price table's rows (Game.new)."""
-    game = Game.new(seed=seed, players=players, factions=factions, mats=mats, rules=rules, prices=prices)
+    prices: a price table's rows, learned: the players' model stack (Game.new)."""
+    game = Game.new(seed=seed, players=players, factions=factions, mats=mats, rules=rules, prices=prices,
+                    learned=learned)
     names = list(strategies or ["random"] * players)
     if len(names) == 1:
         names = names * players

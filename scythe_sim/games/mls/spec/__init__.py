@@ -46,6 +46,8 @@ def plan_games(config, start: int, stop: int) -> Plan:
 
 
 def check_config(c) -> None:
+    if c.model:
+        raise ConfigError("config 'strategies.model': My Little Scythe's players have no learned model: remove it")
     for n in c.players:
         if not PLAYERS[0] <= n <= PLAYERS[1]:
             raise ConfigError(f"config 'players' holds {n}: My Little Scythe plays {PLAYERS[0]} to {PLAYERS[1]}")

@@ -25,7 +25,10 @@ def play(tables, first, plan, config, check=False, played=None):
     from ..play import BatchOptions
     from .results import result_tables
 
-    raw = play_plan(tables, plan, config.params(), check, BatchOptions(log_turns=config.log_turns, played=played))
+    from ..learned_models import config_learned
+
+    raw = play_plan(tables, plan, config.params(), check,
+                    BatchOptions(log_turns=config.log_turns, played=played, learned=config_learned(config)))
     return result_tables(first, plan, raw, config), bad_games(plan, raw)
 
 
@@ -94,11 +97,12 @@ def ruleset(config) -> str:
     return game_parts.ruleset_name(RULESET, config.rules, RULE_NAMES, default_tables().rules)
 
 
-def models() -> dict:
-    """The learned value model the players read (learned_models.py), by name."""
-    from ..learned_models import shipped_identity
+def models(config) -> dict:
+    """The learned value model the players read (learned_models.py: the shipped one, or the
+    config's strategies.model), by name."""
+    from ..learned_models import config_identity
 
-    return {"learned_value": shipped_identity()}
+    return {"learned_value": config_identity(config)}
 
 
 def _data_folder():
@@ -132,7 +136,7 @@ def assumptions(config) -> list:
 
 def provenance(config) -> dict:
     """What the run's manifest records the games were played with beside the config."""
-    return {"data_sha256": data_sha256(), "assumptions": assumptions(config), "models": models()}
+    return {"data_sha256": data_sha256(), "assumptions": assumptions(config), "models": models(config)}
 
 
 def _standard_score(game):
@@ -150,6 +154,7 @@ def replay(config, game_id, stored, pictures=None):
     the stored rows of the game in that table; pictures: a folder for a picture per turn
     and the page stepping through them."""
     from scythe_sim.errors import ConfigError
+    from ..learned_models import config_learned
     from ..playthrough import picture_turns, play_through
     from ..strategies import STRATEGIES
 
@@ -159,7 +164,8 @@ def replay(config, game_id, stored, pictures=None):
         raise ConfigError(f"game {game_id} is not in the run's seats table (is the run complete?)")
     snapshots = [] if pictures is not None else None
     game, lines = play_through(seed, n, given_f, given_m, [STRATEGIES[x] for x in ids], config.rules_dict,
-                               params=config.params(), snapshots=snapshots, prices=config.prices)
+                               params=config.params(), snapshots=snapshots, prices=config.prices,
+                               learned=config_learned(config))
     if pictures is not None:
         picture_turns(pictures, game.tables, snapshots, lines, f"Scythe, game {game_id} of a run")
     mismatches = []
@@ -192,6 +198,7 @@ def failure(config, game_id):
 
     from ..game import Game
     from ..kernel.invariants import INVARIANTS
+    from ..learned_models import config_learned
     from ..layout import G_DECIDER, MAX_PLAYERS, P_SEAT
     from ..play import MAX_DECISIONS
     from ..strategies.dispatch import choose
@@ -199,7 +206,7 @@ def failure(config, game_id):
 
     seed, n, given_f, given_m, seat_ids = _deal(config, game_id)
     game = Game.new(seed=seed, players=n, factions=given_f, mats=given_m, rules=config.rules_dict,
-                    prices=config.prices)
+                    prices=config.prices, learned=config_learned(config))
     ids = np.zeros(MAX_PLAYERS, np.int64)
     ids[:n] = seat_ids
     params = np.asarray(config.params(), np.float64)

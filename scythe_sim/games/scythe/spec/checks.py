@@ -11,6 +11,10 @@ from .deals import run_lineup
 
 def check_config(c) -> None:
     check_prices(c.prices)
+    if c.model:
+        from ..learned_models import model_from_text
+
+        model_from_text(c.model, "config 'strategies.model'")
     line = run_lineup(c.rules)
     for n in c.players:
         if not line.min_players <= n <= line.max_players:
