@@ -159,8 +159,9 @@ def test_the_search_learns_from_its_own_games_and_is_gated_as_a_search(tmp_path)
     assert state["settings"]["player"] == "search" and state["settings"]["field"] == "search"
     generation = state["generations"][0]
     assert generation["paired"]["games"] == 10 and generation["data"]["rows"] > 0
-    assert "the candidate's search in one seat (rotated) against three incumbent search seats" in \
-        (out / "report.md").read_text()
+    report = (out / "report.md").read_text()
+    assert "the candidate's search in one seat (rotated) against three incumbent search seats" in report
+    assert "players (the shipped model until a model is kept)" in report and "| 1 | shipped model |" in report
     _one_line(_run("learn", "--generations", 2, "--resume", "--out", out, "--games", 10, "--eval-games", 10,
                    "--players", 2, "--seed", 3), "--player", "'search'")
 

@@ -16,6 +16,10 @@ def _pct(x):
 def report_markdown(state: dict, model) -> str:
     s = state["settings"]
     target, td_lambda = s.get("target", "margin"), s.get("td_lambda", 0.0)
+    # the first incumbent: the shipped model with a teacher or when the search learns
+    # (learn.starts_from_shipped), the hand-weighted value otherwise
+    first = ("the shipped model" if s.get("teacher", "none") != "none" or s.get("player", "greedy") == "search"
+             else "the hand-weighted value")
     lines = ["# Learning the value of a position", "",
              f"`scythe-sim learn --generations {s['generations']} --games {s['games']} "
              f"--eval-games {s['eval_games']} --seed {s['seed']} --players {s['players']} --field {s['field']} "
@@ -26,7 +30,7 @@ def report_markdown(state: dict, model) -> str:
              ("With a teacher, each generation's data are instead the teaching games and the candidate is "
               "fitted to the search's rankings (Agreement with the search, below). " if s.get("teacher", "none") != "none"
               else "") +
-             "Each generation: the incumbent's players (the hand-weighted value until a model is kept) "
+             f"Each generation: the incumbent's players ({first} until a model is kept) "
              f"play {s['games']} games of the field `{s['field']}`, each seat recording its own view at the "
              "end of each of its turns; a candidate is fitted to the final margin over the best other "
              f"seat{' + ' + format(s['win_bonus'], 'g') + ' x win' if s['win_bonus'] else ''}"
@@ -46,7 +50,7 @@ def report_markdown(state: dict, model) -> str:
         d, low, high, p = g["paired"]["difference"]
         y = g["yardstick"]
         lines.append(
-            f"| {g['generation']} | {g['incumbent'] or 'hand-weighted'} | {g['data']['rows']:,} | "
+            f"| {g['generation']} | {g['incumbent'] or first.removeprefix('the ')} | {g['data']['rows']:,} | "
             f"{g['data']['r2']:.3f} | {g['data'].get('r2_final', g['data']['r2']):.3f} | {g['data']['rmse']:.1f} | {_pct(g['paired']['candidate']['win_rate'])} | "
             f"{_pct(g['paired']['incumbent']['win_rate'])} | {d:+.1%} ({low:+.1%} .. {high:+.1%}) | {p:.3g} | "
             f"{_pct(y['win_rate'])} ({_pct(y['low'])} - {_pct(y['high'])}) | {'yes' if g['kept'] else 'no'} | "
@@ -55,8 +59,7 @@ def report_markdown(state: dict, model) -> str:
     bad = sum(g["data"]["bad"] + g["paired"]["bad"] + g["yardstick"]["bad"] for g in state["generations"])
     lines += ["", f"Games stopped on a simulator bug: {bad}.", ""]
     if model is None:
-        stands = "the shipped model" if s.get("teacher", "none") != "none" else "the hand-weighted value"
-        lines += [f"No candidate was kept: {stands} stands.", ""]
+        lines += [f"No candidate was kept: {first} stands.", ""]
         return "\n".join(lines)
     lines += [f"## The kept model: {state['incumbent']} (version {model.version})", "",
               "Coefficients in coins of final margin per unit of the feature (learned/names.py), at each "
