@@ -109,11 +109,14 @@ def play_blocks(study, settings, configs) -> tuple:
     with settings.bar(total) as update:
         for block, config in zip(study.blocks, configs):
             games = config.games
-            tick = None if update is None else (lambda done, _, base=base, games=games: update(base + min(done, games), total))
+
+            def tick(done, _, base=base, games=games):
+                update(base + min(done, games), total)
+
             before = saved_games(str(cached_config(config, own["runs"]).run_dir()))   # a restart's too
             run_dir, _, _ = ensure_cached(config, own["runs"], games, workers=settings.workers,
                                           backend=own["backend"], scheduler=own["scheduler"] or None,
-                                          progress=tick)
+                                          progress=None if update is None else tick)
             now += max(0, games - before)
             if update is not None:
                 update(base + games, total)

@@ -60,8 +60,7 @@ def query_table(study, query, blocks) -> tuple:
             row += [f"{seats:,}", pct(rate), f"{pct(low)} - {pct(high)}"]
         rows.append(row)
     title = query.title or f"win rate by {query.by}: " + ", ".join(p.label for p in chosen)
-    table = Table(f"{study}_{query.by}_rates", title, columns, rows,
-                  note=games)
+    table = Table(f"{study}_{query.by}_rates", title, columns, rows, note=games)
     return table, {"rates": rates}
 
 
@@ -115,11 +114,13 @@ def _shifts(study, query, against, block):
     method = rows[0]["method"] if rows else "paired"
     what = " and ".join(columns)
     title = query.title or f"{what} win rate from {against.label} to {block.label}"
-    how = "game by game on the same deals" if method == "paired" else "the deals differ"
-    shared = min(against.games, block.games)
+    if method == "paired":
+        shared = min(against.games, block.games)
+        compared = f"the first {shared:,} games of each, paired (game by game on the same deals)"
+    else:
+        compared = f"{against.games:,} and {block.games:,} games, unpaired (the deals differ)"
     family = f"; Holm over the {len(rows)} groups" if several else ""
-    note = (f"the first {shared:,} games of each, {method} ({how}){family}; a shift: beyond chance and at "
-            f"least {pct(query.min_effect)}")
+    note = f"{compared}{family}; a shift: beyond chance and at least {pct(query.min_effect)}"
     table = Table(f"{study}_{'_'.join(columns)}_shifts", title, heads, table_rows, note=note)
     return table, {"rows": rows}
 

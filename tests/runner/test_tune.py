@@ -152,8 +152,8 @@ def test_tune_then_plays_a_study_with_the_tuned_weights(tmp_path, monkeypatch):
     assert len(tuned) == 2                                      # the tuned weights reach the block playing rusher
     shipped = CliRunner().invoke(main, ["evaluate", "check.toml", "--workers", "1"])
     assert shipped.exit_code == 0 and "3 games in" in shipped.output, shipped.output   # the greedy block is shared
-    rows = {json.dumps(m["config"]["weights"]["rusher"]) for m in map(json.load, map(open, runs.glob("*/manifest.json")))
-            if "rusher" in m["config"]["weights"]}
+    manifests = [json.loads(m.read_text()) for m in runs.glob("*/manifest.json")]
+    rows = {json.dumps(m["config"]["weights"]["rusher"]) for m in manifests if "rusher" in m["config"]["weights"]}
     assert len(rows) == 2, "the mix played with the tuned rusher, then with the shipped one"
 
 
