@@ -17,6 +17,9 @@ from .deal_rules import CHALLENGER_MIRROR, CHECK_RULES, needed_rules  # noqa: F4
 
 REFERENCE_MIRROR_GAMES = 2000   # the least search mirror whose verdicts the product reports
 DEFAULT_DEAL = {**CHECK_RULES, "expansion_factions": 1}   # `scythe-sim run`'s deal, bans off
+# a search game costs about a CPU second: shards this small keep every core busy to the
+# end of a block and lose little to a Ctrl-C (the games are the same at any shard size)
+SEARCH_SHARD = 25
 EXPANSION = ("expansion", False, "deal Albion and Togawa (Invaders from Afar) at any player count")
 
 
@@ -114,8 +117,8 @@ BUILT_IN = (
           "Kendall tau, the groups that differ (paired, Holm), the mirror's faction x mat",
           games=20000, players=False,
           params=(("mirror_games", REFERENCE_MIRROR_GAMES, "the search mirror's games"),),
-          blocks=(Block("search", {"rules": CHECK_RULES, "strategies": {"seats": ["search"]}},
-                        "the search mirror", games="mirror_games"),
+          blocks=(Block("search", {"rules": CHECK_RULES, "strategies": {"seats": ["search"]},
+                                   "shard_size": SEARCH_SHARD}, "the search mirror", games="mirror_games"),
                   Block("mix", {"rules": CHECK_RULES}, "the default mix")),
           queries=(*(Ranking(("search", "mix"), by, "a search mirror and the default mix")
                      for by in ("faction", "mat")),
@@ -131,8 +134,8 @@ BUILT_IN = (
           "three greedy2", games=20000, players=False,
           params=(("mirror_games", REFERENCE_MIRROR_GAMES, "the search mirror's games"),
                   ("strength_games", 2000, "games of greedy against three greedy2, seats rotated")),
-          blocks=(Block("search", {"rules": DEFAULT_DEAL, "strategies": {"seats": ["search"]}},
-                        "the search mirror", games="mirror_games"),
+          blocks=(Block("search", {"rules": DEFAULT_DEAL, "strategies": {"seats": ["search"]},
+                                   "shard_size": SEARCH_SHARD}, "the search mirror", games="mirror_games"),
                   Block("mix", {"rules": DEFAULT_DEAL}, "the default mix"),
                   Block("strength", {"rules": DEFAULT_DEAL, "setup": {"rotate_seats": True},
                                      "strategies": {"seats": ["greedy", "greedy2", "greedy2", "greedy2"]}},
