@@ -138,5 +138,5 @@ def play_study(study, settings, game, needed_rules=None) -> Report:
         metrics[table.key] = figures
     targets = [target_result(target, by_name) for target in study.targets]
     total = sum(p.games for p in played)
-    targets.append(Target("no game stopped with status != 0", f"0 of {total}", True))
+    targets.append(Target("no game stopped with status != 0", f"0 of {total:,}", True))
     return Report(settings.games, settings.players, settings.seed, tables, targets, metrics, now)
