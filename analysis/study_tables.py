@@ -25,9 +25,14 @@ def group_rates(played, by) -> dict:
                           "turn_order or strategy")
     frame = win_rates(seats, by)
     found = {str(row[by]): (int(row["wins"]), int(row["seats"])) for row in frame.iter_rows(named=True)}
-    order = [name for name in played.run.vocabulary("seats", by) if name in found]
-    rest = sorted((name for name in found if name not in order), key=lambda x: (len(x), x))
-    return {name: found[name] for name in order + rest}
+    return {name: found[name] for name in _in_order(played, by, found)}
+
+
+def _in_order(played, column, names) -> list:
+    """The names of a seats column in the game's order (factions as listed, mats by
+    number); names outside its vocabulary after them, shortest first (seat 2 before 10)."""
+    known = [name for name in played.run.vocabulary("seats", column) if name in names]
+    return known + sorted((name for name in names if name not in known), key=lambda x: (len(x), x))
 
 
 def _rate(wins, seats):
@@ -131,11 +136,8 @@ def _grid(study, query, played):
     frame = win_rates(seats, [query.rows, query.columns])
     cells = {(str(r[query.rows]), str(r[query.columns])): (r["win_rate"], r["seats"])
              for r in frame.iter_rows(named=True)}
-    order = {}
-    for index, column in enumerate((query.rows, query.columns)):
-        found = {key[index] for key in cells}
-        known = [n for n in played.run.vocabulary("seats", column) if n in found]
-        order[column] = known + sorted(found - set(known))
+    order = {column: _in_order(played, column, {key[index] for key in cells})
+             for index, column in enumerate((query.rows, query.columns))}
     rows = [[r] + [f"{pct(cells[r, c][0])} ({cells[r, c][1]:,})" if (r, c) in cells else ""
                    for c in order[query.columns]] for r in order[query.rows]]
     title = query.title or f"{played.label}: win rate (seats) by {query.rows} x {query.columns}"
